@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '#shared/messages.ts';
+import type { Config } from './config.ts';
+import { databaseAnswers, type Database } from './db/client.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { sessionPlugin } from './modules/auth/session-plugin.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import type { AppContext } from './platform/context.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { JobRunner } from './platform/jobs.ts';
+import { createMailer, type MailMessage, type Mailer } from './platform/mail.ts';
+import { registerSecurity } from './platform/security.ts';
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+    mailer: Mailer;
+  }
+}
+
+/** The whole app, without `listen`: main.ts and the tests both build it here. */
+export async function buildApp({ config, database, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    // Stop taking requests on close, but let those in flight finish.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const { db } = database;
+  const jobs = new JobRunner(db, app.log, config.jobPollMs);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    mailDir: join(config.dataDir, 'mail'),
+    log: app.log,
+  });
+  jobs.register('mail.send', (payload) => mailer.send(payload as MailMessage));
+  app.decorate('jobs', jobs);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
+
+  await app.register(cookie);
+  await registerSecurity(app, config);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Loja API', version: '1.0.0', description: 'A API da loja: catálogo, encomendas, contas e backoffice.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const context: AppContext = { db, config, jobs };
+  await app.register(
+    async (api) => {
+      await api.register(sessionPlugin, { db });
+      api.get('/health', { schema: { tags: ['platform'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+        status: 'ok' as const,
+      }));
+      api.get('/ready', { schema: { tags: ['platform'] } }, async (_request, reply) => {
+        if (await databaseAnswers(db)) return { status: 'ready' };
+        return reply.status(503).send({ message: messages.unavailable, error: messages.unavailable, code: 'NOT_READY' });
+      });
+      await api.register(authRoutes(context));
+      await api.register(userRoutes(context));
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.webDist;
+  if (webDist && existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Vite names assets by content hash: they never change under the same URL.
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Any other GET is a page of the single-page app (browser routes share names with API paths).
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url === '/api') {
+        return reply.status(404).send({ message: messages.notFound, error: messages.notFound, code: 'NOT_FOUND' });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,49 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { ensureAdmin } from './modules/users/first-admin.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', () => database.close());
+
+  const admin = await ensureAdmin(database.db, config.admin);
+  if (admin.kind === 'created') {
+    const secret = admin.password ? `palavra-passe: ${admin.password}` : 'palavra-passe: a de ADMIN_PASSWORD';
+    app.log.info(`Conta de administrador criada. Entre em ${config.publicUrl}/login com o email ${admin.email} e a ${secret}`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests and the running job');
+    const timer = setTimeout(() => process.exit(1), 25_000);
+    try {
+      await app.close();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.jobs.start();
+  app.log.info(`Loja a funcionar em ${config.publicUrl} (base de dados: ${database.engine})`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

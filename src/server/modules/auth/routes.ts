@@ -1,0 +1,84 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '#shared/messages.ts';
+import { emailBody, loginAnswer, loginBody, registerBody, resetBody, verifyQuery } from '#shared/schemas/account.ts';
+import { messageBody } from '#shared/schemas/common.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { authRateLimit } from '../../platform/security.ts';
+import * as accounts from './accounts.ts';
+import { closeSession, SESSION_COOKIE, SESSION_DAYS } from './sessions.ts';
+
+export const authRoutes =
+  ({ db, config, jobs }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const limited = authRateLimit(config);
+    const tags = ['auth'];
+    const setSessionCookie = (reply: FastifyReply, token: string) =>
+      reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.publicUrl.startsWith('https:'),
+        path: '/',
+        maxAge: SESSION_DAYS * 86_400,
+      });
+
+    app.post(
+      '/auth/register',
+      { config: limited, schema: { tags, body: registerBody, response: { 201: messageBody } } },
+      async (request, reply) => {
+        await accounts.register(db, config.publicUrl, request.body);
+        jobs.kick();
+        return reply.status(201).send({ message: messages.registered });
+      },
+    );
+
+    app.get('/auth/verify', { schema: { tags, querystring: verifyQuery, response: { 200: messageBody } } }, async (request) => ({
+      message: await accounts.verifyEmail(db, request.query.token),
+    }));
+
+    app.post(
+      '/auth/resend-verification',
+      { config: limited, schema: { tags, body: emailBody, response: { 200: messageBody } } },
+      async (request) => {
+        await accounts.resendVerification(db, config.publicUrl, request.body.email);
+        jobs.kick();
+        return { message: messages.verificationResent };
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      { config: limited, schema: { tags, body: loginBody, response: { 200: loginAnswer } } },
+      async (request, reply) => {
+        const { token, user } = await accounts.login(db, request.body);
+        setSessionCookie(reply, token);
+        return { message: messages.loginSuccessful, user };
+      },
+    );
+
+    app.post('/auth/logout', { schema: { tags, response: { 200: messageBody } } }, async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await closeSession(db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: messages.loggedOut };
+    });
+
+    app.post(
+      '/auth/forgot-password',
+      { config: limited, schema: { tags, body: emailBody, response: { 200: messageBody } } },
+      async (request) => {
+        await accounts.forgotPassword(db, config.publicUrl, request.body.email);
+        jobs.kick();
+        return { message: messages.forgotSent };
+      },
+    );
+
+    app.post(
+      '/auth/reset-password',
+      { config: limited, schema: { tags, body: resetBody, response: { 200: messageBody } } },
+      async (request) => {
+        await accounts.resetPassword(db, request.body.token, request.body.newPassword);
+        return { message: messages.passwordReset };
+      },
+    );
+  };

@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { newSecret } from '../../platform/passwords.ts';
+import { findUserByEmail, insertUser } from './users.ts';
+
+export type AdminSetup =
+  | { kind: 'exists' }
+  | { kind: 'created'; email: string; password: string | undefined };
+
+/**
+ * First start: the admin of ADMIN_EMAIL/ADMIN_PASSWORD, or, when the shop has no admin at all, one with a
+ * generated password that main.ts prints once.
+ */
+export async function ensureAdmin(db: Db, admin: { email: string; password: string } | undefined): Promise<AdminSetup> {
+  if (admin) {
+    if (await findUserByEmail(db, admin.email)) return { kind: 'exists' };
+    await insertUser(db, { username: 'Administrador', email: admin.email, password: admin.password, isAdmin: true, isVerified: true });
+    return { kind: 'created', email: admin.email, password: undefined };
+  }
+  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
+  if (anyAdmin) return { kind: 'exists' };
+  const email = 'admin@loja.local';
+  const password = newSecret().slice(0, 16);
+  await insertUser(db, { username: 'Administrador', email, password, isAdmin: true, isVerified: true });
+  return { kind: 'created', email, password };
+}

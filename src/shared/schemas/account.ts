@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { email, password6, password8, token, username } from './common.ts';
+
+export const publicUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  isBanned: z.boolean(),
+  isVerified: z.boolean(),
+  pendingEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+// Unknown keys are dropped, not refused: a register body carrying isAdmin must simply not grant it.
+export const registerBody = z.object({ username, email, password: password6 });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const registerForm = registerBody
+  .extend({
+    confirmPassword: z.string().max(200),
+    acceptTerms: z.literal(true, { error: messages.termsRequired }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: messages.passwordsDiffer });
+export type RegisterForm = z.input<typeof registerForm>;
+
+export const loginBody = z.object({
+  email,
+  password: z.string({ error: messages.passwordRequired }).min(1, { error: messages.passwordRequired }).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+export const loginAnswer = z.object({ message: z.string(), user: publicUser });
+
+export const verifyQuery = z.object({ token });
+export const emailBody = z.object({ email });
+export type EmailBody = z.infer<typeof emailBody>;
+
+export const resetBody = z.object({ token, newPassword: password8 });
+export const resetForm = z
+  .object({ newPassword: password8, confirmPassword: z.string().max(200) })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: messages.resetPasswordsDiffer });
+export type ResetForm = z.input<typeof resetForm>;
+
+export const profileBody = z.object({ username, email });
+export type ProfileBody = z.infer<typeof profileBody>;
+export const profileAnswer = publicUser.extend({ message: z.string() });
+
+export const changePasswordBody = z.object({
+  currentPassword: z
+    .string({ error: messages.currentPasswordRequired })
+    .min(1, { error: messages.currentPasswordRequired })
+    .max(200),
+  newPassword: password6,
+});
+export const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string().max(200) })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: messages.passwordsDiffer });
+export type ChangePasswordForm = z.input<typeof changePasswordForm>;
+
+// Admin user form (backoffice.md §2, §5): password only on create; blank on edit keeps it.
+const flags = {
+  isAdmin: z.boolean().default(false),
+  isBanned: z.boolean().default(false),
+  isVerified: z.boolean().default(false),
+};
+export const createUserBody = z.object({ username, email, password: password6, ...flags });
+export const updateUserBody = z.object({
+  username,
+  email,
+  password: z.union([z.literal(''), password6]).optional(),
+  ...flags,
+});
+export type CreateUserBody = z.input<typeof createUserBody>;
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+export const userList = z.array(publicUser);

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+/** The body of every error answer: `error` is what a person reads (storefront.md §8 reads it first). */
+export const errorBody = z.object({
+  message: z.string(),
+  error: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const messageBody = z.object({ message: z.string() });
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const email = z
+  .string({ error: messages.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: messages.emailInvalid })
+  .pipe(z.email({ error: messages.emailInvalid }));
+
+export const username = z
+  .string({ error: messages.usernameRequired })
+  .trim()
+  .min(1, { error: messages.usernameRequired })
+  .max(60, { error: messages.tooLong });
+
+// Argon2 hashes any length, but an unbounded body is a denial-of-service lever.
+const passwordMax = 200;
+export const password6 = z
+  .string({ error: messages.passwordMin6 })
+  .min(6, { error: messages.passwordMin6 })
+  .max(passwordMax, { error: messages.tooLong });
+export const password8 = z
+  .string({ error: messages.passwordMin8 })
+  .min(8, { error: messages.passwordMin8 })
+  .max(passwordMax, { error: messages.tooLong });
+
+export const token = z.string({ error: messages.tokenInvalid }).trim().min(1, { error: messages.tokenInvalid }).max(200);
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
