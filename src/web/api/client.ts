@@ -1,0 +1,125 @@
+import { messages } from '#shared/messages.ts';
+
+/** An answer that was not 2xx, or no answer at all (status 0). Status and data are kept (storefront.md §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  readonly code: string | undefined;
+  readonly fields: Record<string, string> | undefined;
+  constructor(message: string, status: number, data?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+    const body = (data ?? {}) as { code?: unknown; fields?: unknown };
+    this.code = typeof body.code === 'string' ? body.code : undefined;
+    this.fields = body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : undefined;
+  }
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** The session probe answers 401 for every visitor; that is not a reason to leave the page. */
+  redirectOnUnauthorized?: boolean;
+};
+
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
+export const TIMEOUT_MS = 30_000;
+export const RETRY_DELAYS_MS = [1000, 2000, 4000];
+
+let onUnauthorized: (() => void) | undefined;
+/** The router registers how to go to /login (remembering where the user was). */
+export function setUnauthorizedHandler(handler: (() => void) | undefined) {
+  onUnauthorized = handler;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function buildUrl(path: string, query: RequestOptions['query']) {
+  const url = `${API_BASE}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function messageOf(data: unknown): string {
+  if (data && typeof data === 'object') {
+    const { error, message } = data as { error?: unknown; message?: unknown };
+    if (typeof error === 'string' && error) return error;
+    if (typeof message === 'string' && message) return message;
+  }
+  return messages.unexpected;
+}
+
+/**
+ * The one HTTP client: cookies, JSON (or FormData), 30 s timeout; a network failure or 502 is retried after
+ * 1, 2 and 4 s; 401 goes to /login; 429 and other errors become an ApiError with a pt-PT message.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, headers = {}, signal, redirectOnUnauthorized = true } = options;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: { Accept: 'application/json', ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  };
+  const url = buildUrl(path, query);
+
+  for (let attempt = 0; ; attempt++) {
+    const timeout = AbortSignal.timeout(TIMEOUT_MS);
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      // A timeout is not retried: the server may still be working on the first attempt.
+      if (!timeout.aborted && attempt < RETRY_DELAYS_MS.length) {
+        await sleep(RETRY_DELAYS_MS[attempt] ?? 0);
+        continue;
+      }
+      throw new ApiError(messages.connection, 0);
+    }
+    if (response.status === 502 && attempt < RETRY_DELAYS_MS.length) {
+      await sleep(RETRY_DELAYS_MS[attempt] ?? 0);
+      continue;
+    }
+    const data = await readBody(response);
+    if (response.ok) return data as T;
+    if (response.status === 502) throw new ApiError(messages.unavailable, 502, data);
+    if (response.status === 429) throw new ApiError(messages.tooManyRequests, 429, data);
+    if (response.status === 401 && redirectOnUnauthorized && window.location.pathname !== '/login') onUnauthorized?.();
+    throw new ApiError(messageOf(data), response.status, data);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The message to show for a failed call: the server's (or the client's pt-PT) text, else the screen's fallback. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.message && err.message !== messages.unexpected) return err.message;
+  return fallback;
+}

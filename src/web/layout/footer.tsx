@@ -1,0 +1,80 @@
+import Container from 'react-bootstrap/Container';
+import { Link } from 'react-router';
+import { shop } from '#shared/shop.ts';
+import { paths } from '../paths.ts';
+
+const siteMap = [
+  { to: paths.home, label: 'Início' },
+  { to: paths.products, label: 'Produtos' },
+  { to: paths.digitalProducts, label: 'Produtos Digitais' },
+  { to: paths.services, label: 'Serviços' },
+  { to: paths.contact, label: 'Contactos' },
+  { to: paths.terms, label: 'Termos e Privacidade' },
+  { to: paths.sitemap, label: 'Mapa do site' },
+];
+
+const backToTop = () => {
+  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+  document.getElementById('conteudo')?.focus({ preventScroll: true });
+};
+
+export function Footer() {
+  return (
+    <footer className="site-footer mt-auto pt-5 pb-4">
+      <Container>
+        <div className="row g-4">
+          <nav className="col-12 col-md-4" aria-labelledby="footer-map">
+            <h2 id="footer-map" className="h6 text-uppercase">
+              Mapa do site
+            </h2>
+            <ul className="list-unstyled mb-0">
+              {siteMap.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="col-12 col-md-4">
+            <h2 className="h6 text-uppercase">{shop.name}</h2>
+            <blockquote className="blockquote fs-6 fst-italic mb-3">
+              <p className="mb-0">“{shop.quote}”</p>
+            </blockquote>
+            <ul className="list-inline mb-0">
+              {shop.social.map((s) => (
+                <li className="list-inline-item" key={s.name}>
+                  <a href={s.url} target="_blank" rel="noopener noreferrer" className="fs-4" aria-label={`${s.name} (abre numa nova janela)`}>
+                    <i className={`bi ${s.icon}`} aria-hidden="true" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="col-12 col-md-4">
+            <h2 className="h6 text-uppercase">Apoio ao cliente</h2>
+            <a
+              href={paths.complaintsBook}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn btn-outline-light d-inline-flex align-items-center gap-2"
+            >
+              <i className="bi bi-journal-text" aria-hidden="true" />
+              Livro de Reclamações Eletrónico
+              <span className="visually-hidden">(abre numa nova janela)</span>
+            </a>
+          </div>
+        </div>
+        <div className="d-flex flex-wrap justify-content-between align-items-center border-top border-secondary mt-4 pt-3 gap-2">
+          <small>
+            © {new Date().getFullYear()} {shop.name}. Todos os direitos reservados.
+          </small>
+          <button type="button" className="btn btn-sm btn-outline-light" onClick={backToTop}>
+            <i className="bi bi-arrow-up me-1" aria-hidden="true" />
+            Voltar ao topo
+          </button>
+        </div>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { shop } from '#shared/shop.ts';
+import { paths } from '../paths.ts';
+import { useSession } from '../session/session.tsx';
+import { useCartCount } from './use-cart-count.ts';
+
+const links = [
+  { to: paths.products, label: 'Produtos' },
+  { to: paths.digitalProducts, label: 'Produtos Digitais' },
+  { to: paths.services, label: 'Serviços' },
+  { to: paths.contact, label: 'Contactos' },
+  { to: paths.about, label: 'Sobre' },
+];
+
+function AccountMenu() {
+  const session = useSession();
+  const navigate = useNavigate();
+  if (session.status === 'unknown') return null;
+  if (!session.user) {
+    return (
+      <Link to={paths.login} className="btn btn-primary ms-md-2">
+        Login
+      </Link>
+    );
+  }
+  const onLogout = async () => {
+    await session.logout();
+    navigate(paths.home);
+  };
+  return (
+    <NavDropdown
+      id="account-menu"
+      align="end"
+      title={
+        <>
+          <i className="bi bi-person-circle me-1" aria-hidden="true" />
+          <span className="d-md-none">A minha conta</span>
+          <span className="d-none d-md-inline">{session.user.username}</span>
+        </>
+      }
+    >
+      <NavDropdown.Item as={Link} to={paths.profile}>
+        O meu perfil
+      </NavDropdown.Item>
+      <NavDropdown.Item as={Link} to={paths.myOrders}>
+        As minhas encomendas
+      </NavDropdown.Item>
+      {session.user.isAdmin && (
+        <NavDropdown.Item as={Link} to={paths.admin}>
+          Admin Dashboard
+        </NavDropdown.Item>
+      )}
+      <NavDropdown.Divider />
+      <NavDropdown.Item as="button" onClick={onLogout}>
+        Sair
+      </NavDropdown.Item>
+    </NavDropdown>
+  );
+}
+
+export function Header() {
+  const [expanded, setExpanded] = useState(false);
+  const location = useLocation();
+  const cartCount = useCartCount();
+  // storefront.md §2: the mobile menu closes on every navigation.
+  useEffect(() => setExpanded(false), [location.pathname, location.search]);
+
+  return (
+    <Navbar expand="md" bg="white" className="border-bottom shadow-sm" sticky="top" expanded={expanded} onToggle={setExpanded}>
+      <Container>
+        <Navbar.Brand as={Link} to={paths.home} className="fw-semibold text-brand">
+          <i className="bi bi-bag-heart me-2" aria-hidden="true" />
+          {shop.name}
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="main-nav" aria-label="Abrir menu" />
+        <Navbar.Collapse id="main-nav">
+          <Nav className="me-auto" as="ul">
+            {links.map((link) => (
+              <Nav.Item as="li" key={link.to}>
+                <Nav.Link as={NavLink} to={link.to}>
+                  {link.label}
+                </Nav.Link>
+              </Nav.Item>
+            ))}
+          </Nav>
+          <Nav className="align-items-md-center gap-2">
+            <Nav.Link as={NavLink} to={paths.cart} aria-label={cartCount > 0 ? `Carrinho, ${cartCount} artigos` : 'Carrinho'}>
+              <i className="bi bi-cart3 me-1" aria-hidden="true" />
+              Carrinho
+              {cartCount > 0 && (
+                <Badge bg="danger" pill className="ms-1" aria-hidden="true">
+                  {cartCount}
+                </Badge>
+              )}
+            </Nav.Link>
+            <AccountMenu />
+          </Nav>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}

@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+
+export function Layout() {
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <a href="#conteudo" className="visually-hidden-focusable skip-link">
+        Saltar para o conteúdo
+      </a>
+      <Header />
+      <main id="conteudo" tabIndex={-1} className="flex-grow-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

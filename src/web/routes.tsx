@@ -1,0 +1,48 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { setUnauthorizedHandler } from './api/client.ts';
+import { NotFoundPage } from './components/not-found-page.tsx';
+import { RouteError } from './components/route-error.tsx';
+import { Layout } from './layout/layout.tsx';
+import { paths } from './paths.ts';
+
+// Each screen is its own chunk; the back office chunks are never fetched by customers.
+const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.login, lazy: async () => ({ Component: (await import('./features/account/login-page.tsx')).LoginPage }) },
+      { path: paths.register, lazy: async () => ({ Component: (await import('./features/account/register-page.tsx')).RegisterPage }) },
+      {
+        path: paths.verifyAccount,
+        lazy: async () => ({ Component: (await import('./features/account/verify-account-page.tsx')).VerifyAccountPage }),
+      },
+      {
+        path: paths.forgotPassword,
+        lazy: async () => ({ Component: (await import('./features/account/forgot-password-page.tsx')).ForgotPasswordPage }),
+      },
+      {
+        path: '/recuperar-senha/:token',
+        lazy: async () => ({ Component: (await import('./features/account/reset-password-page.tsx')).ResetPasswordPage }),
+      },
+      { path: paths.profile, lazy: async () => ({ Component: (await import('./features/account/profile-page.tsx')).ProfilePage }) },
+      { path: paths.admin, lazy: async () => ({ Component: (await import('./features/admin/admin-dashboard.tsx')).AdminDashboard }) },
+      {
+        path: paths.adminCreateUser,
+        lazy: async () => ({ Component: (await import('./features/admin/users/user-form-page.tsx')).UserFormPage }),
+      },
+      {
+        path: '/admin-dashboard/edit-user/:id',
+        lazy: async () => ({ Component: (await import('./features/admin/users/user-form-page.tsx')).UserFormPage }),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+setUnauthorizedHandler(() => {
+  const { pathname, search } = window.location;
+  void router.navigate(paths.login, { state: { from: { pathname, search } } });
+});

@@ -1,0 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import type { LoginBody, PublicUser } from '#shared/schemas/account.ts';
+import { api, ApiError } from '../api/client.ts';
+
+export type SessionState =
+  | { status: 'unknown'; user: null }
+  | { status: 'signedIn'; user: PublicUser }
+  | { status: 'signedOut'; user: null };
+
+type SessionApi = SessionState & {
+  login(credentials: LoginBody): Promise<PublicUser>;
+  logout(): Promise<void>;
+  setUser(user: PublicUser): void;
+};
+
+export const sessionKey = ['session'] as const;
+const SessionContext = createContext<SessionApi | null>(null);
+
+const fetchProfile = async (): Promise<PublicUser | null> => {
+  try {
+    return await api.get<PublicUser>('/user/profile', { redirectOnUnauthorized: false });
+  } catch (err) {
+    // storefront.md §4: a failed profile fetch means logged out.
+    if (err instanceof ApiError) return null;
+    throw err;
+  }
+};
+
+/** Session per storefront.md §4: unknown while the profile loads, then the user or nobody. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const profile = useQuery({ queryKey: sessionKey, queryFn: fetchProfile, retry: false, staleTime: 5 * 60_000 });
+
+  const setUser = useCallback((user: PublicUser | null) => queryClient.setQueryData(sessionKey, user), [queryClient]);
+
+  const login = useCallback(
+    async (credentials: LoginBody) => {
+      const answer = await api.post<{ message: string; user: PublicUser }>('/auth/login', credentials, {
+        redirectOnUnauthorized: false,
+      });
+      // storefront.md §5: the login counts only when the server says exactly this.
+      if (answer?.message !== 'Login successful') throw new ApiError('Token inválido', 200, answer);
+      const user = (await fetchProfile()) ?? answer.user;
+      setUser(user);
+      return user;
+    },
+    [setUser],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/auth/logout', undefined, { redirectOnUnauthorized: false });
+    } catch (err) {
+      console.warn('Falha ao terminar sessão no servidor', err);
+    } finally {
+      setUser(null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] });
+    }
+  }, [queryClient, setUser]);
+
+  const value = useMemo<SessionApi>(() => {
+    const state: SessionState =
+      profile.isPending ? { status: 'unknown', user: null }
+      : profile.data ? { status: 'signedIn', user: profile.data }
+      : { status: 'signedOut', user: null };
+    return { ...state, login, logout, setUser: (u: PublicUser) => setUser(u) };
+  }, [profile.isPending, profile.data, login, logout, setUser]);
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionApi {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
