@@ -1,0 +1,49 @@
+import type { AddressInfo } from 'node:net';
+import PostalMime, { type Email } from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = Email & { rawTo: string[] };
+
+/** An SMTP server on loopback that keeps every message it receives, parsed. */
+export async function startMailbox(options: { reject?: (to: string) => boolean } = {}) {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.reject?.(address.address)) return callback(new Error('550 mailbox unavailable'));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((mail) => {
+            received.push({ ...mail, rawTo: session.envelope.rcptTo.map((r) => r.address) });
+            callback();
+          })
+          .catch(callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    to: (address: string) => received.filter((m) => m.rawTo.includes(address)),
+    clear: () => void received.splice(0),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+
+/** The first link in a message's text part. */
+export function linkIn(mail: Email | undefined): string {
+  const link = mail?.text?.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error('no link in mail');
+  return link;
+}
