@@ -83,24 +83,36 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const url = buildUrl(path, query);
 
   for (let attempt = 0; ; attempt++) {
-    const timeout = AbortSignal.timeout(TIMEOUT_MS);
+    // A timer (not AbortSignal.timeout) so the 30 s limit also covers reading the body.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, TIMEOUT_MS);
+    const forwardAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', forwardAbort, { once: true });
     let response: Response;
+    let data: unknown;
     try {
-      response = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      response = await fetch(url, { ...init, signal: controller.signal });
+      data = await readBody(response);
     } catch (err) {
       if (signal?.aborted) throw err;
       // A timeout is not retried: the server may still be working on the first attempt.
-      if (!timeout.aborted && attempt < RETRY_DELAYS_MS.length) {
+      if (!timedOut && attempt < RETRY_DELAYS_MS.length) {
         await sleep(RETRY_DELAYS_MS[attempt] ?? 0);
         continue;
       }
       throw new ApiError(messages.connection, 0);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
     }
     if (response.status === 502 && attempt < RETRY_DELAYS_MS.length) {
       await sleep(RETRY_DELAYS_MS[attempt] ?? 0);
       continue;
     }
-    const data = await readBody(response);
     if (response.ok) return data as T;
     if (response.status === 502) throw new ApiError(messages.unavailable, 502, data);
     if (response.status === 429) throw new ApiError(messages.tooManyRequests, 429, data);
