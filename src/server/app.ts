@@ -15,7 +15,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import type { AppContext } from './platform/context.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { notFoundBody, registerErrorHandling } from './platform/errors.ts';
 import { JobRunner } from './platform/jobs.ts';
 import { createMailer, type MailMessage, type Mailer } from './platform/mail.ts';
 import { registerSecurity } from './platform/security.ts';
@@ -94,9 +94,10 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   );
 
   const webDist = config.webDist;
-  if (webDist && existsSync(join(webDist, 'index.html'))) {
+  const servesWeb = Boolean(webDist && existsSync(join(webDist, 'index.html')));
+  if (servesWeb) {
     await app.register(fastifyStatic, {
-      root: webDist,
+      root: webDist as string,
       wildcard: false,
       index: false,
       setHeaders(res, path) {
@@ -104,14 +105,13 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    // Any other GET is a page of the single-page app (browser routes share names with API paths).
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api/') || request.url === '/api') {
-        return reply.status(404).send({ message: messages.notFound, error: messages.notFound, code: 'NOT_FOUND' });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
   }
+  // Unknown API paths are a JSON 404; any other GET is a page of the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!servesWeb || isApi || request.method !== 'GET') return reply.status(404).send(notFoundBody());
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
 
   return app;
 }

@@ -60,8 +60,6 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', messages.internal));
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body('NOT_FOUND', messages.notFound));
-  });
 }
+
+export const notFoundBody = () => body('NOT_FOUND', messages.notFound);

@@ -63,6 +63,25 @@ describe('durable jobs', () => {
     expect(job?.failedAt).not.toBeNull();
   });
 
+  it('finishes the job in hand before stopping (graceful shutdown)', async () => {
+    const runner = new JobRunner(database.db, log, 50);
+    let started!: () => void;
+    const startedPromise = new Promise<void>((resolve) => (started = resolve));
+    let finished = false;
+    runner.register('slow', async () => {
+      started();
+      await new Promise((r) => setTimeout(r, 300));
+      finished = true;
+    });
+    await enqueue(database.db, 'slow', {});
+    runner.start();
+    await startedPromise;
+    await runner.stop();
+    expect(finished).toBe(true);
+    const [job] = await database.db.select().from(jobs).where(eq(jobs.type, 'slow'));
+    expect(job?.doneAt).not.toBeNull();
+  });
+
   it('backs off exponentially up to an hour', () => {
     expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([10, 20, 40, 80]);
     expect(backoffSeconds(30)).toBe(3600);
