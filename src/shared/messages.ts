@@ -39,7 +39,7 @@ export const messages = {
   userDeleted: 'Utilizador eliminado.',
 
   // Field rules (storefront.md §5, backoffice.md §5).
-  usernameRequired: 'Por favor insere o teu nome.',
+  usernameRequired: 'Por favor insira o nome de utilizador.',
   emailInvalid: 'Por favor insira um email válido.',
   passwordMin6: 'A palavra-passe deve ter pelo menos 6 caracteres.',
   passwordMin8: 'A palavra-passe deve ter pelo menos 8 caracteres.',

@@ -17,6 +17,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export type Database = {
   db: Db;
+  /** The driver underneath (a pg Pool or a PGlite instance), for the few things Drizzle does not cover. */
+  client: unknown;
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -39,6 +41,7 @@ function openPostgres(url: string): Database {
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
+    client: pool,
     engine: 'postgres',
     async migrate() {
       const client = await pool.connect();
@@ -56,10 +59,14 @@ function openPostgres(url: string): Database {
 
 function openPglite(dataDir: string | undefined): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  return openPgliteClient(new PGlite(dataDir));
+}
+
+export function openPgliteClient(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    client,
     engine: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { email, password6, password8, token, username } from './common.ts';
 
+/** Compare the two passwords as soon as both are strings, even while other fields are still invalid. */
+const bothGiven =
+  (field: string) =>
+  ({ value }: { value: unknown }) => {
+    const v = value as Record<string, unknown>;
+    return typeof v?.[field] === 'string' && typeof v?.confirmPassword === 'string';
+  };
+
 export const publicUser = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -23,7 +31,11 @@ export const registerForm = registerBody
     confirmPassword: z.string().max(200),
     acceptTerms: z.literal(true, { error: messages.termsRequired }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: messages.passwordsDiffer });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: messages.passwordsDiffer,
+    when: bothGiven('password'),
+  });
 export type RegisterForm = z.input<typeof registerForm>;
 
 export const loginBody = z.object({
@@ -40,7 +52,11 @@ export type EmailBody = z.infer<typeof emailBody>;
 export const resetBody = z.object({ token, newPassword: password8 });
 export const resetForm = z
   .object({ newPassword: password8, confirmPassword: z.string().max(200) })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: messages.resetPasswordsDiffer });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: messages.resetPasswordsDiffer,
+    when: bothGiven('newPassword'),
+  });
 export type ResetForm = z.input<typeof resetForm>;
 
 export const profileBody = z.object({ username, email });
@@ -56,7 +72,11 @@ export const changePasswordBody = z.object({
 });
 export const changePasswordForm = changePasswordBody
   .extend({ confirmPassword: z.string().max(200) })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: messages.passwordsDiffer });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: messages.passwordsDiffer,
+    when: bothGiven('newPassword'),
+  });
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 
 // Admin user form (backoffice.md §2, §5): password only on create; blank on edit keeps it.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
@@ -29,9 +29,10 @@ function AccountMenu() {
       </Link>
     );
   }
+  // Leave first: a protected page would otherwise see the session end and send the user to /login.
   const onLogout = async () => {
+    await navigate(paths.home);
     await session.logout();
-    navigate(paths.home);
   };
   return (
     <NavDropdown
@@ -65,20 +66,21 @@ function AccountMenu() {
 }
 
 export function Header() {
-  const [expanded, setExpanded] = useState(false);
   const location = useLocation();
+  // storefront.md §2: the mobile menu closes on every navigation. It is open only for the location
+  // where it was opened, so any navigation (a new location key) closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const expanded = openAt === location.key;
   const cartCount = useCartCount();
-  // storefront.md §2: the mobile menu closes on every navigation.
-  useEffect(() => setExpanded(false), [location.pathname, location.search]);
 
   return (
-    <Navbar expand="md" bg="white" className="border-bottom shadow-sm" sticky="top" expanded={expanded} onToggle={setExpanded}>
+    <Navbar expand="md" bg="white" className="border-bottom shadow-sm" sticky="top" expanded={expanded} onToggle={(open) => setOpenAt(open ? location.key : null)}>
       <Container>
         <Navbar.Brand as={Link} to={paths.home} className="fw-semibold text-brand">
           <i className="bi bi-bag-heart me-2" aria-hidden="true" />
           {shop.name}
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-nav" aria-label="Abrir menu" />
+        <Navbar.Toggle aria-controls="main-nav" label="Abrir menu" />
         <Navbar.Collapse id="main-nav">
           <Nav className="me-auto" as="ul">
             {links.map((link) => (

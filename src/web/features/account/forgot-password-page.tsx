@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { type EmailBody, emailBody } from '#shared/schemas/account.ts';
+import { api, ApiError } from '../../api/client.ts';
+import { paths } from '../../paths.ts';
+import { AuthCard, FormField, SubmitButton } from './account-ui.tsx';
+
+const title = 'Recuperar palavra-passe';
+const description = 'Peça um link para redefinir a palavra-passe da sua conta na loja.';
+const forgotFailed = 'Erro ao enviar email de recuperação. Por favor, tente novamente.';
+
+export function ForgotPasswordPage() {
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(emailBody), defaultValues: { email: '' } });
+
+  const onSubmit = async (body: EmailBody) => {
+    setError(null);
+    try {
+      const answer = await api.post<{ message: string }>('/auth/forgot-password', body);
+      setSent(answer.message);
+    } catch (err) {
+      // backoffice.md §8 gives one text; a 429 says why waiting helps (the client already wrote it in pt-PT).
+      setError(err instanceof ApiError && err.status === 429 ? err.message : forgotFailed);
+    }
+  };
+
+  return (
+    <AuthCard title={title} description={description}>
+      {sent !== null ? (
+        <Alert variant="success">{sent}</Alert>
+      ) : (
+        <>
+          <p className="text-secondary">Indique o email da sua conta e enviamos-lhe um link para definir uma nova palavra-passe.</p>
+          {error && <Alert variant="danger">{error}</Alert>}
+          <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+            <FormField
+              id="forgot-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              registration={register('email')}
+              error={errors.email?.message}
+            />
+            <SubmitButton busy={isSubmitting} busyLabel="A processar...">
+              Enviar
+            </SubmitButton>
+          </Form>
+        </>
+      )}
+      <p className="mt-4 mb-0 text-center">
+        <Link to={paths.login}>Voltar ao login</Link>
+      </p>
+    </AuthCard>
+  );
+}

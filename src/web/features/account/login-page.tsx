@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation } from 'react-router';
+import { type LoginBody, loginBody } from '#shared/schemas/account.ts';
+import { api, ApiError, errorMessage } from '../../api/client.ts';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { paths } from '../../paths.ts';
+import { useSession } from '../../session/session.tsx';
+import { AuthCard, FormField, SubmitButton } from './account-ui.tsx';
+import { useRedirectAfter } from './use-timers.ts';
+
+const title = 'Iniciar sessão';
+const description = 'Inicie sessão na sua conta da loja para acompanhar as suas encomendas e gerir o seu perfil.';
+const loginFailed = 'Credenciais inválidas. Por favor tente novamente.';
+const resendFailed = 'Não foi possível reenviar o email de verificação. Por favor tente novamente.';
+
+/** The route the user came from (set by RequireUser or the 401 handler), if it is a page of this site. */
+function originOf(state: unknown): string {
+  const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
+  const pathname = typeof from?.pathname === 'string' ? from.pathname : '';
+  // Only same-site paths: '//host' would leave the shop; /login would loop.
+  if (!pathname.startsWith('/') || pathname.startsWith('//') || pathname === paths.login) return paths.home;
+  const search = typeof from?.search === 'string' ? from.search : '';
+  return `${pathname}${search}`;
+}
+
+type Resend = { status: 'idle' | 'sending' } | { status: 'sent' | 'failed'; message: string };
+
+export function LoginPage() {
+  const session = useSession();
+  const location = useLocation();
+  const origin = originOf(location.state);
+  const [error, setError] = useState<{ message: string; unverifiedEmail: string | null } | null>(null);
+  const [resend, setResend] = useState<Resend>({ status: 'idle' });
+  const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  useRedirectAfter(redirectTo);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+
+  // Already signed in when arriving (not through this form): straight back to where the user came from.
+  if (session.status === 'signedIn' && !isSubmitting && redirectTo === null) return <Navigate to={origin} replace />;
+  if (session.status === 'unknown') {
+    return (
+      <>
+        <PageMeta title={title} description={description} />
+        <PageSpinner />
+      </>
+    );
+  }
+
+  const onSubmit = async (credentials: LoginBody) => {
+    setError(null);
+    setResend({ status: 'idle' });
+    try {
+      await session.login(credentials);
+      // storefront.md §2: after a login the client moves on after 3 seconds (to / or the protected page left).
+      setRedirectTo(origin);
+    } catch (err) {
+      const unverified = err instanceof ApiError && err.code === 'UNVERIFIED';
+      setError({ message: errorMessage(err, loginFailed), unverifiedEmail: unverified ? credentials.email : null });
+    }
+  };
+
+  const resendVerification = async (email: string) => {
+    setResend({ status: 'sending' });
+    try {
+      const answer = await api.post<{ message: string }>('/auth/resend-verification', { email });
+      setResend({ status: 'sent', message: answer.message });
+    } catch (err) {
+      setResend({ status: 'failed', message: errorMessage(err, resendFailed) });
+    }
+  };
+
+  if (redirectTo !== null) {
+    return (
+      <AuthCard title={title} description={description}>
+        <Alert variant="success">
+          <p className="mb-2">Sessão iniciada com sucesso! Vai ser redirecionado dentro de instantes.</p>
+          <Link to={redirectTo} replace className="alert-link">
+            Continuar agora
+          </Link>
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={title} description={description}>
+      {error && (
+        <Alert variant="danger">
+          <p className={error.unverifiedEmail ? 'mb-2' : 'mb-0'}>{error.message}</p>
+          {error.unverifiedEmail && (
+            <Button
+              type="button"
+              variant="outline-danger"
+              size="sm"
+              disabled={resend.status === 'sending'}
+              onClick={() => error.unverifiedEmail && resendVerification(error.unverifiedEmail)}
+            >
+              {resend.status === 'sending' && (
+                <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+              )}
+              Reenviar email de verificação
+            </Button>
+          )}
+        </Alert>
+      )}
+      {(resend.status === 'sent' || resend.status === 'failed') && (
+        <Alert variant={resend.status === 'sent' ? 'info' : 'danger'}>{resend.message}</Alert>
+      )}
+      <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <FormField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <FormField
+          id="login-password"
+          label="Palavra-passe"
+          type="password"
+          autoComplete="current-password"
+          required
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <SubmitButton busy={isSubmitting}>Entrar</SubmitButton>
+      </Form>
+      <div className="mt-4 d-flex flex-column gap-2 text-center">
+        <Link to={paths.forgotPassword}>Esqueceu-se da palavra-passe?</Link>
+        <span>
+          Ainda não tem conta? <Link to={paths.register}>Criar conta</Link>
+        </span>
+      </div>
+    </AuthCard>
+  );
+}

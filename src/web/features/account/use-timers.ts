@@ -1,0 +1,28 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+
+/** storefront.md §9 and backoffice.md §9: success messages last 3 s; redirects after success wait 3 s. */
+export const SUCCESS_MS = 3000;
+
+/** A success message that hides itself after `ms`; showing it again restarts the clock. */
+export function useFlashMessage(ms: number = SUCCESS_MS) {
+  const [flash, setFlash] = useState<{ text: string; shownAt: number } | null>(null);
+  useEffect(() => {
+    if (!flash) return;
+    const timer = window.setTimeout(() => setFlash(null), ms);
+    return () => window.clearTimeout(timer);
+  }, [flash, ms]);
+  const show = useCallback((text: string) => setFlash({ text, shownAt: performance.now() }), []);
+  const clear = useCallback(() => setFlash(null), []);
+  return { message: flash?.text ?? null, show, clear };
+}
+
+/** Goes to `to` after `ms` once `to` is set; leaving the page first cancels the redirect. */
+export function useRedirectAfter(to: string | null, ms: number = SUCCESS_MS) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (to === null) return;
+    const timer = window.setTimeout(() => navigate(to, { replace: true }), ms);
+    return () => window.clearTimeout(timer);
+  }, [to, ms, navigate]);
+}

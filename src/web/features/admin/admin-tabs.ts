@@ -1,0 +1,21 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { USERS_TAB } from './admin-paths.ts';
+
+export type AdminTab = {
+  /** The value of ?tab= in the address. */
+  key: string;
+  title: string;
+  /** Fetches the tab's chunk; only the tab the admin opens is downloaded. */
+  load: () => Promise<ComponentType>;
+  Component: LazyExoticComponent<ComponentType>;
+};
+
+function adminTab(key: string, title: string, load: () => Promise<ComponentType>): AdminTab {
+  return { key, title, load, Component: lazy(async () => ({ default: await load() })) };
+}
+
+// backoffice.md §2: users, products, services, orders, subscribers, media library, newsletter.
+// A new tab is one entry here; the first entry is the default.
+export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
+  adminTab(USERS_TAB, 'Utilizadores', async () => (await import('./users/users-tab.tsx')).UsersTab),
+];

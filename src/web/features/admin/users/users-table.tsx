@@ -1,0 +1,89 @@
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import type { PublicUser } from '#shared/schemas/account.ts';
+import { paths } from '../../../paths.ts';
+import { UserStatusBadges } from './user-status-badges.tsx';
+
+// backoffice.md §9: dates in the pt-PT locale.
+const dateFormat = new Intl.DateTimeFormat('pt-PT', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+type Props = {
+  users: readonly PublicUser[];
+  /** The signed-in admin: their own row has no Eliminar (the server refuses it anyway). */
+  selfId: number | undefined;
+  onDelete: (user: PublicUser) => void;
+};
+
+export function UsersTable({ users, selfId, onDelete }: Props) {
+  return (
+    // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
+    <div className="table-responsive" role="region" aria-label="Lista de utilizadores" tabIndex={0}>
+      <Table hover className="align-middle mb-0">
+        <caption className="visually-hidden">Utilizadores registados</caption>
+        <thead>
+          <tr>
+            <th scope="col">Nome de utilizador</th>
+            <th scope="col">Email</th>
+            <th scope="col">Estado</th>
+            <th scope="col" className="text-nowrap">
+              Registado em
+            </th>
+            <th scope="col">Ações</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const isSelf = user.id === selfId;
+            return (
+              <tr key={user.id}>
+                <th scope="row" className="fw-semibold text-break" style={{ minWidth: '8rem' }}>
+                  {user.username}
+                  {isSelf && <span className="d-block small fw-normal text-secondary">(a sua conta)</span>}
+                </th>
+                <td className="text-break" style={{ minWidth: '10rem' }}>
+                  {user.email}
+                  {user.pendingEmail && (
+                    <span className="d-block small text-secondary">Novo email por confirmar: {user.pendingEmail}</span>
+                  )}
+                </td>
+                <td>
+                  <UserStatusBadges user={user} />
+                </td>
+                <td className="text-nowrap">
+                  <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                </td>
+                <td>
+                  <div className="d-flex flex-nowrap gap-2">
+                    <Link
+                      to={paths.adminEditUser(user.id)}
+                      className="btn btn-sm btn-outline-primary"
+                      aria-label={`Editar utilizador ${user.username}`}
+                    >
+                      Editar
+                    </Link>
+                    {!isSelf && (
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        onClick={() => onDelete(user)}
+                        aria-label={`Eliminar utilizador ${user.username}`}
+                      >
+                        Eliminar
+                      </Button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
