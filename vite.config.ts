@@ -10,7 +10,7 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: 'hidden',
   },
   server: {
     port: 3000,

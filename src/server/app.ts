@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,6 +15,9 @@ import { databaseAnswers, type Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
+import { MAX_IMAGE_BYTES } from '#shared/schemas/catalog.ts';
 import type { AppContext } from './platform/context.ts';
 import { notFoundBody, registerErrorHandling } from './platform/errors.ts';
 import { JobRunner } from './platform/jobs.ts';
@@ -67,6 +71,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   });
 
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 12, fields: 40, fieldSize: 200_000, parts: 60 } });
   await registerSecurity(app, config);
   await app.register(swagger, {
     openapi: {
@@ -89,6 +94,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       });
       await api.register(authRoutes(context));
       await api.register(userRoutes(context));
+      await api.register(catalogRoutes(context));
+      await api.register(mediaRoutes(context));
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,7 @@ export const messages = {
   connection: 'Não foi possível conectar ao servidor. Por favor, tente novamente mais tarde.',
 
   invalidInput: 'Os dados enviados não são válidos.',
+  conflict: 'Os dados entram em conflito com outro registo. Atualize a página e tente novamente.',
   notFound: 'O recurso pedido não existe.',
   unauthenticated: 'Tem de iniciar sessão para continuar.',
   forbidden: 'Não tem permissão para realizar esta ação.',

@@ -24,5 +24,7 @@ export const paths = {
   admin: '/admin-dashboard',
   adminCreateUser: '/admin-dashboard/create-user',
   adminEditUser: (id: number | string) => `/admin-dashboard/edit-user/${id}`,
+  adminCreateProduct: '/admin-dashboard/create-product',
+  adminEditProduct: (id: number | string) => `/admin-dashboard/edit-product/${id}`,
   complaintsBook: 'https://www.livroreclamacoes.pt',
 } as const;

@@ -11,6 +11,12 @@ const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
+      { path: paths.products, lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).ProductsPage }) },
+      {
+        path: paths.digitalProducts,
+        lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).DigitalProductsPage }),
+      },
+      { path: '/produtos/:id', lazy: async () => ({ Component: (await import('./features/catalog/product-page.tsx')).ProductPage }) },
       { path: paths.login, lazy: async () => ({ Component: (await import('./features/account/login-page.tsx')).LoginPage }) },
       { path: paths.register, lazy: async () => ({ Component: (await import('./features/account/register-page.tsx')).RegisterPage }) },
       {
@@ -34,6 +40,14 @@ const routes: RouteObject[] = [
       {
         path: '/admin-dashboard/edit-user/:id',
         lazy: async () => ({ Component: (await import('./features/admin/users/user-form-page.tsx')).UserFormPage }),
+      },
+      {
+        path: paths.adminCreateProduct,
+        lazy: async () => ({ Component: (await import('./features/admin/products/product-form-page.tsx')).ProductFormPage }),
+      },
+      {
+        path: '/admin-dashboard/edit-product/:id',
+        lazy: async () => ({ Component: (await import('./features/admin/products/product-form-page.tsx')).ProductFormPage }),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -59,8 +60,11 @@ function openPostgres(url: string): Database {
 
 function openPglite(dataDir: string | undefined): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return openPgliteClient(new PGlite(dataDir));
+  return openPgliteClient(new PGlite(dataDir, pgliteOptions));
 }
+
+/** The extensions the migrations create (trigram search on product names). */
+export const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 
 export function openPgliteClient(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;

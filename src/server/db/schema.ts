@@ -70,3 +70,6 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.runAt).where(sql`done_at IS NULL AND failed_at IS NULL`)],
 );
+
+export * from '../modules/media/tables.ts';
+export * from '../modules/catalog/tables.ts';

@@ -49,6 +49,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       const first = Object.values(fields)[0] ?? messages.invalidInput;
       return reply.status(400).send(body('INVALID', first, fields));
     }
+    // A race the module's own checks could not see (two admins saving the same e-mail or SKU at once).
+    const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? err.code;
+    if (pgCode === '23505' || pgCode === '23503') {
+      return reply.status(409).send(body('CONFLICT', messages.conflict));
+    }
     if (err.statusCode === 429) {
       return reply.status(429).send(body('TOO_MANY_REQUESTS', messages.tooManyRequests));
     }

@@ -1,0 +1,206 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { toEuros } from '#shared/money.ts';
+import type { Product, ProductFields, ProductList, productListQuery } from '#shared/schemas/catalog.ts';
+import { catalogMessages, MAX_PRODUCT_IMAGES } from '#shared/schemas/catalog.ts';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { deleteImages, storeImage, toImageRef } from '../media/images.ts';
+import type { ProcessedImage } from '../media/processing.ts';
+import { images } from '../media/tables.ts';
+import { productImages, products, productVariants } from './tables.ts';
+
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof productVariants.$inferSelect;
+type ImageRow = typeof images.$inferSelect;
+type ListQuery = z.output<typeof productListQuery>;
+
+/** `%`, `_` and `\` typed by a shopper are letters, not wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function toProduct(row: ProductRow, variants: VariantRow[], imageRows: ImageRow[], withLink: boolean): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: toEuros(row.minPriceCents),
+    stock: row.hasVariants ? variants.reduce((sum, v) => sum + v.stock, 0) : (row.stock ?? 0),
+    isDigital: row.isDigital,
+    order: row.displayOrder,
+    hasVariants: row.hasVariants,
+    variants: variants.map((v) => ({ id: v.id, name: v.name, price: toEuros(v.priceCents), stock: v.stock, sku: v.sku })),
+    images: imageRows.map(toImageRef),
+    ...(withLink ? { link: row.link } : {}),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Variants and images of several products in two queries, whatever their number (no N+1). */
+async function withDetails(db: Tx, rows: ProductRow[], withLink: boolean): Promise<Product[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [variantRows, imageRows] = await Promise.all([
+    db.select().from(productVariants).where(inArray(productVariants.productId, ids)).orderBy(asc(productVariants.position), asc(productVariants.id)),
+    db
+      .select({ productId: productImages.productId, image: images })
+      .from(productImages)
+      .innerJoin(images, eq(images.id, productImages.imageId))
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.position), asc(images.id)),
+  ]);
+  return rows.map((row) =>
+    toProduct(
+      row,
+      variantRows.filter((v) => v.productId === row.id),
+      imageRows.filter((i) => i.productId === row.id).map((i) => i.image),
+      withLink,
+    ),
+  );
+}
+
+export async function listProducts(db: Db, query: ListQuery, withLink = false): Promise<ProductList> {
+  const filters: SQL[] = [isNull(products.archivedAt)];
+  if (query.isDigital !== undefined) filters.push(eq(products.isDigital, query.isDigital));
+  if (query.q) filters.push(ilike(products.name, `%${escapeLike(query.q)}%`));
+  const where = and(...filters);
+  const direction = query.order === 'desc' ? desc : asc;
+  const sortColumn = { price: products.minPriceCents, order: products.displayOrder, name: products.name }[query.sortBy];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(direction(sortColumn), direction(products.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(products).where(where),
+  ]);
+  return { rows: await withDetails(db, rows, withLink), count: total?.value ?? 0 };
+}
+
+/** A product for its page; archived ones exist only for admins (the orders still show what was bought). */
+export async function getProduct(db: Tx, id: number, asAdmin = false): Promise<Product> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(asAdmin ? eq(products.id, id) : and(eq(products.id, id), isNull(products.archivedAt)))
+    .limit(1);
+  if (!row) throw notFound(catalogMessages.productNotFound);
+  const [product] = await withDetails(db, [row], asAdmin);
+  return product as Product;
+}
+
+const minPrice = (fields: ProductFields) =>
+  fields.hasVariants ? Math.min(...fields.variants.map((v) => v.price)) : (fields.priceCents ?? 0);
+
+/** SKUs are unique across the shop; a clear 409 instead of the index's error. */
+async function checkSkus(tx: Tx, fields: ProductFields, productId: number | null) {
+  const skus = fields.variants.map((v) => v.sku).filter((s): s is string => Boolean(s));
+  if (!skus.length) return;
+  const taken = await tx
+    .select({ id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku })
+    .from(productVariants)
+    .where(inArray(productVariants.sku, skus));
+  const own = new Set(fields.variants.map((v) => v.id).filter(Boolean));
+  const clash = taken.find((t) => t.productId !== productId || !own.has(t.id));
+  if (clash) throw conflict(catalogMessages.skuTaken, { variants: `${catalogMessages.skuTaken} (${clash.sku})` });
+}
+
+async function saveVariants(tx: Tx, productId: number, fields: ProductFields) {
+  const existing = await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, productId));
+  const existingIds = new Set(existing.map((v) => v.id));
+  const keep = new Set<number>();
+  // Free the SKUs first so swapping two variants' SKUs does not trip the unique index.
+  if (existing.length) await tx.update(productVariants).set({ sku: null }).where(eq(productVariants.productId, productId));
+  for (const [position, v] of fields.variants.entries()) {
+    const values = { name: v.name, priceCents: v.price, stock: v.stock, sku: v.sku, position };
+    if (v.id && existingIds.has(v.id)) {
+      keep.add(v.id);
+      await tx.update(productVariants).set(values).where(eq(productVariants.id, v.id));
+    } else {
+      await tx.insert(productVariants).values({ ...values, productId });
+    }
+  }
+  const removed = [...existingIds].filter((id) => !keep.has(id));
+  if (removed.length) await tx.delete(productVariants).where(inArray(productVariants.id, removed));
+}
+
+async function addImages(tx: Tx, productId: number, uploads: ProcessedImage[]) {
+  const [last] = await tx
+    .select({ position: productImages.position })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(desc(productImages.position))
+    .limit(1);
+  let position = (last?.position ?? -1) + 1;
+  for (const upload of uploads) {
+    const image = await storeImage(tx, 'product', null, upload);
+    await tx.insert(productImages).values({ productId, imageId: image.id, position: position++ });
+  }
+}
+
+function rowValues(fields: ProductFields) {
+  return {
+    name: fields.name,
+    description: fields.description,
+    priceCents: fields.hasVariants ? null : fields.priceCents,
+    stock: fields.hasVariants ? null : fields.stock,
+    minPriceCents: minPrice(fields),
+    isDigital: fields.isDigital,
+    link: fields.isDigital ? fields.link : null,
+    displayOrder: fields.order,
+    hasVariants: fields.hasVariants,
+  };
+}
+
+export async function createProduct(db: Db, fields: ProductFields, uploads: ProcessedImage[]): Promise<Product> {
+  if (uploads.length > MAX_PRODUCT_IMAGES) throw invalid(catalogMessages.tooManyImages, { images: catalogMessages.tooManyImages });
+  return db.transaction(async (tx) => {
+    await checkSkus(tx, fields, null);
+    const [row] = await tx.insert(products).values(rowValues(fields)).returning();
+    if (!row) throw new Error('product not stored');
+    await saveVariants(tx, row.id, fields);
+    await addImages(tx, row.id, uploads);
+    return getProduct(tx, row.id, true);
+  });
+}
+
+export async function updateProduct(db: Db, id: number, fields: ProductFields, uploads: ProcessedImage[]): Promise<Product> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1).for('update');
+    if (!row) throw notFound(catalogMessages.productNotFound);
+    await checkSkus(tx, fields, id);
+    await tx
+      .update(products)
+      .set({ ...rowValues(fields), updatedAt: new Date() })
+      .where(eq(products.id, id));
+    await saveVariants(tx, id, fields);
+    if (fields.imagesToRemove.length) {
+      const owned = await tx
+        .select({ imageId: productImages.imageId })
+        .from(productImages)
+        .where(and(eq(productImages.productId, id), inArray(productImages.imageId, fields.imagesToRemove)));
+      await deleteImages(
+        tx,
+        owned.map((o) => o.imageId),
+      );
+    }
+    const [{ value: kept } = { value: 0 }] = await tx.select({ value: count() }).from(productImages).where(eq(productImages.productId, id));
+    if (kept + uploads.length > MAX_PRODUCT_IMAGES) throw invalid(catalogMessages.tooManyImages, { images: catalogMessages.tooManyImages });
+    await addImages(tx, id, uploads);
+    return getProduct(tx, id, true);
+  });
+}
+
+export async function deleteProduct(db: Db, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const linked = await tx.select({ imageId: productImages.imageId }).from(productImages).where(eq(productImages.productId, id));
+    const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+    if (!deleted) throw notFound(catalogMessages.productNotFound);
+    await deleteImages(
+      tx,
+      linked.map((l) => l.imageId),
+    );
+  });
+}

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { catalogMessages, product, productFields, productList, productListQuery } from '#shared/schemas/catalog.ts';
+import { idParam, messageBody } from '#shared/schemas/common.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { requireAdmin } from '../../platform/guards.ts';
+import { readMultipart } from '../../platform/multipart.ts';
+import { parseOrThrow } from '../../platform/validation.ts';
+import { processImage } from '../media/processing.ts';
+import * as catalog from './products.ts';
+
+export const catalogRoutes =
+  ({ db }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['catalog'];
+
+    /** Reads the product form: fields validated first, so a bad form never costs image processing. */
+    const readProductForm = async (request: Parameters<typeof readMultipart>[0]) => {
+      const { fields, files } = await readMultipart(request);
+      const parsed = parseOrThrow(productFields, fields);
+      const uploads = [];
+      for (const file of files.filter((f) => f.field === 'images')) uploads.push(await processImage(file.buffer, { allowSvg: false }));
+      return { parsed, uploads };
+    };
+
+    app.get('/product', { schema: { tags, querystring: productListQuery, response: { 200: productList } } }, async (request) =>
+      catalog.listProducts(db, request.query, Boolean(request.sessionUser?.isAdmin)),
+    );
+
+    app.get('/product/:id', { schema: { tags, params: idParam, response: { 200: product } } }, async (request) =>
+      catalog.getProduct(db, request.params.id, Boolean(request.sessionUser?.isAdmin)),
+    );
+
+    app.post('/product', { schema: { tags, response: { 201: product } } }, async (request, reply) => {
+      requireAdmin(request);
+      const { parsed, uploads } = await readProductForm(request);
+      return reply.status(201).send(await catalog.createProduct(db, parsed, uploads));
+    });
+
+    app.put('/product/:id', { schema: { tags, params: idParam, response: { 200: product } } }, async (request) => {
+      requireAdmin(request);
+      const { parsed, uploads } = await readProductForm(request);
+      return catalog.updateProduct(db, request.params.id, parsed, uploads);
+    });
+
+    app.delete('/product/:id', { schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
+      requireAdmin(request);
+      await catalog.deleteProduct(db, request.params.id);
+      return { message: catalogMessages.productDeleted };
+    });
+  };

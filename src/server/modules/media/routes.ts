@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mediaImage, mediaMessages, mediaName } from '#shared/schemas/catalog.ts';
+import { idParam, messageBody } from '#shared/schemas/common.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
+import { requireAdmin } from '../../platform/guards.ts';
+import { readMultipart } from '../../platform/multipart.ts';
+import { parseOrThrow } from '../../platform/validation.ts';
+import * as media from './images.ts';
+import { processImage } from './processing.ts';
+
+const fileParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  version: z.string().regex(/^[0-9a-f]{12}$/),
+  file: z.string().regex(/^(\d{1,4}|thumb)\.webp$/),
+});
+
+export const mediaRoutes =
+  ({ db }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['media'];
+
+    // Every stored image's renditions. The URL carries the content version, so it can be cached forever.
+    app.get('/images/:id/:version/:file', { schema: { tags, params: fileParams } }, async (request, reply) => {
+      const { id, version, file } = request.params;
+      const found = await media.imageFile(db, id, version, file.replace('.webp', ''));
+      if (!found) throw notFound(mediaMessages.imageNotFound);
+      return reply
+        .header('content-type', found.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(found.bytes);
+    });
+
+    app.get('/image', { schema: { tags, response: { 200: z.array(mediaImage) } } }, async (request) => {
+      requireAdmin(request);
+      return media.listMedia(db);
+    });
+
+    // Public: pages load library images by name (the home hero loads 'Sobre').
+    app.get(
+      '/image/name/:name',
+      { schema: { tags, params: z.object({ name: mediaName }), response: { 200: mediaImage } } },
+      async (request) => media.mediaByName(db, request.params.name),
+    );
+
+    app.put('/image/:name', { schema: { tags, params: z.object({ name: z.string().max(200) }), response: { 200: mediaImage } } }, async (request) => {
+      requireAdmin(request);
+      const { fields, files } = await readMultipart(request);
+      const name = parseOrThrow(mediaName, fields.name ?? request.params.name);
+      const file = files.find((f) => f.field === 'image') ?? files[0];
+      if (!file) throw invalid(mediaMessages.fileRequired, { image: mediaMessages.fileRequired });
+      const processed = await processImage(file.buffer, { allowSvg: true });
+      return media.putMedia(db, name, processed);
+    });
+
+    app.delete('/image/:id', { schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
+      requireAdmin(request);
+      await media.deleteMedia(db, request.params.id);
+      return { message: mediaMessages.imageDeleted };
+    });
+  };

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import { mediaMessages } from '#shared/schemas/catalog.ts';
+import { messages } from '#shared/messages.ts';
+import { invalid } from './errors.ts';
+
+export type UploadedFile = { field: string; filename: string; buffer: Buffer };
+
+/**
+ * Reads a multipart form whole: its text fields and its files (each within the size limit set when
+ * the plugin was registered). A file over the limit is a 400 with a pt-PT message, never a partial save.
+ */
+export async function readMultipart(request: FastifyRequest) {
+  if (!request.isMultipart()) throw invalid(messages.invalidInput);
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) throw invalid(mediaMessages.tooLarge, { [part.fieldname]: mediaMessages.tooLarge });
+        if (buffer.length > 0) files.push({ field: part.fieldname, filename: part.filename, buffer });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(mediaMessages.tooLarge, { image: mediaMessages.tooLarge });
+    if (code?.startsWith('FST_')) throw invalid(messages.invalidInput);
+    throw err;
+  }
+  return { fields, files };
+}
