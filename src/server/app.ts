@@ -17,6 +17,8 @@ import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { appShellPages } from './modules/seo/app-shell.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/catalog.ts';
 import type { AppContext } from './platform/context.ts';
 import { notFoundBody, registerErrorHandling } from './platform/errors.ts';
@@ -96,6 +98,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(userRoutes(context));
       await api.register(catalogRoutes(context));
       await api.register(mediaRoutes(context));
+      await api.register(seoRoutes(context));
     },
     { prefix: '/api' },
   );
@@ -113,11 +116,16 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       },
     });
   }
-  // Unknown API paths are a JSON 404; any other GET is a page of the single-page app.
-  app.setNotFoundHandler((request, reply) => {
+  // Unknown API paths are a JSON 404; any other GET is a page of the single-page app, product pages
+  // with their title, description, Open Graph and JSON-LD already in the head (for crawlers and previews).
+  const pages = servesWeb ? appShellPages({ db, webDist: webDist as string, publicUrl: config.publicUrl, log: app.log }) : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!servesWeb || isApi || request.method !== 'GET') return reply.status(404).send(notFoundBody());
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (!pages || isApi || request.method !== 'GET') return reply.status(404).send(notFoundBody());
+    reply.header('cache-control', 'no-cache');
+    const html = await pages.render(request.url);
+    if (html === undefined) return reply.sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 
   return app;

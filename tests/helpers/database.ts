@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, openPgliteClient, type Database } from '../../src/server/db/client.ts';
+import { openDatabase, openPgliteClient, pgliteOptions, type Database } from '../../src/server/db/client.ts';
 
 const migrations = join(import.meta.dirname, '../../src/server/db/migrations');
 
@@ -35,7 +35,7 @@ async function migratedSnapshot(): Promise<Blob> {
  */
 export async function testDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openPgliteClient(new PGlite({ loadDataDir: await migratedSnapshot() }));
+  if (!serverUrl) return openPgliteClient(new PGlite({ ...pgliteOptions, loadDataDir: await migratedSnapshot() }));
   const name = `loja_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -60,7 +60,7 @@ function openPostgres(url: string): Database {
 
 function openPglite(dataDir: string | undefined): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return openPgliteClient(new PGlite(dataDir, pgliteOptions));
+  return openPgliteClient(new PGlite({ ...pgliteOptions, ...(dataDir ? { dataDir } : {}) }));
 }
 
 /** The extensions the migrations create (trigram search on product names). */

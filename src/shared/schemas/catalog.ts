@@ -103,13 +103,18 @@ const cents = (message: string) =>
     return c;
   });
 
-const wholeStock = (message: string) => z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }).max(1_000_000, { error: message });
+/** A whole number from a form field; a blank field is missing, not zero. */
+const wholeNumber = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }).max(1_000_000, { error: message }),
+  );
 
 export const variantInput = z.object({
   id: z.coerce.number().int().positive().optional(),
   name: z.string({ error: catalogMessages.variantName }).trim().min(1, { error: catalogMessages.variantName }).max(120, { error: messages.tooLong }),
   price: cents(catalogMessages.variantPrice),
-  stock: wholeStock(catalogMessages.variantStock),
+  stock: wholeNumber(catalogMessages.variantStock),
   sku: z
     .string()
     .trim()
@@ -150,7 +155,7 @@ export const productFields = z
       .trim()
       .min(1, { error: catalogMessages.descriptionRequired })
       .max(10_000, { error: messages.tooLong }),
-    order: z.coerce.number({ error: catalogMessages.orderRequired }).int({ error: catalogMessages.orderRequired }).min(0, { error: catalogMessages.orderRequired }).max(1_000_000),
+    order: wholeNumber(catalogMessages.orderRequired),
     price: z.union([z.string(), z.number()]).optional(),
     stock: z.union([z.string(), z.number()]).optional(),
     isDigital: boolText.default(false),

@@ -29,6 +29,12 @@ const ACTIVE_SVG = /<script|\son\w+\s*=|javascript:|<foreignObject|<!ENTITY|<!DO
  * when it carries active content.
  */
 export async function processImage(buffer: Buffer, options: { allowSvg: boolean }): Promise<ProcessedImage> {
+  // SVG is text: judge it before any parser touches it, so even a malformed one with a script is named as such.
+  const head = buffer.subarray(0, 4096).toString('utf8').trimStart();
+  if (head.startsWith('<') && /<svg[\s>]/i.test(buffer.toString('utf8'))) {
+    if (!options.allowSvg) throw invalid(mediaMessages.svgNotAllowed, { image: mediaMessages.svgNotAllowed });
+    if (ACTIVE_SVG.test(buffer.toString('utf8'))) throw invalid(mediaMessages.svgActive, { image: mediaMessages.svgActive });
+  }
   let format: string | undefined;
   try {
     format = (await sharp(buffer, { limitInputPixels: 50_000_000 }).metadata()).format;
@@ -37,7 +43,6 @@ export async function processImage(buffer: Buffer, options: { allowSvg: boolean 
   }
   if (format === 'svg') {
     if (!options.allowSvg) throw invalid(mediaMessages.svgNotAllowed, { image: mediaMessages.svgNotAllowed });
-    if (ACTIVE_SVG.test(buffer.toString('utf8'))) throw invalid(mediaMessages.svgActive, { image: mediaMessages.svgActive });
   } else if (!format || !RASTER.has(format)) {
     throw invalid(mediaMessages.notAnImage, { image: mediaMessages.notAnImage });
   }

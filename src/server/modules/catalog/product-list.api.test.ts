@@ -1,0 +1,125 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ProductList } from '#shared/schemas/catalog.ts';
+import { useTestApp } from '../../../../tests/helpers/app.ts';
+import { productImages, products, productVariants } from './tables.ts';
+import { images } from '../media/tables.ts';
+
+const ctx = useTestApp();
+
+const list = async (query: string): Promise<ProductList> => {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/product${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+beforeAll(async () => {
+  const db = ctx.database.db;
+  // 30 physical products priced 1,00 € .. 30,00 €, 5 digital ones, 1 archived.
+  const rows = await db
+    .insert(products)
+    .values([
+      ...Array.from({ length: 30 }, (_, i) => ({
+        name: i % 3 === 0 ? `Caixa ${i + 1}` : `Agenda ${i + 1}`,
+        description: 'Descrição',
+        priceCents: (i + 1) * 100,
+        stock: i % 4,
+        minPriceCents: (i + 1) * 100,
+        displayOrder: 30 - i,
+      })),
+      ...Array.from({ length: 5 }, (_, i) => ({
+        name: `Planner digital ${i + 1}`,
+        description: 'PDF',
+        priceCents: 500 + i,
+        stock: 0,
+        minPriceCents: 500 + i,
+        isDigital: true,
+        link: 'https://loja.example.pt/segredo.pdf',
+      })),
+      { name: 'Caixa arquivada', description: 'x', priceCents: 1, stock: 1, minPriceCents: 1, archivedAt: new Date() },
+      { name: '100% algodão_saco', description: 'x', priceCents: 999_00, stock: 1, minPriceCents: 999_00 },
+    ])
+    .returning();
+  // Every listed product gets two variants and two images, so a page that queried per product would show.
+  const image = await db.insert(images).values({ kind: 'product', width: 10, height: 10, size: 1, version: 'abcdefabcdef' }).returning();
+  for (const row of rows) {
+    await db.insert(productVariants).values([
+      { productId: row.id, name: 'A', priceCents: row.minPriceCents, stock: 1 },
+      { productId: row.id, name: 'B', priceCents: row.minPriceCents + 100, stock: 0 },
+    ]);
+    await db.insert(productImages).values({ productId: row.id, imageId: image[0]!.id, position: 0 });
+  }
+});
+
+describe('GET /product', () => {
+  it('pages the physical list by price ascending by default, 12 a page, with the total count', async () => {
+    const page1 = await list('?isDigital=false');
+    expect(page1.count).toBe(31);
+    expect(page1.rows).toHaveLength(12);
+    expect(page1.rows.map((p) => p.price)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    const page3 = await list('?isDigital=false&page=3');
+    expect(page3.rows.map((p) => p.price)).toEqual([25, 26, 27, 28, 29, 30, 999]);
+    const beyond = await list('?isDigital=false&page=9');
+    expect(beyond).toEqual({ rows: [], count: 31 });
+  });
+
+  it('sorts by price descending, by display order and by name', async () => {
+    expect((await list('?isDigital=false&sortBy=price&order=desc&pageSize=3')).rows.map((p) => p.price)).toEqual([999, 30, 29]);
+    const byOrder = await list('?sortBy=order&order=asc&pageSize=40');
+    expect(byOrder.rows.filter((p) => !p.isDigital && p.order > 0).map((p) => p.order).slice(0, 3)).toEqual([1, 2, 3]);
+    const byName = await list('?sortBy=name&order=asc&isDigital=true');
+    expect(byName.rows.map((p) => p.name)).toEqual(['Planner digital 1', 'Planner digital 2', 'Planner digital 3', 'Planner digital 4', 'Planner digital 5']);
+  });
+
+  it('filters digital products and never lists archived ones', async () => {
+    const digital = await list('?isDigital=true');
+    expect(digital.count).toBe(5);
+    expect(digital.rows.every((p) => p.isDigital)).toBe(true);
+    expect((await list('?q=arquivada')).count).toBe(0);
+  });
+
+  it('searches names case-insensitively, with % and _ taken literally', async () => {
+    const found = await list('?q=CAIXA&pageSize=100');
+    expect(found.count).toBe(10);
+    expect(found.rows.every((p) => p.name.startsWith('Caixa'))).toBe(true);
+    expect((await list(`?q=${encodeURIComponent('100%')}`)).rows.map((p) => p.name)).toEqual(['100% algodão_saco']);
+    expect((await list(`?q=${encodeURIComponent('%')}`)).count).toBe(1);
+    expect((await list('?q=o_s')).count).toBe(1);
+  });
+
+  it('refuses out-of-range paging with a 400', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/product?pageSize=101' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/product?page=0' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/product?sortBy=stock' })).statusCode).toBe(400);
+  });
+
+  it('uses the same number of SQL queries for 1 and for 36 products a page (no N+1)', async () => {
+    const client = ctx.database.client as { query: (...args: unknown[]) => unknown };
+    const countQueries = async (query: string) => {
+      const original = client.query;
+      let n = 0;
+      client.query = function (this: unknown, ...args: unknown[]) {
+        n++;
+        return original.apply(this, args);
+      };
+      try {
+        await list(query);
+      } finally {
+        client.query = original;
+      }
+      return n;
+    };
+    const one = await countQueries('?pageSize=1');
+    const many = await countQueries('?pageSize=36');
+    expect(one).toBeGreaterThan(0);
+    expect(many).toBe(one);
+  });
+
+  it('answers a product with its variants and images, and a 404 in pt-PT for an unknown id', async () => {
+    const [first] = (await list('?pageSize=1')).rows;
+    const one = await ctx.app.inject({ method: 'GET', url: `/api/product/${first!.id}` });
+    expect(one.json()).toMatchObject({ id: first!.id, variants: [{ name: 'A' }, { name: 'B' }], images: [{ width: 10 }] });
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/product/987654' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe('Produto não encontrado.');
+  });
+});

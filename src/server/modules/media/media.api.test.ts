@@ -1,0 +1,104 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { mediaMessages, type MediaImage } from '#shared/schemas/catalog.ts';
+import { signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
+import { multipart, pngImage } from '../../../../tests/helpers/images.ts';
+
+const ctx = useTestApp();
+
+const upload = (cookie: string | undefined, name: string, data: Buffer, type = 'image/png', filename = 'imagem.png') =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/image/${encodeURIComponent(name || 'x')}`,
+    headers: cookie ? { cookie } : {},
+    payload: multipart({ name }, [{ field: 'image', name: filename, type, data }]),
+  });
+
+const cleanSvg = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200"><rect width="400" height="200" fill="#2f5d50"/><circle cx="200" cy="100" r="60" fill="#fff"/></svg>',
+);
+
+describe('media library', () => {
+  it('stores a named image and answers id, name, url, thumbnail, dimensions, size and date', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const res = await upload(cookie, 'Sobre', await pngImage(2000, 1000));
+    expect(res.statusCode, res.body).toBe(200);
+    const image: MediaImage = res.json();
+    expect(image).toMatchObject({ name: 'Sobre', width: 1600, height: 800 });
+    expect(image.size).toBeGreaterThan(0);
+    expect(image.url).toMatch(/\/api\/images\/\d+\/[0-9a-f]{12}\/1600\.webp$/);
+    expect((await ctx.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(200);
+
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/image', headers: { cookie } });
+    expect(list.json().map((i: MediaImage) => i.name)).toContain('Sobre');
+
+    // Public lookup by name: the home hero loads 'Sobre'.
+    const byName = await ctx.app.inject({ method: 'GET', url: '/api/image/name/sobre' });
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json().id).toBe(image.id);
+  });
+
+  it('replaces an image uploaded again under the same name, with new URLs', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const first: MediaImage = (await upload(cookie, 'Banner', await pngImage(800, 400, '#ff0000'))).json();
+    const second: MediaImage = (await upload(cookie, 'banner', await pngImage(800, 400, '#0000ff'))).json();
+    expect(second.id).toBe(first.id);
+    expect(second.url).not.toBe(first.url);
+    expect((await ctx.app.inject({ method: 'GET', url: first.url })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: second.url })).statusCode).toBe(200);
+  });
+
+  it('accepts a clean SVG as a raster image and refuses one with a script', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const ok = await upload(cookie, 'Logotipo', cleanSvg, 'image/svg+xml', 'logo.svg');
+    expect(ok.statusCode, ok.body).toBe(200);
+    const file = await ctx.app.inject({ method: 'GET', url: ok.json().url });
+    expect((await sharp(file.rawPayload).metadata()).format).toBe('webp');
+
+    for (const evil of [
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="file:///etc/passwd"/></svg>',
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>',
+    ]) {
+      const res = await upload(cookie, 'Perigoso', Buffer.from(evil), 'image/svg+xml', 'x.svg');
+      expect(res.statusCode, evil).toBe(400);
+      expect(res.json().error).toBe(mediaMessages.svgActive);
+    }
+    const names = (await ctx.app.inject({ method: 'GET', url: '/api/image', headers: { cookie } })).json().map((i: MediaImage) => i.name);
+    expect(names).not.toContain('Perigoso');
+  });
+
+  it('requires a name without an extension and a real image', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const noName = await upload(cookie, '', await pngImage());
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().error).toBe(mediaMessages.nameRequired);
+    const withExtension = await upload(cookie, 'foto.png', await pngImage());
+    expect(withExtension.statusCode).toBe(400);
+    expect(withExtension.json().error).toBe(mediaMessages.nameInvalid);
+    const notImage = await upload(cookie, 'Texto', Buffer.from('GIF89a mas não é'), 'image/gif', 'a.gif');
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json().error).toBe(mediaMessages.notAnImage);
+  });
+
+  it('deletes an image, and keeps every library call for admins', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const image: MediaImage = (await upload(cookie, 'Apagar', await pngImage())).json();
+    const { cookie: customer } = await signedInUser(ctx);
+    for (const [c, status] of [
+      [undefined, 401],
+      [customer, 403],
+    ] as const) {
+      const headers = c ? { cookie: c } : {};
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/image', headers })).statusCode).toBe(status);
+      expect((await upload(c, 'Intruso', await pngImage())).statusCode).toBe(status);
+      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/image/${image.id}`, headers })).statusCode).toBe(status);
+    }
+    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/image/${image.id}`, headers: { cookie } });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ message: mediaMessages.imageDeleted });
+    expect((await ctx.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/image/${image.id}`, headers: { cookie } })).statusCode).toBe(404);
+  });
+});

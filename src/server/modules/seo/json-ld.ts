@@ -1,0 +1,107 @@
+import type { ImageRef, Product } from '#shared/schemas/catalog.ts';
+import { shop } from '#shared/shop.ts';
+
+const IN_STOCK = 'https://schema.org/InStock';
+const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
+
+type Organization = { '@type': 'Organization'; name: string; url: string };
+
+export type JsonLdOffer = {
+  '@type': 'Offer';
+  name?: string;
+  sku?: string;
+  price: string;
+  priceCurrency: 'EUR';
+  availability: string;
+  url: string;
+  seller: Organization;
+};
+
+export type JsonLdAggregateOffer = {
+  '@type': 'AggregateOffer';
+  lowPrice: string;
+  highPrice: string;
+  priceCurrency: 'EUR';
+  offerCount: number;
+  availability: string;
+  url: string;
+  seller: Organization;
+  offers: JsonLdOffer[];
+};
+
+export type ProductJsonLd = {
+  '@context': 'https://schema.org';
+  '@type': 'Product';
+  name: string;
+  description: string;
+  url: string;
+  image: string[];
+  sku?: string;
+  brand: { '@type': 'Brand'; name: string };
+  offers: JsonLdOffer | JsonLdAggregateOffer;
+};
+
+/** The product page's one address: what search engines should index and what shares link to. */
+export const productUrl = (publicUrl: string, id: number) => `${publicUrl}/produtos/${id}`;
+
+/** The largest rendition of an image, as an absolute URL (srcset lists widths smallest first). */
+export function absoluteImageUrl(publicUrl: string, image: ImageRef): string {
+  const largest = image.srcset.split(',').at(-1)?.trim().split(/\s+/)[0] || image.src;
+  return `${publicUrl}${largest}`;
+}
+
+/** schema.org wants a price as text with a dot and two decimals ('12.90'); API prices are euros. */
+const priceText = (euros: number) => (Math.round(euros * 100) / 100).toFixed(2);
+
+/** A digital product never runs out; a physical one is in stock while units are left. */
+const availability = (isDigital: boolean, stock: number) => (isDigital || stock > 0 ? IN_STOCK : OUT_OF_STOCK);
+
+/**
+ * The schema.org Product of a product page (Google's product rich results). Built from the public
+ * answer of `getProduct`; the digital access link is never read, so it cannot leak into the page.
+ */
+export function productJsonLd(product: Product, publicUrl: string): ProductJsonLd {
+  const url = productUrl(publicUrl, product.id);
+  const seller: Organization = { '@type': 'Organization', name: shop.name, url: publicUrl };
+  const common = { priceCurrency: 'EUR' as const, url, seller };
+
+  let offers: JsonLdOffer | JsonLdAggregateOffer;
+  if (product.hasVariants && product.variants.length) {
+    const variantOffers = product.variants.map(
+      (v): JsonLdOffer => ({
+        '@type': 'Offer',
+        name: v.name,
+        ...(v.sku ? { sku: v.sku } : {}),
+        price: priceText(v.price),
+        availability: availability(product.isDigital, v.stock),
+        ...common,
+      }),
+    );
+    const prices = product.variants.map((v) => v.price);
+    offers = {
+      '@type': 'AggregateOffer',
+      lowPrice: priceText(Math.min(...prices)),
+      highPrice: priceText(Math.max(...prices)),
+      offerCount: variantOffers.length,
+      availability: variantOffers.some((o) => o.availability === IN_STOCK) ? IN_STOCK : OUT_OF_STOCK,
+      ...common,
+      offers: variantOffers,
+    };
+  } else {
+    offers = { '@type': 'Offer', price: priceText(product.price), availability: availability(product.isDigital, product.stock), ...common };
+  }
+
+  // Only a variant carries a SKU: the product has one of its own when it sells as a single variant.
+  const single = product.hasVariants && product.variants.length === 1 ? product.variants[0]?.sku : null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    url,
+    image: product.images.map((image) => absoluteImageUrl(publicUrl, image)),
+    ...(single ? { sku: single } : {}),
+    brand: { '@type': 'Brand', name: shop.name },
+    offers,
+  };
+}

@@ -1,0 +1,68 @@
+import type { Product } from '#shared/schemas/catalog.ts';
+import { shop } from '#shared/shop.ts';
+import { absoluteImageUrl, productJsonLd, productUrl } from './json-ld.ts';
+
+const DESCRIPTION_LENGTH = 155;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+
+/**
+ * JSON for a `<script type="application/ld+json">`: `<` written as \u003c so no text can close the
+ * script (`</script>`) or open a comment; `>`, `&` and the JS line separators likewise, for the same reason.
+ */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The search-result snippet: whitespace collapsed, cut at a word near 155 characters. */
+export function metaDescription(text: string, max = DESCRIPTION_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+/** The `<head>` tags of a product page: title, description, canonical, Open Graph, Twitter card and JSON-LD. */
+export function productHeadTags(product: Product, publicUrl: string): string {
+  const url = productUrl(publicUrl, product.id);
+  const description = metaDescription(product.description);
+  const image = product.images[0] ? absoluteImageUrl(publicUrl, product.images[0]) : undefined;
+  const jsonLd = productJsonLd(product, publicUrl);
+  const price = 'lowPrice' in jsonLd.offers ? jsonLd.offers.lowPrice : jsonLd.offers.price;
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  return [
+    `<title>${escapeHtml(`${product.name} | ${shop.name}`)}</title>`,
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:type', 'product'),
+    meta('property', 'og:site_name', shop.name),
+    meta('property', 'og:locale', 'pt_PT'),
+    meta('property', 'og:title', product.name),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', product.name)] : []),
+    meta('property', 'product:price:amount', price),
+    meta('property', 'product:price:currency', 'EUR'),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', product.name),
+    meta('name', 'twitter:description', description),
+    ...(image ? [meta('name', 'twitter:image', image)] : []),
+    `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`,
+  ].join('\n    ');
+}
+
+/**
+ * The app shell with a page's own head tags: the shell's generic title and description give way,
+ * the tags go just before `</head>` (or at the top when the shell has no head of its own).
+ */
+export function withHeadTags(shell: string, tags: string): string {
+  const cleaned = shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
+  // A function replacement: a `$&` in a product's name must stay text, not a replace pattern.
+  if (/<\/head>/i.test(cleaned)) return cleaned.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
+  const doctype = /^\s*<!doctype html>/i.exec(cleaned);
+  const at = doctype ? doctype[0].length : 0;
+  return `${cleaned.slice(0, at)}${tags}${cleaned.slice(at)}`;
+}
