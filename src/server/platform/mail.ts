@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -47,7 +47,9 @@ export function createMailer(options: {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(mailDir, { recursive: true });
       const file = join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Write then rename, so whoever reads the folder never sees half a message.
+      await writeFile(`${file}.tmp`, info.message as Buffer);
+      await rename(`${file}.tmp`, file);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: message.to, subject: message.subject, file, links }, 'mail written to file (no SMTP_URL)');
     },

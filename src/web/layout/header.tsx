@@ -80,7 +80,7 @@ export function Header() {
           <i className="bi bi-bag-heart me-2" aria-hidden="true" />
           {shop.name}
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-nav" label="Abrir menu" />
+        <Navbar.Toggle aria-controls="main-nav" aria-expanded={expanded} label="Abrir menu" />
         <Navbar.Collapse id="main-nav">
           <Nav className="me-auto" as="ul">
             {links.map((link) => (
