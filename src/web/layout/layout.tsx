@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
@@ -13,6 +13,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <ScrollRestoration />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { USERS_TAB } from './admin-paths.ts';
+import { MEDIA_TAB } from './media/media-paths.ts';
+import { PRODUCTS_TAB } from './products/product-paths.ts';
 
 export type AdminTab = {
   /** The value of ?tab= in the address. */
@@ -18,4 +20,6 @@ function adminTab(key: string, title: string, load: () => Promise<ComponentType>
 // A new tab is one entry here; the first entry is the default.
 export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
   adminTab(USERS_TAB, 'Utilizadores', async () => (await import('./users/users-tab.tsx')).UsersTab),
+  adminTab(PRODUCTS_TAB, 'Produtos', async () => (await import('./products/products-tab.tsx')).ProductsTab),
+  adminTab(MEDIA_TAB, 'Biblioteca de media', async () => (await import('./media/media-tab.tsx')).MediaTab),
 ];

@@ -11,7 +11,7 @@ import { UserFormPage } from './users/user-form-page.tsx';
 
 export type FakeCall = { method: string; path: string; body: unknown };
 type Answer = { status: number; body?: unknown };
-type Handler = (call: FakeCall) => Answer | Promise<Answer> | undefined;
+type Handler = (call: FakeCall) => Answer | undefined | Promise<Answer | undefined>;
 
 export const userFactory = (overrides: Partial<PublicUser> = {}): PublicUser => ({
   id: 2,

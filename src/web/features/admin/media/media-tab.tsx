@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { mediaMessages, type MediaImage } from '#shared/schemas/catalog.ts';
+import { errorMessage } from '../../../api/client.ts';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { mediaQueryOptions, useDeleteMedia } from './api.ts';
+import { DeleteImageModal } from './delete-image-modal.tsx';
+import { MediaList } from './media-list.tsx';
+import { MediaUpload } from './media-upload.tsx';
+
+/** The Biblioteca de media tab of the admin dashboard (backoffice.md §2, §5, §8). */
+export function MediaTab() {
+  const media = useQuery(mediaQueryOptions());
+  const remove = useDeleteMedia();
+  const [target, setTarget] = useState<MediaImage | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const askDelete = (image: MediaImage) => {
+    remove.reset();
+    setNotice(null);
+    setTarget(image);
+    setConfirmOpen(true);
+  };
+
+  const confirmDelete = () => {
+    if (!target) return;
+    remove.mutate(target.id, {
+      onSuccess: (answer) => {
+        setConfirmOpen(false);
+        setNotice(answer?.message || mediaMessages.imageDeleted);
+      },
+    });
+  };
+
+  const count = media.data?.length ?? 0;
+  return (
+    <section aria-label="Biblioteca de media">
+      <MediaUpload existingNames={media.data?.map((image) => image.name) ?? []} />
+
+      <h2 className="h5 mb-3">Imagens</h2>
+      {notice && (
+        <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Fechar">
+          {notice}
+        </Alert>
+      )}
+      {media.isPending ?
+        <PageSpinner label="A carregar imagens..." />
+      : media.isError ?
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <span>Erro ao carregar imagens.</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void media.refetch()} disabled={media.isFetching}>
+            Tentar novamente
+          </Button>
+        </Alert>
+      : count === 0 ?
+        <p className="text-secondary my-4">Ainda não existem imagens na biblioteca.</p>
+      : <>
+          <p className="small text-secondary mb-2" role="status">
+            {count} {count === 1 ? 'imagem' : 'imagens'}
+          </p>
+          <MediaList images={media.data} onDelete={askDelete} />
+        </>
+      }
+
+      <DeleteImageModal
+        name={target?.name}
+        show={confirmOpen}
+        deleting={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, 'Erro ao eliminar imagem.') : null}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirmOpen(false)}
+        onExited={() => setTarget(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import { Link, useParams } from 'react-router';
+import { catalogMessages } from '#shared/schemas/catalog.ts';
+import { ApiError } from '../../../api/client.ts';
+import { PageMeta } from '../../../components/page-meta.tsx';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { RequireAdmin } from '../../../session/guards.tsx';
+import { productQueryOptions } from './api.ts';
+import { ProductForm } from './product-form.tsx';
+import { productsListHref } from './product-paths.ts';
+
+/** /admin-dashboard/create-product and /admin-dashboard/edit-product/:id (backoffice.md §2). */
+export function ProductFormPage() {
+  return (
+    <RequireAdmin>
+      <ProductFormScreen />
+    </RequireAdmin>
+  );
+}
+
+function ProductFormScreen() {
+  const { id } = useParams();
+  if (id === undefined) {
+    return (
+      <Shell title="Novo produto" description="Criar um novo produto da loja.">
+        <ProductForm />
+      </Shell>
+    );
+  }
+  const productId = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(productId) || productId < 1 || productId > 2_147_483_647) {
+    return (
+      <EditShell>
+        <NotFound />
+      </EditShell>
+    );
+  }
+  return <EditProduct id={productId} />;
+}
+
+function EditProduct({ id }: { id: number }) {
+  const product = useQuery(productQueryOptions(id));
+  if (product.isPending) {
+    return (
+      <EditShell>
+        <PageSpinner label="A carregar produto..." />
+      </EditShell>
+    );
+  }
+  if (product.isError) {
+    return (
+      <EditShell>
+        {product.error instanceof ApiError && product.error.status === 404 ?
+          <NotFound />
+        : <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+            <span>Erro ao carregar produtos.</span>
+            <Button variant="outline-danger" size="sm" onClick={() => void product.refetch()} disabled={product.isFetching}>
+              Tentar novamente
+            </Button>
+          </Alert>
+        }
+      </EditShell>
+    );
+  }
+  return (
+    <EditShell>
+      {/* A fresh form per product, so its default values are this product's. */}
+      <ProductForm key={product.data.id} product={product.data} />
+    </EditShell>
+  );
+}
+
+function NotFound() {
+  return (
+    <Alert variant="warning">
+      <p>{catalogMessages.productNotFound}</p>
+      <Link to={productsListHref} className="alert-link">
+        Voltar à lista de produtos
+      </Link>
+    </Alert>
+  );
+}
+
+function EditShell({ children }: { children: ReactNode }) {
+  return (
+    <Shell title="Editar produto" description="Editar os dados, variantes e imagens de um produto.">
+      {children}
+    </Shell>
+  );
+}
+
+function Shell({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Container className="py-4" style={{ maxWidth: '52rem' }}>
+      <PageMeta title={title} description={description} />
+      <meta name="robots" content="noindex" />
+      <h1 className="h2 mb-4">{title}</h1>
+      {children}
+    </Container>
+  );
+}

@@ -1,0 +1,89 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { formatEuros } from '#shared/money.ts';
+import type { Product } from '#shared/schemas/catalog.ts';
+import { paths } from '../../../paths.ts';
+
+type Props = {
+  products: readonly Product[];
+  onDelete: (product: Product) => void;
+};
+
+/** The price column: with variants the lowest variant price, 'A partir de' (storefront wording). */
+export const priceLabel = (product: Product) => (product.hasVariants ? `A partir de ${formatEuros(product.price)}` : formatEuros(product.price));
+
+export function ProductsTable({ products, onDelete }: Props) {
+  return (
+    // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
+    <div className="table-responsive" role="region" aria-label="Lista de produtos" tabIndex={0}>
+      <Table hover className="align-middle mb-0">
+        <caption className="visually-hidden">Produtos da loja, pela ordem de apresentação</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Imagem</span>
+            </th>
+            <th scope="col">Nome</th>
+            <th scope="col">Tipo</th>
+            <th scope="col">Preço</th>
+            <th scope="col">Stock</th>
+            <th scope="col">Ordem</th>
+            <th scope="col">Ações</th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => {
+            const image = product.images[0];
+            return (
+              <tr key={product.id}>
+                <td style={{ width: '4rem' }}>
+                  {image ?
+                    <img src={image.thumbnail} alt="" width={48} height={48} className="rounded border" style={{ objectFit: 'cover' }} loading="lazy" />
+                  : <span
+                      className="d-inline-flex align-items-center justify-content-center rounded border bg-body-tertiary text-secondary"
+                      style={{ width: 48, height: 48 }}
+                    >
+                      <i className="bi bi-image fs-4" aria-hidden="true" />
+                      <span className="visually-hidden">Sem imagem</span>
+                    </span>
+                  }
+                </td>
+                <th scope="row" className="fw-semibold text-break" style={{ minWidth: '10rem' }}>
+                  {product.name}
+                  {product.hasVariants && (
+                    <span className="d-block small fw-normal text-secondary">
+                      {product.variants.length} {product.variants.length === 1 ? 'variante' : 'variantes'}
+                    </span>
+                  )}
+                </th>
+                <td>{product.isDigital ? 'Digital' : 'Físico'}</td>
+                <td className="text-nowrap">{priceLabel(product)}</td>
+                <td className="text-nowrap">
+                  {product.stock}
+                  {product.stock === 0 && (
+                    <Badge bg="warning" text="dark" className="ms-2">
+                      Esgotado
+                    </Badge>
+                  )}
+                </td>
+                <td>{product.order}</td>
+                <td>
+                  <div className="d-flex flex-nowrap gap-2">
+                    <Link to={paths.adminEditProduct(product.id)} className="btn btn-sm btn-outline-primary" aria-label={`Editar produto ${product.name}`}>
+                      Editar
+                    </Link>
+                    <Button size="sm" variant="outline-danger" onClick={() => onDelete(product)} aria-label={`Eliminar produto ${product.name}`}>
+                      Eliminar
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </div>
+  );
+}

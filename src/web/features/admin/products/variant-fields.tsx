@@ -1,0 +1,110 @@
+import { useRef } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { get, useFieldArray, useFormContext } from 'react-hook-form';
+import { describeField, errorIdOf, FieldError, fieldId } from './field-a11y.tsx';
+import { emptyVariant, type ProductFormValues } from './product-form-schema.ts';
+
+type VariantField = 'name' | 'price' | 'stock' | 'sku';
+
+/** The variant list of the product form (backoffice.md §2): name, price in steps of 0.01, stock, optional SKU. */
+export function VariantFields() {
+  const {
+    control,
+    register,
+    setFocus,
+    formState: { errors },
+  } = useFormContext<ProductFormValues>();
+  // keyName: the rows' own `id` (the existing variant's id) must stay the variant id.
+  const { fields, append, remove } = useFieldArray({ control, name: 'variants', keyName: 'key' });
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  const listError: string | undefined = errors.variants?.message ?? errors.variants?.root?.message;
+  const errorOf = (index: number, field: VariantField): string | undefined =>
+    (get(errors, `variants.${index}.${field}`) as { message?: string } | undefined)?.message;
+
+  const add = () => {
+    append(emptyVariant(), { shouldFocus: false });
+    // The new row's first input gets the focus once it exists.
+    setTimeout(() => setFocus(`variants.${fields.length}.name`), 0);
+  };
+  const drop = (index: number) => {
+    remove(index);
+    // The focus would fall to <body> with the removed button: keep it in the list.
+    setTimeout(() => {
+      if (fields.length > 1) setFocus(`variants.${Math.max(0, index - 1)}.name`);
+      else addButton.current?.focus();
+    }, 0);
+  };
+
+  const input = (index: number, field: VariantField) => {
+    const name = `variants.${index}.${field}` as const;
+    return { id: fieldId(name), ...register(name), ...describeField(name, errorOf(index, field)) };
+  };
+
+  return (
+    <div>
+      {listError && (
+        <div className="alert alert-danger py-2" role="alert" id={errorIdOf('variants')}>
+          {listError}
+        </div>
+      )}
+      {fields.length === 0 && <p className="text-secondary small">Ainda não há variantes.</p>}
+      <ol className="list-unstyled mb-3">
+        {fields.map((field, index) => {
+          const number = index + 1;
+          const hidden = <span className="visually-hidden"> da variante {number}</span>;
+          return (
+            <li key={field.key} className="border rounded p-3 mb-3">
+              <fieldset>
+                <legend className="fs-6 fw-semibold mb-2">Variante {number}</legend>
+                <Row className="g-2">
+                  <Col xs={12} md={4}>
+                    <Form.Label htmlFor={fieldId(`variants.${index}.name`)} className="small mb-1">
+                      Nome{hidden}
+                    </Form.Label>
+                    <Form.Control type="text" autoComplete="off" maxLength={120} {...input(index, 'name')} />
+                    <FieldError name={`variants.${index}.name`} error={errorOf(index, 'name')} />
+                  </Col>
+                  <Col xs={6} md={3}>
+                    <Form.Label htmlFor={fieldId(`variants.${index}.price`)} className="small mb-1">
+                      Preço (€){hidden}
+                    </Form.Label>
+                    <Form.Control type="number" inputMode="decimal" min={0} step={0.01} {...input(index, 'price')} />
+                    <FieldError name={`variants.${index}.price`} error={errorOf(index, 'price')} />
+                  </Col>
+                  <Col xs={6} md={2}>
+                    <Form.Label htmlFor={fieldId(`variants.${index}.stock`)} className="small mb-1">
+                      Stock{hidden}
+                    </Form.Label>
+                    <Form.Control type="number" inputMode="numeric" min={0} step={1} {...input(index, 'stock')} />
+                    <FieldError name={`variants.${index}.stock`} error={errorOf(index, 'stock')} />
+                  </Col>
+                  <Col xs={12} md={3}>
+                    <Form.Label htmlFor={fieldId(`variants.${index}.sku`)} className="small mb-1">
+                      SKU (opcional){hidden}
+                    </Form.Label>
+                    <Form.Control type="text" autoComplete="off" maxLength={64} {...input(index, 'sku')} />
+                    <FieldError name={`variants.${index}.sku`} error={errorOf(index, 'sku')} />
+                  </Col>
+                </Row>
+                <div className="d-flex justify-content-end mt-2">
+                  <Button variant="outline-danger" size="sm" onClick={() => drop(index)} aria-label={`Remover variante ${number}`}>
+                    <i className="bi bi-trash me-1" aria-hidden="true" />
+                    Remover
+                  </Button>
+                </div>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <Button ref={addButton} variant="outline-primary" onClick={add} aria-describedby={listError ? errorIdOf('variants') : undefined}>
+        <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+        Adicionar variante
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { useSyncExternalStore } from 'react';
+import type { Product, Variant } from '#shared/schemas/catalog.ts';
+
+/** storefront.md §3 and §9: the cart lives in the browser's local storage under this key. */
+export const CART_KEY = 'cart';
+/** Fired on this tab after every change; other tabs hear the `storage` event. */
+export const CART_EVENT = 'cart-change';
+
+/** One cart line, exactly as stored (storefront.md §3). `price` is in euros, as the API sends it. */
+export type CartItem = {
+  /** The variant's sku; else the product id as text; a variant without sku: `${productId}-${variantId}`. */
+  id: string;
+  productId: number;
+  name: string;
+  price: number;
+  /** The product's first image (its src), or null. */
+  image: string | null;
+  quantity: number;
+  isDigital: boolean;
+  variant: { id: number; name: string } | null;
+};
+
+/** What a caller adds: a line without its quantity. */
+export type NewCartItem = Omit<CartItem, 'quantity'>;
+
+export type Cart = readonly CartItem[];
+
+const EMPTY: Cart = Object.freeze([]) as Cart;
+
+/** The line id: two variants of one product never share a line, and a product without variants keeps its id. */
+export function cartItemId(productId: number, variant?: Pick<Variant, 'id' | 'sku'> | null): string {
+  if (!variant) return String(productId);
+  return variant.sku ? variant.sku : `${productId}-${variant.id}`;
+}
+
+/** The cart line for a product (and one of its variants, when it has them). */
+export function toCartItem(product: Pick<Product, 'id' | 'name' | 'price' | 'isDigital' | 'images'>, variant?: Variant | null): NewCartItem {
+  return {
+    id: cartItemId(product.id, variant),
+    productId: product.id,
+    name: product.name,
+    price: variant ? variant.price : product.price,
+    image: product.images[0]?.src ?? null,
+    isDigital: product.isDigital,
+    variant: variant ? { id: variant.id, name: variant.name } : null,
+  };
+}
+
+// --- storage -------------------------------------------------------------------------------------------
+
+/**
+ * When the browser refuses local storage (private modes, a full quota), the cart still works for this
+ * visit from memory rather than silently dropping what the customer adds.
+ */
+let storageFailed = false;
+let memoryCopy: string | null = null;
+
+function readRaw(): string | null {
+  if (!storageFailed) {
+    try {
+      return localStorage.getItem(CART_KEY);
+    } catch {
+      storageFailed = true;
+    }
+  }
+  return memoryCopy;
+}
+
+function writeRaw(raw: string | null) {
+  memoryCopy = raw;
+  if (!storageFailed) {
+    try {
+      if (raw === null) localStorage.removeItem(CART_KEY);
+      else localStorage.setItem(CART_KEY, raw);
+    } catch {
+      storageFailed = true;
+    }
+  }
+  window.dispatchEvent(new Event(CART_EVENT));
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** A stored line, or null when it cannot be a cart line (it is then left out, never guessed). */
+function parseItem(value: unknown): CartItem | null {
+  if (!isObject(value)) return null;
+  const { id, productId, name, price, image, quantity, isDigital, variant } = value;
+  const itemId = typeof id === 'number' && Number.isFinite(id) ? String(id) : id;
+  if (typeof itemId !== 'string' || itemId === '') return null;
+  if (typeof productId !== 'number' || !Number.isInteger(productId)) return null;
+  if (typeof name !== 'string') return null;
+  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return null;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) return null;
+  let itemVariant: CartItem['variant'] = null;
+  if (isObject(variant)) {
+    if (typeof variant.id !== 'number' || typeof variant.name !== 'string') return null;
+    itemVariant = { id: variant.id, name: variant.name };
+  } else if (variant !== null && variant !== undefined) return null;
+  return {
+    id: itemId,
+    productId,
+    name,
+    price,
+    image: typeof image === 'string' && image ? image : null,
+    quantity,
+    isDigital: isDigital === true,
+    variant: itemVariant,
+  };
+}
+
+function parseCart(raw: string | null): Cart {
+  if (raw === null) return EMPTY;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return EMPTY;
+    const items = value.map(parseItem).filter((item): item is CartItem => item !== null);
+    return items.length ? Object.freeze(items) : EMPTY;
+  } catch {
+    // storefront.md §4: an unreadable stored value gives an empty cart.
+    return EMPTY;
+  }
+}
+
+// The same stored text gives the same array, so React (useSyncExternalStore) sees no change.
+let cachedRaw: string | null | undefined;
+let cachedCart: Cart = EMPTY;
+
+/** The cart as stored now (an unreadable stored value gives an empty cart). Treat it as read-only. */
+export function readCart(): Cart {
+  const raw = readRaw();
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedCart = parseCart(raw);
+  }
+  return cachedCart;
+}
+
+function saveCart(items: readonly CartItem[]) {
+  writeRaw(JSON.stringify(items));
+}
+
+const wholeQuantity = (quantity: number) => (Number.isFinite(quantity) ? Math.floor(quantity) : Number.NaN);
+
+// --- changes (storefront.md §4) ---------------------------------------------------------------------------
+
+/** Adds `quantity` of a line: a line with the same id grows by it, otherwise a new line is appended. */
+export function addItem(item: NewCartItem, quantity = 1): void {
+  const amount = wholeQuantity(quantity);
+  if (!(amount >= 1)) return;
+  const items = readCart();
+  const existing = items.find((line) => line.id === item.id);
+  if (existing) {
+    saveCart(items.map((line) => (line === existing ? { ...line, quantity: line.quantity + amount } : line)));
+  } else {
+    const { id, productId, name, price, image, isDigital, variant } = item;
+    saveCart([...items, { id, productId, name, price, image, quantity: amount, isDigital, variant }]);
+  }
+}
+
+/** Sets a line's quantity; 0 or less removes the line. A quantity that is not a number changes nothing. */
+export function setQuantity(id: string, quantity: number): void {
+  const amount = wholeQuantity(quantity);
+  if (Number.isNaN(amount)) return;
+  if (amount <= 0) {
+    removeItem(id);
+    return;
+  }
+  const items = readCart();
+  if (!items.some((line) => line.id === id)) return;
+  saveCart(items.map((line) => (line.id === id ? { ...line, quantity: amount } : line)));
+}
+
+export function removeItem(id: string): void {
+  const items = readCart();
+  if (!items.some((line) => line.id === id)) return;
+  saveCart(items.filter((line) => line.id !== id));
+}
+
+/** Empties the cart and removes the stored copy. */
+export function clearCart(): void {
+  writeRaw(null);
+}
+
+/** Sum of price times quantity, in euros rounded to the cent (worked out in whole cents). */
+export function cartTotal(items: readonly Pick<CartItem, 'price' | 'quantity'>[]): number {
+  const cents = items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
+  return cents / 100;
+}
+
+/** Total number of units in the cart (the header badge). */
+export function cartCount(items: readonly Pick<CartItem, 'quantity'>[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+// --- React ---------------------------------------------------------------------------------------------
+
+export function subscribeCart(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // key null: another tab cleared the whole storage.
+    if (event.key === CART_KEY || event.key === null) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(CART_EVENT, onChange);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(CART_EVENT, onChange);
+  };
+}
+
+const serverCart = (): Cart => EMPTY;
+
+/** The cart, kept in step with changes in this tab and in other tabs. */
+export function useCart(): Cart {
+  return useSyncExternalStore(subscribeCart, readCart, serverCart);
+}

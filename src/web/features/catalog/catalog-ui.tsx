@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Product } from '#shared/schemas/catalog.ts';
+import { formatEuros } from '#shared/money.ts';
+
+/** storefront.md §9: card descriptions are cut at 80 characters. */
+export const CARD_DESCRIPTION_LENGTH = 80;
+/** storefront.md §9: success messages last 3 s. */
+export const CONFIRMATION_MS = 3000;
+export const ADDED_TO_CART = 'Adicionado ao carrinho';
+export const OUT_OF_STOCK = 'Fora de stock';
+
+/** The first `length` characters (whole characters, never half an emoji) plus '...' when the text is longer. */
+export function cutText(text: string, length: number = CARD_DESCRIPTION_LENGTH): string {
+  const chars = Array.from(text);
+  return chars.length > length ? `${chars.slice(0, length).join('')}...` : text;
+}
+
+/** 'A partir de' the lowest variant price when the product has variants, else its price. */
+export function priceLabel(product: Pick<Product, 'price' | 'hasVariants'>): string {
+  return product.hasVariants ? `A partir de ${formatEuros(product.price)}` : formatEuros(product.price);
+}
+
+/** The variant a card adds: the first one with stock. */
+export function firstVariantInStock(product: Pick<Product, 'variants'>) {
+  return product.variants.find((variant) => variant.stock > 0);
+}
+
+/** storefront.md §5: with variants, some variant has stock above 0; otherwise the stock is above 0. */
+export function hasStock(product: Pick<Product, 'hasVariants' | 'variants' | 'stock'>): boolean {
+  return product.hasVariants ? firstVariantInStock(product) !== undefined : product.stock > 0;
+}
+
+/** Digital products are always available; physical ones while they have stock. */
+export const isAvailable = (product: Pick<Product, 'isDigital' | 'hasVariants' | 'variants' | 'stock'>) =>
+  product.isDigital || hasStock(product);
+
+/** Shown where a product has no image: an icon for the eye, 'Sem imagem' for screen readers. */
+export function ImagePlaceholder({ className = '' }: { className?: string }) {
+  return (
+    <div className={`product-image-placeholder ${className}`}>
+      <i className="bi bi-image" aria-hidden="true" />
+      <span className="visually-hidden">Sem imagem</span>
+    </div>
+  );
+}
+
+/**
+ * A confirmation that hides itself after 3 s; showing it again restarts the clock and gives it a new key,
+ * so a live region announces it again.
+ */
+export function useConfirmation(ms: number = CONFIRMATION_MS) {
+  const [shown, setShown] = useState<number | null>(null);
+  useEffect(() => {
+    if (shown === null) return;
+    const timer = window.setTimeout(() => setShown(null), ms);
+    return () => window.clearTimeout(timer);
+  }, [shown, ms]);
+  const show = useCallback(() => setShown((n) => (n ?? 0) + 1), []);
+  return { shown: shown !== null, key: shown ?? 0, show };
+}

@@ -1,0 +1,313 @@
+import './catalog.css';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Breadcrumb from 'react-bootstrap/Breadcrumb';
+import Button from 'react-bootstrap/Button';
+import Carousel from 'react-bootstrap/Carousel';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Row from 'react-bootstrap/Row';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatEuros } from '#shared/money.ts';
+import type { Product } from '#shared/schemas/catalog.ts';
+import { ApiError } from '../../api/client.ts';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { paths } from '../../paths.ts';
+import { useSession } from '../../session/session.tsx';
+import { addItem, toCartItem } from '../cart/cart-store.ts';
+import { catalogKeys, fetchProduct } from './catalog-api.ts';
+import { ADDED_TO_CART, ImagePlaceholder, OUT_OF_STOCK } from './catalog-ui.tsx';
+
+const loadError = 'Erro ao carregar detalhes do produto. Por favor tente novamente mais tarde.';
+const notFound = 'Produto não encontrado ou sem imagens.';
+const META_DESCRIPTION_LENGTH = 150;
+const GALLERY_SIZES = '(min-width: 1400px) 636px, (min-width: 1200px) 546px, (min-width: 992px) 456px, (min-width: 768px) 336px, 100vw';
+
+/**
+ * storefront.md §5: the quantity is at least 1 and at most `max` (no maximum when undefined, as for digital
+ * products); typed values are clamped into range and anything that is not a number becomes 1.
+ */
+export function clampQuantity(value: string | number, max?: number): number {
+  const n = Math.floor(typeof value === 'number' ? value : Number(String(value).trim() || Number.NaN));
+  if (!Number.isFinite(n)) return 1;
+  const upper = max === undefined ? Number.POSITIVE_INFINITY : Math.max(1, max);
+  return Math.min(upper, Math.max(1, n));
+}
+
+/** The page's description meta: the first 150 characters of the description, on one line. */
+const metaDescription = (text: string) => Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, META_DESCRIPTION_LENGTH).join('');
+
+function Gallery({ product }: { product: Product }) {
+  const [index, setIndex] = useState(0);
+  const { images, name } = product;
+  const total = images.length;
+  if (total === 0) {
+    return (
+      <div className="product-gallery">
+        <ImagePlaceholder />
+      </div>
+    );
+  }
+  const current = Math.min(index, total - 1);
+  const several = total > 1;
+  const label = (i: number) => `Mostrar imagem ${i + 1} de ${total}`;
+  return (
+    <>
+      <Carousel
+        className="product-gallery"
+        activeIndex={current}
+        onSelect={(next) => setIndex(next)}
+        interval={null}
+        controls={several}
+        indicators={several}
+        indicatorLabels={images.map((_, i) => label(i))}
+        prevLabel="Imagem anterior"
+        nextLabel="Imagem seguinte"
+        variant="dark"
+        wrap={several}
+      >
+        {images.map((image, i) => (
+          <Carousel.Item key={image.id}>
+            <img
+              src={image.src}
+              srcSet={image.srcset}
+              sizes={GALLERY_SIZES}
+              width={image.width}
+              height={image.height}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              decoding="async"
+              alt={`${name} - imagem ${i + 1} de ${total}`}
+            />
+          </Carousel.Item>
+        ))}
+      </Carousel>
+      {several && (
+        <ul className="list-unstyled d-flex flex-wrap gap-2 mt-2 mb-0" aria-label="Miniaturas">
+          {images.map((image, i) => (
+            <li key={image.id}>
+              <button
+                type="button"
+                className="product-thumb"
+                aria-label={label(i)}
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => setIndex(i)}
+              >
+                <img src={image.thumbnail} alt="" width={60} height={60} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function PurchaseForm({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const variants = product.hasVariants ? product.variants : [];
+  const [variantId, setVariantId] = useState<number | undefined>(variants[0]?.id);
+  // The text in the box: empty while the customer retypes it; the quantity used is never below 1.
+  const [quantityText, setQuantityText] = useState('1');
+  const [added, setAdded] = useState(0);
+
+  const variant = variants.find((v) => v.id === variantId) ?? variants[0];
+  const stock = variant ? variant.stock : product.stock;
+  const available = product.isDigital || stock > 0;
+  const max = product.isDigital ? undefined : stock;
+  const quantity = clampQuantity(quantityText, max);
+  const price = variant ? variant.price : product.price;
+
+  const chooseVariant = (id: number) => {
+    setVariantId(id);
+    setQuantityText('1');
+    setAdded(0);
+  };
+  const onQuantityChange = (text: string) => setQuantityText(text.trim() === '' ? '' : String(clampQuantity(text, max)));
+  const step = (delta: number) => setQuantityText(String(clampQuantity(quantity + delta, max)));
+
+  const add = () => {
+    if (!available) return;
+    addItem(toCartItem(product, variant ?? null), quantity);
+    setQuantityText(String(quantity));
+    setAdded((n) => n + 1);
+  };
+  const buyNow = () => {
+    add();
+    void navigate(paths.cart);
+  };
+
+  return (
+    <>
+      <p className="fs-3 fw-semibold mb-3">{formatEuros(price)}</p>
+      <p className="product-description mb-4">{product.description}</p>
+      {variants.length > 0 && (
+        <Form.Group className="mb-3" controlId="product-variant">
+          <Form.Label>Variante</Form.Label>
+          <Form.Select value={variant?.id} onChange={(event) => chooseVariant(Number(event.target.value))}>
+            {variants.map((v) => (
+              <option key={v.id} value={v.id}>
+                {`${v.name} - ${formatEuros(v.price)}${!product.isDigital && v.stock <= 0 ? ` (${OUT_OF_STOCK})` : ''}`}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      )}
+      {available ?
+        <>
+          <Form.Group className="mb-3" controlId="product-quantity">
+            <Form.Label>Quantidade</Form.Label>
+            <InputGroup className="quantity-group">
+              <Button variant="outline-secondary" aria-label="Diminuir quantidade" onClick={() => step(-1)} disabled={quantity <= 1}>
+                <i className="bi bi-dash-lg" aria-hidden="true" />
+              </Button>
+              <Form.Control
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={max}
+                step={1}
+                value={quantityText}
+                onChange={(event) => onQuantityChange(event.target.value)}
+                onBlur={() => setQuantityText(String(quantity))}
+                aria-describedby={max === undefined ? undefined : 'product-stock'}
+              />
+              <Button
+                variant="outline-secondary"
+                aria-label="Aumentar quantidade"
+                onClick={() => step(1)}
+                disabled={max !== undefined && quantity >= max}
+              >
+                <i className="bi bi-plus-lg" aria-hidden="true" />
+              </Button>
+            </InputGroup>
+            {max !== undefined && (
+              <Form.Text id="product-stock" className="text-secondary">
+                {max === 1 ? '1 unidade disponível' : `${max} unidades disponíveis`}
+              </Form.Text>
+            )}
+          </Form.Group>
+          <div className="d-flex flex-wrap gap-2">
+            <Button variant="primary" size="lg" className="flex-grow-1 flex-sm-grow-0" onClick={add}>
+              <i className="bi bi-cart-plus me-2" aria-hidden="true" />
+              Adicionar ao Carrinho
+            </Button>
+            <Button variant="outline-primary" size="lg" className="flex-grow-1 flex-sm-grow-0" onClick={buyNow}>
+              Comprar Agora
+            </Button>
+          </div>
+        </>
+      : <p className="fs-5 fw-semibold text-danger">
+          <i className="bi bi-x-circle me-2" aria-hidden="true" />
+          {OUT_OF_STOCK}
+        </p>
+      }
+      <div className="mt-3" aria-live="polite">
+        {added > 0 && (
+          <Alert key={added} variant="success" className="d-flex flex-wrap align-items-center gap-2 mb-0 py-2">
+            <i className="bi bi-check-circle" aria-hidden="true" />
+            <span>{ADDED_TO_CART}</span>
+            <Link to={paths.cart} className="alert-link ms-auto">
+              Ver carrinho
+            </Link>
+          </Alert>
+        )}
+      </div>
+    </>
+  );
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const { user } = useSession();
+  const list = product.isDigital ? { to: paths.digitalProducts, label: 'Produtos Digitais' } : { to: paths.products, label: 'Produtos' };
+  return (
+    <>
+      <PageMeta title={product.name} description={metaDescription(product.description)} />
+      <Breadcrumb label="Navegação estrutural" className="mb-3">
+        <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.home }}>
+          Home
+        </Breadcrumb.Item>
+        <Breadcrumb.Item linkAs={Link} linkProps={{ to: list.to }}>
+          {list.label}
+        </Breadcrumb.Item>
+        <Breadcrumb.Item active className="text-break">
+          {product.name}
+        </Breadcrumb.Item>
+      </Breadcrumb>
+      <Row className="g-4">
+        <Col xs={12} md={6}>
+          <Gallery product={product} />
+        </Col>
+        <Col xs={12} md={6}>
+          <h1 className="h2 text-break mb-2">{product.name}</h1>
+          {product.isDigital && (
+            <Badge bg="info" text="dark" className="mb-3">
+              Produto Digital
+            </Badge>
+          )}
+          <PurchaseForm key={product.id} product={product} />
+          {user?.isAdmin && (
+            <Link to={paths.adminEditProduct(product.id)} className="btn btn-outline-secondary mt-4">
+              <i className="bi bi-pencil me-2" aria-hidden="true" />
+              Editar Produto
+            </Link>
+          )}
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+/** /produtos/{id} (storefront.md §2): loading, error, not found or shown. */
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const validId = /^[1-9]\d{0,15}$/.test(id);
+  const product = useQuery({
+    queryKey: catalogKeys.detail(id),
+    queryFn: ({ signal }) => fetchProduct(id, signal),
+    enabled: validId,
+  });
+
+  let body;
+  if (!validId || (product.isError && product.error instanceof ApiError && product.error.status === 404)) {
+    body = (
+      <>
+        <PageMeta title="Produto não encontrado" description={notFound} />
+        <div className="text-center py-5">
+          <h1 className="h3 mb-4">{notFound}</h1>
+          <Link to={paths.products} className="btn btn-primary">
+            Voltar aos produtos
+          </Link>
+        </div>
+      </>
+    );
+  } else if (product.isPending) {
+    body = (
+      <>
+        <PageMeta title="Produto" description="Detalhes do produto." />
+        <PageSpinner label="A carregar produto..." />
+      </>
+    );
+  } else if (product.isError) {
+    body = (
+      <>
+        <PageMeta title="Produto" description="Detalhes do produto." />
+        <h1 className="visually-hidden">Detalhes do produto</h1>
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <span>{loadError}</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void product.refetch()}>
+            Tentar novamente
+          </Button>
+        </Alert>
+      </>
+    );
+  } else {
+    body = <ProductDetail product={product.data} />;
+  }
+  return <Container className="py-4 py-md-5">{body}</Container>;
+}
+

@@ -1,0 +1,310 @@
+import './catalog.css';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import Pagination from 'react-bootstrap/Pagination';
+import Row from 'react-bootstrap/Row';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { catalogKeys, DEFAULT_SORT, fetchProducts, PAGE_SIZE, sortOptions, type SortValue } from './catalog-api.ts';
+import { ProductCard } from './product-card.tsx';
+
+/** storefront.md §2 and §8: what differs between /produtos and /produtos-digitais. */
+type ListKind = {
+  id: string;
+  isDigital: boolean;
+  heading: string;
+  description: string;
+  loadError: string;
+  empty: string;
+};
+
+const physical: ListKind = {
+  id: 'produtos',
+  isDigital: false,
+  heading: 'Produtos',
+  description: 'Os produtos da loja: pesquise por nome, ordene por preço e adicione ao carrinho.',
+  loadError: 'Erro ao carregar produtos. Por favor tente novamente mais tarde.',
+  empty: 'Nenhum produto encontrado. Tente ajustar os filtros de pesquisa.',
+};
+
+const digital: ListKind = {
+  id: 'produtos-digitais',
+  isDigital: true,
+  heading: 'Produtos Digitais',
+  description: 'Os produtos digitais da loja: pesquise por nome, ordene por preço e veja os detalhes de cada um.',
+  loadError: 'Erro ao carregar produtos digitais. Por favor tente novamente mais tarde.',
+  empty: 'Nenhum produto digital encontrado. Tente ajustar os filtros de pesquisa.',
+};
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const isSort = (value: string | null): value is SortValue => sortOptions.some((option) => option.value === value);
+
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The page numbers to show: first, last, and the current one with its neighbours; null is a gap. */
+function pageWindow(current: number, total: number): (number | null)[] {
+  const pages = new Set([1, total, current - 1, current, current + 1].filter((p) => p >= 1 && p <= total));
+  const sorted = [...pages].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  sorted.forEach((page, i) => {
+    const previous = sorted[i - 1];
+    if (previous !== undefined && page - previous > 1) out.push(page - previous === 2 ? previous + 1 : null);
+    out.push(page);
+  });
+  return out;
+}
+
+function ListPagination({
+  page,
+  totalPages,
+  searchFor,
+  onNavigate,
+}: {
+  page: number;
+  totalPages: number;
+  searchFor: (page: number) => string;
+  onNavigate: () => void;
+}) {
+  const link = (key: string, target: number, content: ReactNode, disabled = false) => (
+    <Pagination.Item key={key} as={Link} to={{ search: searchFor(target) }} onClick={onNavigate} disabled={disabled}>
+      {content}
+    </Pagination.Item>
+  );
+  const arrow = (symbol: string, label: string) => (
+    <>
+      <span aria-hidden="true">{symbol}</span>
+      <span className="visually-hidden">{label}</span>
+    </>
+  );
+  const pageNumber = (p: number) => (
+    <>
+      <span aria-hidden="true">{p}</span>
+      <span className="visually-hidden">{`Página ${p}`}</span>
+    </>
+  );
+  return (
+    <nav aria-label="Paginação" className="catalog-pagination mt-4">
+      <Pagination className="justify-content-center flex-wrap mb-0">
+        {link('anterior', page - 1, arrow('‹', 'Página anterior'), page <= 1)}
+        {pageWindow(page, totalPages).map((p, i) =>
+          p === null ?
+            <Pagination.Item key={`gap-${i}`} disabled aria-hidden="true">
+              …
+            </Pagination.Item>
+          : p === page ?
+            <Pagination.Item key={p} active activeLabel="(página atual)" aria-current="page">
+              {pageNumber(p)}
+            </Pagination.Item>
+          : link(String(p), p, pageNumber(p)),
+        )}
+        {link('seguinte', page + 1, arrow('›', 'Página seguinte'), page >= totalPages)}
+      </Pagination>
+    </nav>
+  );
+}
+
+function ProductList({ kind }: { kind: ListKind }) {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const sortParam = params.get('sort');
+  const sort: SortValue = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const page = pageFrom(params.get('page'));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The search box shows what is typed; the address follows it 300 ms after the last key.
+  const [draft, setDraft] = useState(q);
+  // The address's q the box last followed, and the q this page itself last wrote: a change of address that
+  // this page did not make (Back, a shared link) puts its q into the box; our own never overwrites typing.
+  const [followed, setFollowed] = useState(q);
+  const [written, setWritten] = useState<string | null>(null);
+  if (q !== followed) {
+    setFollowed(q);
+    if (q !== written) setDraft(q);
+    setWritten(null);
+  }
+
+  // History: a search adds one entry (Back returns to the list as it was); refining it while typing
+  // replaces that entry rather than adding one per pause. Sort and page changes add entries too.
+  const location = useLocation();
+  const onSearchEntry = (location.state as { catalogSearch?: unknown } | null)?.catalogSearch === true;
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void, options: { replace?: boolean; state?: unknown } = {}) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        change(next);
+        return next;
+      }, options),
+    [setParams],
+  );
+
+  const applySearch = useCallback(
+    (text: string) => {
+      const value = text.trim();
+      setWritten(value);
+      // A new search starts at page 1.
+      update(
+        (next) => {
+          if (value) next.set('q', value);
+          else next.delete('q');
+          next.delete('page');
+        },
+        { replace: onSearchEntry, state: { catalogSearch: true } },
+      );
+    },
+    [update, onSearchEntry],
+  );
+
+  useEffect(() => {
+    if (draft.trim() === q) return;
+    const timer = window.setTimeout(() => applySearch(draft), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, q, applySearch]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.trim() !== q) applySearch(draft);
+  };
+
+  const onSort = (value: string) => {
+    if (!isSort(value)) return;
+    update((next) => {
+      next.set('sort', value);
+      next.delete('page');
+    });
+  };
+
+  const searchFor = (target: number) => {
+    const next = new URLSearchParams(params);
+    if (target > 1) next.set('page', String(target));
+    else next.delete('page');
+    const text = next.toString();
+    return text ? `?${text}` : '';
+  };
+
+  // After choosing a page, the reader continues from the top of the list.
+  const onPageNavigate = () => {
+    const heading = headingRef.current;
+    heading?.focus({ preventScroll: true });
+    heading?.scrollIntoView?.({ block: 'start' });
+  };
+
+  const listParams = { isDigital: kind.isDigital, q, sort, page };
+  const products = useQuery({
+    queryKey: catalogKeys.list(listParams),
+    queryFn: ({ signal }) => fetchProducts(listParams, signal),
+    // The grid stays while the next search, sort or page loads.
+    placeholderData: keepPreviousData,
+  });
+
+  const data = products.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
+  const busy = products.isPlaceholderData && products.isFetching;
+
+  let body: ReactNode;
+  if (products.isPending) {
+    body = <PageSpinner label="A carregar produtos..." />;
+  } else if (products.isError || !data) {
+    body = (
+      <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <span>{kind.loadError}</span>
+        <Button variant="outline-danger" size="sm" onClick={() => void products.refetch()}>
+          Tentar novamente
+        </Button>
+      </Alert>
+    );
+  } else if (!products.isPlaceholderData && data.rows.length === 0 && data.count > 0 && page > totalPages) {
+    // A page past the end (an old link): go to the last one.
+    body = <Navigate to={{ search: searchFor(totalPages) }} replace />;
+  } else if (data.rows.length === 0) {
+    body = (
+      <Alert variant="info" aria-live="polite">
+        {kind.empty}
+      </Alert>
+    );
+  } else {
+    body = (
+      <>
+        <p className="text-secondary small" aria-live="polite">
+          {data.count === 1 ? '1 produto encontrado' : `${data.count} produtos encontrados`}
+          {totalPages > 1 && ` · página ${page} de ${totalPages}`}
+        </p>
+        <Row
+          as="ul"
+          xs={1}
+          sm={2}
+          lg={3}
+          xl={4}
+          className={`list-unstyled g-4 mb-0${busy ? ' product-grid-busy' : ''}`}
+          aria-busy={busy || undefined}
+        >
+          {data.rows.map((product) => (
+            <Col as="li" key={product.id}>
+              <ProductCard product={product} />
+            </Col>
+          ))}
+        </Row>
+        {totalPages > 1 && <ListPagination page={page} totalPages={totalPages} searchFor={searchFor} onNavigate={onPageNavigate} />}
+      </>
+    );
+  }
+
+  const searchId = `${kind.id}-pesquisa`;
+  const sortId = `${kind.id}-ordenar`;
+  return (
+    <Container className="py-4 py-md-5">
+      <PageMeta title={kind.heading} description={kind.description} />
+      <h1 ref={headingRef} tabIndex={-1} className="catalog-heading h2 mb-4">
+        {kind.heading}
+      </h1>
+      <Row className="g-3 align-items-end mb-4">
+        <Col xs={12} md={7} lg={8}>
+          <Form role="search" onSubmit={onSubmit}>
+            <Form.Label htmlFor={searchId}>Pesquisar</Form.Label>
+            <Form.Control
+              id={searchId}
+              type="search"
+              placeholder="Pesquisar produtos..."
+              value={draft}
+              maxLength={100}
+              autoComplete="off"
+              enterKeyHint="search"
+              onChange={(event) => setDraft(event.target.value)}
+            />
+          </Form>
+        </Col>
+        <Col xs={12} md={5} lg={4}>
+          <Form.Label htmlFor={sortId}>Ordenar por</Form.Label>
+          <Form.Select id={sortId} value={sort} onChange={(event) => onSort(event.target.value)}>
+            {sortOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Form.Select>
+        </Col>
+      </Row>
+      {body}
+    </Container>
+  );
+}
+
+/** /produtos: the physical products. */
+export function ProductsPage() {
+  return <ProductList kind={physical} />;
+}
+
+/** /produtos-digitais: the digital products, same screen. */
+export function DigitalProductsPage() {
+  return <ProductList kind={digital} />;
+}
