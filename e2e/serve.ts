@@ -84,6 +84,8 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   NODE_ENV: 'production',
   TRUSTED_ORIGINS: '',
+  // The catalogue journeys browse the demo shop, on either engine.
+  DEMO_CATALOGUE: 'true',
 };
 delete env.SMTP_URL;
 delete env.REDIS_URL;

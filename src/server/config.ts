@@ -34,6 +34,7 @@ const envSchema = z.object({
   REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, { error: 'REDIS_URL must start with redis://' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number({ error: 'AUTH_RATE_LIMIT must be a number' }).int().min(1).default(10),
+  DEMO_CATALOGUE: z.enum(['auto', 'true', 'false'], { error: 'DEMO_CATALOGUE must be auto, true or false' }).default('auto'),
   JOB_POLL_MS: z.coerce.number({ error: 'JOB_POLL_MS must be a number' }).int().min(50).default(1000),
 });
 
@@ -53,6 +54,8 @@ export type Config = {
   logLevel: string;
   authRateLimit: { max: number; windowMs: number };
   jobPollMs: number;
+  /** Seed the demo catalogue into an empty shop: 'auto' does it on the embedded database only. */
+  demoCatalogue: 'auto' | 'true' | 'false';
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
 };
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: 15 * 60_000 },
     jobPollMs: e.JOB_POLL_MS,
+    demoCatalogue: e.DEMO_CATALOGUE,
     webDist: resolve('dist/web'),
   };
 }

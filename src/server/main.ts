@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { seedDemoCatalogue } from './modules/catalog/demo/seed.ts';
 import { ensureAdmin } from './modules/users/first-admin.ts';
 
 async function main() {
@@ -9,6 +10,14 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
+
+  // A first start on the embedded database opens a shop worth looking at; a PostgreSQL shop is production
+  // and gets the demo only when asked (DEMO_CATALOGUE=true or `npm run db:seed`).
+  const seedDemo = config.demoCatalogue === 'true' || (config.demoCatalogue === 'auto' && database.engine === 'pglite');
+  if (seedDemo) {
+    const created = await seedDemoCatalogue(database.db);
+    if (created) app.log.info(`Catálogo de demonstração criado: ${created} produtos.`);
+  }
 
   const admin = await ensureAdmin(database.db, config.admin);
   if (admin.kind === 'created') {

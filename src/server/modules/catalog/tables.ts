@@ -23,7 +23,10 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The list's sorts, with and without the digital filter, read in index order (no sort of the whole table).
     index('products_price_idx').on(t.isDigital, t.minPriceCents, t.id).where(sql`archived_at IS NULL`),
+    index('products_list_price_idx').on(t.minPriceCents, t.id).where(sql`archived_at IS NULL`),
+    index('products_list_name_idx').on(t.name, t.id).where(sql`archived_at IS NULL`),
     index('products_order_idx').on(t.displayOrder, t.id).where(sql`archived_at IS NULL`),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],

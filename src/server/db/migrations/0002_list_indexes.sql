@@ -1,0 +1,2 @@
+CREATE INDEX "products_list_price_idx" ON "products" USING btree ("min_price_cents","id") WHERE archived_at IS NULL;--> statement-breakpoint
+CREATE INDEX "products_list_name_idx" ON "products" USING btree ("name","id") WHERE archived_at IS NULL;

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '#shared/schemas/catalog.ts';
+import { productJsonLd } from './json-ld.ts';
+
+const SITE = 'https://loja.example.pt';
+
+const product = (overrides: Partial<Product> = {}): Product => ({
+  id: 7,
+  name: 'Caixa organizadora',
+  description: 'Caixa em cartão forrado.',
+  price: 12.9,
+  stock: 3,
+  isDigital: false,
+  order: 1,
+  hasVariants: false,
+  variants: [],
+  images: [
+    {
+      id: 1,
+      src: '/api/images/1/abcdef012345/640.webp',
+      srcset: '/api/images/1/abcdef012345/320.webp 320w, /api/images/1/abcdef012345/640.webp 640w, /api/images/1/abcdef012345/1000.webp 1000w',
+      thumbnail: '/api/images/1/abcdef012345/thumb.webp',
+      width: 1000,
+      height: 750,
+    },
+  ],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const variant = (id: number, price: number, stock: number, sku: string | null = `SKU-${id}`) => ({ id, name: `Variante ${id}`, price, stock, sku });
+
+describe('productJsonLd', () => {
+  it('describes a simple product with one Offer: price text, euros, stock, canonical URL, the shop as brand and seller', () => {
+    expect(productJsonLd(product(), SITE)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Caixa organizadora',
+      description: 'Caixa em cartão forrado.',
+      url: `${SITE}/produtos/7`,
+      image: [`${SITE}/api/images/1/abcdef012345/1000.webp`],
+      brand: { '@type': 'Brand', name: 'Loja' },
+      offers: {
+        '@type': 'Offer',
+        price: '12.90',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        url: `${SITE}/produtos/7`,
+        seller: { '@type': 'Organization', name: 'Loja', url: SITE },
+      },
+    });
+  });
+
+  it('is out of stock without units, but a digital product never is', () => {
+    expect(productJsonLd(product({ stock: 0 }), SITE).offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(productJsonLd(product({ stock: 0, isDigital: true }), SITE).offers.availability).toBe('https://schema.org/InStock');
+  });
+
+  it('sums variants up in an AggregateOffer with one Offer per variant', () => {
+    const ld = productJsonLd(product({ hasVariants: true, price: 9.5, variants: [variant(1, 12, 0), variant(2, 9.5, 4), variant(3, 21.9, 1, null)] }), SITE);
+    expect(ld.sku).toBeUndefined();
+    expect(ld.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      lowPrice: '9.50',
+      highPrice: '21.90',
+      priceCurrency: 'EUR',
+      offerCount: 3,
+      availability: 'https://schema.org/InStock',
+    });
+    const offers = 'offers' in ld.offers ? ld.offers.offers : [];
+    expect(offers.map((o) => [o.name, o.sku, o.price, o.availability])).toEqual([
+      ['Variante 1', 'SKU-1', '12.00', 'https://schema.org/OutOfStock'],
+      ['Variante 2', 'SKU-2', '9.50', 'https://schema.org/InStock'],
+      ['Variante 3', undefined, '21.90', 'https://schema.org/InStock'],
+    ]);
+  });
+
+  it('is out of stock when every variant is, and names the SKU of a single variant', () => {
+    const ld = productJsonLd(product({ hasVariants: true, variants: [variant(1, 5, 0)] }), SITE);
+    expect(ld.sku).toBe('SKU-1');
+    expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('never carries the digital access link, even when handed the admin view', () => {
+    const ld = productJsonLd(product({ isDigital: true, link: 'https://loja.example.pt/downloads/segredo.pdf' }), SITE);
+    expect(JSON.stringify(ld)).not.toContain('segredo');
+  });
+});

@@ -1,0 +1,227 @@
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '#shared/messages.ts';
+import { catalogMessages, productFields } from '#shared/schemas/catalog.ts';
+import { testDatabase } from '../../../../tests/helpers/database.ts';
+import { buildApp, type App } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { createProduct } from '../catalog/products.ts';
+import { products } from '../catalog/tables.ts';
+import { processImage } from '../media/processing.ts';
+
+const SITE = 'https://loja.example.pt';
+const webDist = mkdtempSync(join(tmpdir(), 'loja-seo-web-'));
+const shellFile = join(webDist, 'index.html');
+const SHELL = '<!doctype html>\n<html lang="pt-PT">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Loja</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+
+let database: Database;
+let app: App;
+
+beforeAll(async () => {
+  writeFileSync(shellFile, SHELL);
+  database = await testDatabase();
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: join(webDist, 'data'), PUBLIC_URL: SITE }), webDist };
+  app = await buildApp({ config, database, logger: false });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const picture = async () =>
+  processImage(await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c49a6c' } }).png().toBuffer(), { allowSvg: false });
+
+type Form = Record<string, unknown>;
+const newProduct = async (form: Form, images = 0) => {
+  const uploads = [];
+  for (let i = 0; i < images; i++) uploads.push(await picture());
+  return createProduct(database.db, productFields.parse({ description: 'Uma descrição.', order: 1, ...form }), uploads);
+};
+
+const metadata = (id: number | string) => app.inject({ method: 'GET', url: `/api/seo/metadata/product/${id}` });
+
+describe('GET /api/seo/metadata/product/:id', () => {
+  it('answers a simple product as schema.org Product with one Offer and absolute image URLs', async () => {
+    const p = await newProduct({ name: 'Caixa organizadora', price: '12,90', stock: '4' }, 2);
+    const res = await metadata(p.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/ld+json');
+    const ld = res.json();
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Caixa organizadora',
+      description: 'Uma descrição.',
+      brand: { '@type': 'Brand', name: 'Loja' },
+      offers: {
+        '@type': 'Offer',
+        price: '12.90',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        url: `${SITE}/produtos/${p.id}`,
+        seller: { '@type': 'Organization', name: 'Loja' },
+      },
+    });
+    expect(ld.sku).toBeUndefined();
+    expect(ld.image).toHaveLength(2);
+    for (const url of ld.image) {
+      expect(url).toMatch(new RegExp(`^${SITE}/api/images/\\d+/[0-9a-f]{12}/800\\.webp$`));
+      const file = await app.inject({ method: 'GET', url: url.slice(SITE.length) });
+      expect(file.statusCode).toBe(200);
+    }
+  });
+
+  it('is OutOfStock for a physical product without units, InStock for a digital one whatever its stock', async () => {
+    const physical = await newProduct({ name: 'Cesto esgotado', price: '13,50', stock: '0' });
+    expect((await metadata(physical.id)).json().offers.availability).toBe('https://schema.org/OutOfStock');
+    const digital = await newProduct({ name: 'Guia em PDF', price: '7,90', stock: '0', isDigital: 'true', link: 'https://loja.example.pt/downloads/guia-secreto.pdf' });
+    const res = await metadata(digital.id);
+    expect(res.json().offers.availability).toBe('https://schema.org/InStock');
+    expect(res.body).not.toContain('guia-secreto');
+    expect(res.body).not.toContain('downloads');
+  });
+
+  it('answers a product with variants as an AggregateOffer with an Offer per variant', async () => {
+    const p = await newProduct({
+      name: 'Planner semanal',
+      hasVariants: 'true',
+      variants: JSON.stringify([
+        { name: 'Verde', price: '18,50', stock: 3, sku: 'SEO-PLN-V' },
+        { name: 'Terracota', price: '21', stock: 0, sku: 'SEO-PLN-T' },
+        { name: 'Azul', price: '16,90', stock: 2 },
+      ]),
+    });
+    const ld = (await metadata(p.id)).json();
+    expect(ld.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      lowPrice: '16.90',
+      highPrice: '21.00',
+      priceCurrency: 'EUR',
+      offerCount: 3,
+      availability: 'https://schema.org/InStock',
+    });
+    expect(ld.offers.offers).toEqual([
+      expect.objectContaining({ '@type': 'Offer', name: 'Verde', sku: 'SEO-PLN-V', price: '18.50', availability: 'https://schema.org/InStock' }),
+      expect.objectContaining({ '@type': 'Offer', name: 'Terracota', sku: 'SEO-PLN-T', price: '21.00', availability: 'https://schema.org/OutOfStock' }),
+      expect.objectContaining({ '@type': 'Offer', name: 'Azul', price: '16.90', availability: 'https://schema.org/InStock' }),
+    ]);
+    expect(ld.offers.offers[2].sku).toBeUndefined();
+    expect(ld.sku).toBeUndefined();
+  });
+
+  it('names the SKU of a product sold as a single variant', async () => {
+    const p = await newProduct({ name: 'Cabides', hasVariants: 'true', variants: JSON.stringify([{ name: 'Preto', price: '14,90', stock: 5, sku: 'SEO-CAB-P' }]) });
+    const ld = (await metadata(p.id)).json();
+    expect(ld.sku).toBe('SEO-CAB-P');
+    expect(ld.offers).toMatchObject({ '@type': 'AggregateOffer', lowPrice: '14.90', highPrice: '14.90', offerCount: 1 });
+  });
+
+  it("is a 404 with 'Produto não encontrado.' for an unknown or archived product, a 400 for a bad id", async () => {
+    const absent = await metadata(999_999);
+    expect(absent.statusCode).toBe(404);
+    expect(absent.json().error).toBe(catalogMessages.productNotFound);
+
+    const p = await newProduct({ name: 'Produto arquivado', price: '5', stock: '1' });
+    await database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, p.id));
+    const archived = await metadata(p.id);
+    expect(archived.statusCode).toBe(404);
+    expect(archived.json().error).toBe(catalogMessages.productNotFound);
+
+    expect((await metadata('abc')).statusCode).toBe(400);
+  });
+});
+
+describe('product pages served with their head filled in', () => {
+  const page = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  it('carries title, description, canonical, Open Graph, Twitter card and JSON-LD in <head>', async () => {
+    const description = `Caixa   em cartão\nrígido forrado a linho. ${'Empilha-se sem deformar e guarda tudo. '.repeat(6)}`;
+    const p = await newProduct({ name: 'Caixa "Linho" <Grande> & forte', description, price: '21,90', stock: '2' }, 1);
+    const res = await page(`/produtos/${p.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+
+    const head = headOf(res.body);
+    const canonical = `${SITE}/produtos/${p.id}`;
+    const name = 'Caixa &quot;Linho&quot; &lt;Grande&gt; &amp; forte';
+    expect(head).toContain(`<title>Caixa &quot;Linho&quot; &lt;Grande&gt; &amp; forte | Loja</title>`);
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(head).toContain(`<link rel="canonical" href="${canonical}" />`);
+    expect(head).toContain('<meta property="og:type" content="product" />');
+    expect(head).toContain(`<meta property="og:title" content="${name}" />`);
+    expect(head).toContain(`<meta property="og:url" content="${canonical}" />`);
+    expect(head).toContain('<meta property="og:locale" content="pt_PT" />');
+    expect(head).toContain('<meta property="og:site_name" content="Loja" />');
+    expect(head).toMatch(new RegExp(`<meta property="og:image" content="${SITE}/api/images/\\d+/[0-9a-f]{12}/800\\.webp" />`));
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(head).toContain(`<meta name="twitter:title" content="${name}" />`);
+
+    const meta = /<meta name="description" content="([^"]*)" \/>/.exec(head)?.[1] ?? '';
+    expect(meta.startsWith('Caixa em cartão rígido forrado a linho. Empilha-se')).toBe(true);
+    expect(meta.length).toBeLessThanOrEqual(160);
+    expect(meta.endsWith('…')).toBe(true);
+    expect(head).toContain(`<meta property="og:description" content="${meta}" />`);
+
+    const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? '';
+    expect(script).not.toContain('<');
+    expect(JSON.parse(script)).toEqual((await metadata(p.id)).json());
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('never puts the digital access link in the page', async () => {
+    const p = await newProduct({ name: 'Workshop gravado', price: '29', stock: '0', isDigital: 'true', link: 'https://loja.example.pt/downloads/workshop-secreto' });
+    const res = await page(`/produtos/${p.id}`);
+    expect(res.body).toContain('<title>Workshop gravado | Loja</title>');
+    expect(res.body).not.toContain('workshop-secreto');
+  });
+
+  it('keeps a name that tries to close the script as harmless text', async () => {
+    const p = await newProduct({ name: '</script><script>alert(1)</script>', price: '3', stock: '1' });
+    const res = await page(`/produtos/${p.id}`);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('serves the plain app shell (200) for unknown and archived products, and for every other page', async () => {
+    for (const url of ['/produtos/999999', '/produtos/abc', '/perfil', '/']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(SHELL);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const p = await newProduct({ name: 'Retirado da loja', price: '5', stock: '1' });
+    await database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, p.id));
+    expect((await page(`/produtos/${p.id}`)).body).toBe(SHELL);
+  });
+
+  it('keeps API paths and other methods a JSON 404', async () => {
+    const api = await page('/api/nao-existe');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error).toBe(messages.notFound);
+    const p = await newProduct({ name: 'Caixa', price: '5', stock: '1' });
+    const post = await app.inject({ method: 'POST', url: `/produtos/${p.id}`, payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('reads index.html again after a rebuild changes it', async () => {
+    const p = await newProduct({ name: 'Etiquetas', price: '4,90', stock: '10' });
+    expect((await page(`/produtos/${p.id}`)).body).not.toContain('index-novo.js');
+    writeFileSync(shellFile, SHELL.replace('</head>', '<script type="module" src="/assets/index-novo.js"></script>\n  </head>'));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(shellFile, later, later);
+    const res = await page(`/produtos/${p.id}`);
+    expect(res.body).toContain('/assets/index-novo.js');
+    expect(res.body).toContain('<title>Etiquetas | Loja</title>');
+    writeFileSync(shellFile, SHELL);
+  });
+});
