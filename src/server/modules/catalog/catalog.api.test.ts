@@ -219,3 +219,32 @@ describe('the digital link', () => {
     expect(asAdmin.json().link).toBe(link);
   });
 });
+
+describe('cached shop answers', () => {
+  it('show a change made through another app process at once', async () => {
+    const { buildApp } = await import('../../app.ts');
+    const other = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    await other.ready();
+    try {
+      const cookie = await admin();
+      const product = await create(cookie, physical({ name: 'Cesto antes' }));
+      const read = async () => (await ctx.app.inject({ method: 'GET', url: `/api/product/${product.id}` })).json().name;
+      const search = async (q: string) => (await ctx.app.inject({ method: 'GET', url: `/api/product?q=${encodeURIComponent(q)}` })).json().count;
+      expect(await read()).toBe('Cesto antes');
+      expect(await search('Cesto antes')).toBe(1);
+
+      // The second process shares the database but not the first one's memory.
+      const res = await other.inject({
+        method: 'PUT',
+        url: `/api/product/${product.id}`,
+        headers: { cookie },
+        payload: multipart(physical({ name: 'Cesto depois' })),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await read()).toBe('Cesto depois');
+      expect(await search('Cesto antes')).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});

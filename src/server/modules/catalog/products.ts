@@ -8,6 +8,7 @@ import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { deleteImages, storeImage, toImageRef } from '../media/images.ts';
 import type { ProcessedImage } from '../media/processing.ts';
 import { images } from '../media/tables.ts';
+import { bumpCatalogVersion } from './catalog-cache.ts';
 import { productImages, products, productVariants } from './tables.ts';
 
 type ProductRow = typeof products.$inferSelect;
@@ -162,6 +163,7 @@ export async function createProduct(db: Db, fields: ProductFields, uploads: Proc
     if (!row) throw new Error('product not stored');
     await saveVariants(tx, row.id, fields);
     await addImages(tx, row.id, uploads);
+    await bumpCatalogVersion(tx);
     return getProduct(tx, row.id, true);
   });
 }
@@ -189,6 +191,7 @@ export async function updateProduct(db: Db, id: number, fields: ProductFields, u
     const [{ value: kept } = { value: 0 }] = await tx.select({ value: count() }).from(productImages).where(eq(productImages.productId, id));
     if (kept + uploads.length > MAX_PRODUCT_IMAGES) throw invalid(catalogMessages.tooManyImages, { images: catalogMessages.tooManyImages });
     await addImages(tx, id, uploads);
+    await bumpCatalogVersion(tx);
     return getProduct(tx, id, true);
   });
 }
@@ -198,6 +201,7 @@ export async function deleteProduct(db: Db, id: number): Promise<void> {
     const linked = await tx.select({ imageId: productImages.imageId }).from(productImages).where(eq(productImages.productId, id));
     const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
     if (!deleted) throw notFound(catalogMessages.productNotFound);
+    await bumpCatalogVersion(tx);
     await deleteImages(
       tx,
       linked.map((l) => l.imageId),

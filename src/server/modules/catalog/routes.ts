@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogMessages, product, productFields, productList, productListQuery } from '#shared/schemas/catalog.ts';
 import { idParam, messageBody } from '#shared/schemas/common.ts';
@@ -6,7 +7,11 @@ import { requireAdmin } from '../../platform/guards.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { parseOrThrow } from '../../platform/validation.ts';
 import { processImage } from '../media/processing.ts';
+import { CatalogCache, catalogVersion } from './catalog-cache.ts';
 import * as catalog from './products.ts';
+
+/** Sends JSON that is already serialised: Fastify passes a string through without its serializer. */
+const sendSerialized = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json as never);
 
 export const catalogRoutes =
   ({ db }: AppContext): FastifyPluginAsyncZod =>
@@ -22,13 +27,22 @@ export const catalogRoutes =
       return { parsed, uploads };
     };
 
-    app.get('/product', { schema: { tags, querystring: productListQuery, response: { 200: productList } } }, async (request) =>
-      catalog.listProducts(db, request.query, Boolean(request.sessionUser?.isAdmin)),
-    );
+    // Shoppers get cached answers (built from the same functions, so the same JSON); admins see links
+    // and archived products, so they always read the database.
+    const cache = new CatalogCache();
 
-    app.get('/product/:id', { schema: { tags, params: idParam, response: { 200: product } } }, async (request) =>
-      catalog.getProduct(db, request.params.id, Boolean(request.sessionUser?.isAdmin)),
-    );
+    app.get('/product', { schema: { tags, querystring: productListQuery, response: { 200: productList } } }, async (request, reply) => {
+      if (request.sessionUser?.isAdmin) return catalog.listProducts(db, request.query, true);
+      const key = `list:${JSON.stringify(request.query)}`;
+      const body = await cache.get(await catalogVersion(db), key, () => catalog.listProducts(db, request.query));
+      return sendSerialized(reply, body);
+    });
+
+    app.get('/product/:id', { schema: { tags, params: idParam, response: { 200: product } } }, async (request, reply) => {
+      if (request.sessionUser?.isAdmin) return catalog.getProduct(db, request.params.id, true);
+      const body = await cache.get(await catalogVersion(db), `product:${request.params.id}`, () => catalog.getProduct(db, request.params.id));
+      return sendSerialized(reply, body);
+    });
 
     app.post('/product', { schema: { tags, response: { 201: product } } }, async (request, reply) => {
       requireAdmin(request);

@@ -61,3 +61,13 @@ export const productImages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.imageId] }), index('product_images_product_idx').on(t.productId, t.position)],
 );
+
+/**
+ * One row whose version goes up with every change the shop's product pages show (product writes, stock
+ * taken or given back). Every process compares it before answering from its cache, so a change made by
+ * any process is seen by all at once.
+ */
+export const catalogState = pgTable('catalog_state', {
+  id: integer('id').primaryKey().default(1),
+  version: integer('version').notNull().default(0),
+});
