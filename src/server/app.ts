@@ -17,6 +17,7 @@ import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { appShellPages } from './modules/seo/app-shell.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/catalog.ts';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(userRoutes(context));
       await api.register(catalogRoutes(context));
       await api.register(mediaRoutes(context));
+      await api.register(orderRoutes(context));
       await api.register(seoRoutes(context));
     },
     { prefix: '/api' },

@@ -73,3 +73,4 @@ export const jobs = pgTable(
 
 export * from '../modules/media/tables.ts';
 export * from '../modules/catalog/tables.ts';
+export * from '../modules/orders/tables.ts';

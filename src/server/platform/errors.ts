@@ -8,11 +8,14 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  /** More for the client to act on (the fresh totals of a refused checkout). */
+  readonly extra: Record<string, unknown> | undefined;
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>, extra?: Record<string, unknown>) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.extra = extra;
   }
 }
 
@@ -22,6 +25,14 @@ export const unauthenticated = (message: string = messages.unauthenticated, code
 export const forbidden = (message: string = messages.forbidden, code = 'FORBIDDEN') => new AppError(403, code, message);
 export const notFound = (message: string = messages.notFound) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, 'CONFLICT', message, fields);
+
+/** The SQLSTATE of a database error, however deep the drivers wrapped it (23505 unique, 23503 and 23001 foreign key). */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
 
 const body = (code: string, message: string, fields?: Record<string, string>): ErrorBody =>
   fields ? { message, error: message, code, fields } : { message, error: message, code };
@@ -42,7 +53,7 @@ function fieldMessages(issues: ValidationIssue[]): Record<string, string> {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send(body(err.code, err.message, err.fields));
+      return reply.status(err.status).send({ ...err.extra, ...body(err.code, err.message, err.fields) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = fieldMessages(err.validation as ValidationIssue[]);
@@ -50,8 +61,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send(body('INVALID', first, fields));
     }
     // A race the module's own checks could not see (two admins saving the same e-mail or SKU at once).
-    const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? err.code;
-    if (pgCode === '23505' || pgCode === '23503') {
+    const pgCode = pgErrorCode(err);
+    if (pgCode === '23505' || pgCode === '23503' || pgCode === '23001') {
       return reply.status(409).send(body('CONFLICT', messages.conflict));
     }
     if (err.statusCode === 429) {

@@ -4,7 +4,7 @@ import type { Product, ProductFields, ProductList, productListQuery } from '#sha
 import { catalogMessages, MAX_PRODUCT_IMAGES } from '#shared/schemas/catalog.ts';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { conflict, invalid, notFound, pgErrorCode } from '../../platform/errors.ts';
 import { deleteImages, storeImage, toImageRef } from '../media/images.ts';
 import type { ProcessedImage } from '../media/processing.ts';
 import { images } from '../media/tables.ts';
@@ -196,15 +196,34 @@ export async function updateProduct(db: Db, id: number, fields: ProductFields, u
   });
 }
 
-export async function deleteProduct(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Deletes a product, or archives it when orders reference it (their foreign key refuses the delete): it
+ * leaves the shop, and the orders keep showing what was bought.
+ */
+export async function deleteProduct(db: Db, id: number): Promise<'deleted' | 'archived'> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1).for('update');
+    if (!row) throw notFound(catalogMessages.productNotFound);
     const linked = await tx.select({ imageId: productImages.imageId }).from(productImages).where(eq(productImages.productId, id));
-    const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-    if (!deleted) throw notFound(catalogMessages.productNotFound);
+    let outcome: 'deleted' | 'archived' = 'deleted';
+    try {
+      // A savepoint: a refused delete must not abort the whole transaction on PostgreSQL.
+      await tx.transaction(async (sp) => {
+        await sp.delete(products).where(eq(products.id, id));
+      });
+    } catch (err) {
+      // 23001 restrict_violation (order_items' ON DELETE RESTRICT), 23503 for a plain foreign key.
+      if (!['23001', '23503'].includes(pgErrorCode(err) ?? '')) throw err;
+      outcome = 'archived';
+      await tx.update(products).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(products.id, id));
+    }
+    if (outcome === 'deleted') {
+      await deleteImages(
+        tx,
+        linked.map((l) => l.imageId),
+      );
+    }
     await bumpCatalogVersion(tx);
-    await deleteImages(
-      tx,
-      linked.map((l) => l.imageId),
-    );
+    return outcome;
   });
 }

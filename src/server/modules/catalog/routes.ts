@@ -58,7 +58,7 @@ export const catalogRoutes =
 
     app.delete('/product/:id', { schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
       requireAdmin(request);
-      await catalog.deleteProduct(db, request.params.id);
-      return { message: catalogMessages.productDeleted };
+      const outcome = await catalog.deleteProduct(db, request.params.id);
+      return { message: outcome === 'archived' ? catalogMessages.productArchived : catalogMessages.productDeleted };
     });
   };

@@ -1,0 +1,119 @@
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { orderMessages } from '#shared/schemas/orders.ts';
+import type { Tx } from '../../db/client.ts';
+import { conflict, invalid } from '../../platform/errors.ts';
+import { bumpCatalogVersion } from './catalog-cache.ts';
+import { products, productVariants } from './tables.ts';
+
+export type WantedItem = { product_id: number; variant_id?: number | null | undefined; quantity: number };
+
+/** An order line as the catalogue prices it now. */
+export type PricedLine = {
+  productId: number;
+  variantId: number | null;
+  productName: string;
+  variantName: string | null;
+  isDigital: boolean;
+  quantity: number;
+  unitPriceCents: number;
+};
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+
+/**
+ * Prices the wanted items from the database (never from the client): unknown or archived products are a
+ * 400, a product with variants needs one of its own, and repeated lines are merged.
+ */
+export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLine[]> {
+  const merged = new Map<string, WantedItem>();
+  for (const item of items) {
+    const key = `${item.product_id}:${item.variant_id ?? ''}`;
+    const seen = merged.get(key);
+    merged.set(key, { ...item, quantity: (seen?.quantity ?? 0) + item.quantity });
+  }
+  const wanted = [...merged.values()];
+  const productIds = [...new Set(wanted.map((i) => i.product_id))];
+  const [productRows, variantRows] = await Promise.all([
+    tx.select().from(products).where(and(inArray(products.id, productIds), isNull(products.archivedAt))),
+    tx.select().from(productVariants).where(inArray(productVariants.productId, productIds)),
+  ]);
+  return wanted.map((item) => {
+    const product = productRows.find((p) => p.id === item.product_id);
+    if (!product) throw invalid(orderMessages.unknownProduct, { items: orderMessages.unknownProduct });
+    if (!product.hasVariants) {
+      if (item.variant_id) throw invalid(orderMessages.unknownProduct, { items: orderMessages.unknownProduct });
+      return {
+        productId: product.id,
+        variantId: null,
+        productName: product.name,
+        variantName: null,
+        isDigital: product.isDigital,
+        quantity: item.quantity,
+        unitPriceCents: product.priceCents ?? product.minPriceCents,
+      };
+    }
+    const variant = variantRows.find((v) => v.id === item.variant_id && v.productId === product.id);
+    if (!variant) throw invalid(fill(orderMessages.variantRequired, { name: product.name }), { items: orderMessages.unknownProduct });
+    return {
+      productId: product.id,
+      variantId: variant.id,
+      productName: product.name,
+      variantName: variant.name,
+      isDigital: product.isDigital,
+      quantity: item.quantity,
+      unitPriceCents: variant.priceCents,
+    };
+  });
+}
+
+// Lines in one fixed order, so two checkouts locking the same rows never wait on each other in a circle.
+const byRow = (a: PricedLine, b: PricedLine) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0);
+
+/**
+ * Takes stock for physical lines with a conditional update (no read-then-write): a line without enough
+ * stock is a 409 naming it, and the caller's transaction rolls back whatever was taken before it.
+ */
+export async function takeStock(tx: Tx, lines: PricedLine[]) {
+  const physical = lines.filter((l) => !l.isDigital).sort(byRow);
+  for (const line of physical) {
+    const taken = line.variantId
+      ? await tx
+          .update(productVariants)
+          .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+          .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
+          .returning({ id: productVariants.id })
+      : await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}` })
+          .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
+          .returning({ id: products.id });
+    if (!taken.length) {
+      const [left] = line.variantId
+        ? await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, line.variantId))
+        : await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
+      const name = line.variantName ? `${line.productName} (${line.variantName})` : line.productName;
+      throw conflict(fill(orderMessages.outOfStock, { name, stock: left?.stock ?? 0 }), { items: name });
+    }
+  }
+  if (physical.length) await bumpCatalogVersion(tx);
+}
+
+/** Puts stock back (a cancelled or deleted order); a variant or product deleted since is skipped. */
+export async function giveBackStock(tx: Tx, lines: { variantId: number | null; productId: number | null; quantity: number; isDigital: boolean }[]) {
+  const physical = lines.filter((l) => !l.isDigital);
+  for (const line of physical) {
+    if (line.variantId) {
+      await tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+        .where(eq(productVariants.id, line.variantId));
+    } else if (line.productId) {
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${line.quantity}` })
+        .where(eq(products.id, line.productId));
+    }
+  }
+  if (physical.length) await bumpCatalogVersion(tx);
+}

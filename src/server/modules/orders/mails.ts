@@ -1,0 +1,52 @@
+import { formatCents } from '#shared/money.ts';
+import { orderStatusLabel, paymentMethodLabel, type OrderStatus, type PaymentMethod } from '#shared/orders.ts';
+import { composeMail } from '../../platform/mail.ts';
+
+type MailOrder = {
+  id: number;
+  email: string;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  shippingAddress: string;
+  shippingCents: number;
+  totalTaxCents: number;
+  totalWithTaxCents: number;
+  lines: { productName: string; variantName: string | null; quantity: number; unitPriceCents: number }[];
+};
+
+const lineText = (l: MailOrder['lines'][number]) =>
+  `${l.quantity} × ${l.productName}${l.variantName ? ` (${l.variantName})` : ''}: ${formatCents(l.unitPriceCents * l.quantity)}`;
+
+export const orderReceivedMail = (order: MailOrder, url: string) =>
+  composeMail({
+    to: order.email,
+    subject: `Recebemos a sua encomenda n.º ${order.id}`,
+    greeting: 'Olá,',
+    paragraphs: [
+      `Obrigado pela sua compra! A encomenda n.º ${order.id} foi registada e está a aguardar pagamento (${paymentMethodLabel[order.paymentMethod]}).`,
+      ...order.lines.map(lineText),
+      `Portes: ${order.shippingCents ? formatCents(order.shippingCents) : 'grátis'}. Total: ${formatCents(order.totalWithTaxCents)} (inclui IVA de ${formatCents(order.totalTaxCents)}).`,
+      `Morada de envio: ${order.shippingAddress}.`,
+      'Assim que o pagamento for confirmado, preparamos a encomenda (2 a 7 dias úteis) e avisamos quando for enviada. Os produtos digitais ficam disponíveis logo após o pagamento.',
+    ],
+    action: { label: 'Ver a encomenda', url },
+  });
+
+const statusNews: Partial<Record<OrderStatus, string>> = {
+  shipped: 'A sua encomenda foi enviada e deve chegar dentro de 2 dias úteis (3 a 15 nas ilhas).',
+  delivered: 'A sua encomenda foi entregue. Esperamos que goste! Se algo chegou danificado ou em falta, avise-nos nas próximas 48 horas.',
+  cancelled: 'A sua encomenda foi cancelada. Se já tinha pago, o reembolso é feito pelo mesmo meio de pagamento.',
+};
+
+/** Only the changes a customer waits for are mailed (shipped, delivered, cancelled). */
+export function orderStatusMail(order: MailOrder, url: string) {
+  const news = statusNews[order.status];
+  if (!news) return undefined;
+  return composeMail({
+    to: order.email,
+    subject: `Encomenda n.º ${order.id}: ${orderStatusLabel[order.status]}`,
+    greeting: 'Olá,',
+    paragraphs: [news],
+    action: { label: 'Ver a encomenda', url },
+  });
+}

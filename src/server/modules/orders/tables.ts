@@ -1,0 +1,52 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema.ts';
+import { products, productVariants } from '../catalog/tables.ts';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    // Null for a guest's order, or once the customer's account is deleted (the order itself stays).
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    // A guest's key to the order: only its hash is kept, the token itself goes to the guest once.
+    accessTokenHash: text('access_token_hash'),
+    status: text('status', { enum: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] }).notNull().default('pending'),
+    paymentMethod: text('payment_method', { enum: ['multibanco', 'mbway', 'credit_card', 'paypal'] }).notNull(),
+    shippingAddress: text('shipping_address').notNull(),
+    phone: text('phone').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalWithoutTaxCents: integer('total_without_tax_cents').notNull(),
+    totalTaxCents: integer('total_tax_cents').notNull(),
+    totalWithTaxCents: integer('total_with_tax_cents').notNull(),
+    // A repeated checkout submission with the same key answers the first order instead of making another.
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.orderDate),
+    index('orders_status_idx').on(t.status, t.orderDate),
+    uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // A product in orders cannot be deleted (it is archived instead); a variant can, the order keeps its name.
+    productId: integer('product_id').references(() => products.id, { onDelete: 'restrict' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    variantName: text('variant_name'),
+    isDigital: boolean('is_digital').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);

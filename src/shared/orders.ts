@@ -1,0 +1,68 @@
+import { type Cents, VAT_RATE, vatIncluded } from './money.ts';
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** storefront.md §4: labels and badge colours of each status. */
+export const orderStatusLabel: Record<OrderStatus, string> = {
+  pending: 'Pendente',
+  processing: 'Em Processamento',
+  shipped: 'Enviada',
+  delivered: 'Entregue',
+  cancelled: 'Cancelada',
+};
+export const orderStatusBadge: Record<OrderStatus, string> = {
+  pending: 'warning',
+  processing: 'info',
+  shipped: 'primary',
+  delivered: 'success',
+  cancelled: 'danger',
+};
+/** Customers may cancel only before the parcel leaves (storefront.md §4). */
+export const cancellable = (status: OrderStatus) => status === 'pending' || status === 'processing';
+
+export const CUSTOMER_PAYMENT_METHODS = ['multibanco', 'mbway'] as const;
+export const PAYMENT_METHODS = ['multibanco', 'mbway', 'credit_card', 'paypal'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const paymentMethodLabel: Record<PaymentMethod, string> = {
+  multibanco: 'Multibanco',
+  mbway: 'MB WAY',
+  credit_card: 'Cartão de crédito',
+  paypal: 'PayPal',
+};
+
+/**
+ * The one shipping rule (ARCHITECTURE.md): 6,00 € below 70,00 €, free at or above; an order of digital
+ * items only ships nothing and pays nothing.
+ */
+export const shippingRule = { feeCents: 600, freeFromCents: 7000 } as const;
+
+export type TotalsLine = { unitPriceCents: Cents; quantity: number; isDigital: boolean };
+export type Totals = {
+  subtotalWithTaxCents: Cents;
+  shippingCents: Cents;
+  totalWithTaxCents: Cents;
+  totalTaxCents: Cents;
+  totalWithoutTaxCents: Cents;
+  taxRate: number;
+};
+
+/** Totals of an order from its lines, in cents: prices include VAT, and VAT is the part contained. */
+export function orderTotals(lines: TotalsLine[], rule = shippingRule): Totals {
+  const subtotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const ships = lines.some((l) => !l.isDigital);
+  const shipping = ships && subtotal < rule.freeFromCents ? rule.feeCents : 0;
+  const total = subtotal + shipping;
+  const tax = vatIncluded(total);
+  return {
+    subtotalWithTaxCents: subtotal,
+    shippingCents: shipping,
+    totalWithTaxCents: total,
+    totalTaxCents: tax,
+    totalWithoutTaxCents: total - tax,
+    taxRate: VAT_RATE,
+  };
+}
+
+/** Shopper-facing words for the free-delivery notice (cart, checkout, terms). */
+export const freeShippingFromEuros = shippingRule.freeFromCents / 100;

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { CUSTOMER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from '../orders.ts';
+import { email } from './common.ts';
+
+export const orderMessages = {
+  name: 'Por favor insere o teu nome.',
+  email: 'Por favor insira um email válido.',
+  phone: 'Por favor insere o teu número de telefone.',
+  phoneInvalid: 'Por favor insira um número de telefone português válido (9 dígitos).',
+  address: 'Por favor insere o teu endereço.',
+  city: 'Por favor insere a tua cidade.',
+  postalCode: 'Por favor insere o teu código postal.',
+  postalCodeInvalid: 'O código postal deve ter o formato 0000-000.',
+  country: 'Só enviamos para Portugal.',
+  paymentMethod: 'Escolha um método de pagamento.',
+  itemsRequired: 'Por favor adicione pelo menos um produto à encomenda.',
+  quantity: 'A quantidade tem de ser um número inteiro entre 1 e 99.',
+  customer: 'Escolha o cliente da encomenda.',
+  status: 'Escolha o estado da encomenda.',
+  unknownProduct: 'Um dos produtos do carrinho já não está disponível.',
+  variantRequired: 'Escolha uma variante para {name}.',
+  outOfStock: 'Não há stock suficiente de {name}: restam {stock}.',
+  totalsChanged: 'Os preços ou os portes mudaram desde que abriu o checkout. Confirme os novos totais e volte a finalizar a compra.',
+  idempotencyMismatch: 'Este pedido já foi usado com outros dados. Atualize a página e tente novamente.',
+  orderNotFound: 'Encomenda não encontrada.',
+  notCancellable: 'Esta encomenda já não pode ser cancelada.',
+  cancelled: 'Encomenda cancelada.',
+  deleted: 'Encomenda eliminada.',
+} as const;
+
+const text = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: messages.tooLong });
+
+/** Portuguese numbers: 9 digits starting with 2 or 9, optionally after +351 or 00351; spaces allowed. */
+export const portuguesePhone = z
+  .string({ error: orderMessages.phone })
+  .trim()
+  .min(1, { error: orderMessages.phone })
+  .max(30, { error: orderMessages.phoneInvalid })
+  .transform((v) => v.replace(/[\s-]/g, '').replace(/^(\+|00)351/, ''))
+  .pipe(z.string().regex(/^[29]\d{8}$/, { error: orderMessages.phoneInvalid }));
+
+export const postalCode = z
+  .string({ error: orderMessages.postalCode })
+  .trim()
+  .min(1, { error: orderMessages.postalCode })
+  .regex(/^\d{4}-\d{3}$/, { error: orderMessages.postalCodeInvalid });
+
+export const orderItemInput = z.object({
+  product_id: z.coerce.number({ error: orderMessages.unknownProduct }).int().positive().max(2_147_483_647),
+  variant_id: z.coerce.number().int().positive().max(2_147_483_647).nullish(),
+  quantity: z.number({ error: orderMessages.quantity }).int({ error: orderMessages.quantity }).min(1, { error: orderMessages.quantity }).max(99, { error: orderMessages.quantity }),
+});
+export type OrderItemInput = z.input<typeof orderItemInput>;
+const items = z.array(orderItemInput, { error: orderMessages.itemsRequired }).min(1, { error: orderMessages.itemsRequired }).max(50);
+
+export const calculateTotalsBody = z.object({ items });
+
+/** Euros, as the spec's calls carry them. */
+export const totalsAnswer = z.object({
+  subtotalWithTax: z.number(),
+  shippingCost: z.number(),
+  totalPriceWithoutTax: z.number(),
+  totalTax: z.number(),
+  totalWithTax: z.number(),
+  taxRate: z.number(),
+});
+export type TotalsAnswer = z.infer<typeof totalsAnswer>;
+
+const euros = z.number().min(0).max(1_000_000);
+
+/** The checkout (storefront.md §2, §5, §7): the client's totals travel along to be compared, never trusted. */
+export const checkoutBody = z.object({
+  items,
+  name: text(orderMessages.name, 120),
+  email: z.string({ error: orderMessages.email }).pipe(email),
+  phone: portuguesePhone,
+  address: text(orderMessages.address, 300),
+  city: text(orderMessages.city, 100),
+  postal_code: postalCode,
+  country: z.literal('Portugal', { error: orderMessages.country }).default('Portugal'),
+  payment_method: z.enum(CUSTOMER_PAYMENT_METHODS, { error: orderMessages.paymentMethod }),
+  shipping_cost: euros,
+  total_price_without_tax: euros,
+  total_tax: euros,
+  total_price_with_tax: euros,
+});
+export type CheckoutBody = z.input<typeof checkoutBody>;
+
+export const orderStatus = z.enum(ORDER_STATUSES, { error: orderMessages.status });
+export const paymentMethod = z.enum(PAYMENT_METHODS, { error: orderMessages.paymentMethod });
+
+export const orderItem = z.object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  variant_id: z.number().int().nullable(),
+  quantity: z.number().int(),
+  /** Unit price paid, in euros. */
+  price: z.number(),
+  product: z.object({ id: z.number().int().nullable(), name: z.string(), isDigital: z.boolean(), image: z.string().nullable() }),
+  variant: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
+});
+
+export const order = z.object({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  email: z.string(),
+  order_date: z.string(),
+  status: orderStatus,
+  payment_method: paymentMethod,
+  shipping_address: z.string(),
+  phone: z.string(),
+  shipping_cost: z.number(),
+  total_price_without_tax: z.number(),
+  total_tax: z.number(),
+  total_price_with_tax: z.number(),
+  orderItems: z.array(orderItem),
+  /** Given once, to a guest's checkout: the key to see and cancel this order without an account. */
+  accessToken: z.string().optional(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderPage = z.object({
+  orders: z.array(order),
+  pagination: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int(), totalPages: z.number().int() }),
+});
+export type OrderPage = z.infer<typeof orderPage>;
+
+export const myOrdersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const adminOrdersQuery = myOrdersQuery.extend({ status: orderStatus.optional() });
+
+/** A guest reaches their order with the token from the checkout answer. */
+export const orderAccessQuery = z.object({ token: z.string().trim().max(100).optional() });
+
+/** The admin order form (backoffice.md §2, §5). */
+export const adminOrderBody = z.object({
+  user_id: z.coerce.number({ error: orderMessages.customer }).int({ error: orderMessages.customer }).positive({ error: orderMessages.customer }),
+  payment_method: paymentMethod,
+  shipping_address: text(orderMessages.address, 500),
+  phone: portuguesePhone,
+  status: orderStatus,
+  items,
+});
+export type AdminOrderBody = z.input<typeof adminOrderBody>;
