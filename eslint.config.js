@@ -21,7 +21,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**', 'tests/**', 'src/server/cli/**'],
+    files: ['scripts/**', 'bench/**', 'e2e/**', 'tests/**', 'src/server/cli/**', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },
 );
