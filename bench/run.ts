@@ -144,11 +144,71 @@ async function measure(title: string, path: string, headers: Record<string, stri
     perRequest,
     errors: result.errors + result.timeouts + result.non2xx,
   };
+  report(measured);
+}
+
+function report(measured: Measured) {
   results.push(measured);
   const bare = results[0]?.rps ?? measured.rps;
   console.log(
-    `${title.padEnd(38)} ${String(Math.round(measured.rps)).padStart(7)} req/s ${`${Math.round((measured.rps / bare) * 100)}%`.padStart(5)} of bare   p50 ${String(measured.p50).padStart(3)} ms   p99 ${String(measured.p99).padStart(4)} ms   ${measured.perRequest} queries/req   errors ${measured.errors}`,
+    `${measured.title.padEnd(38)} ${String(Math.round(measured.rps)).padStart(7)} req/s ${`${Math.round((measured.rps / bare) * 100)}%`.padStart(5)} of bare   p50 ${String(measured.p50).padStart(3)} ms   p99 ${String(measured.p99).padStart(4)} ms   ${measured.perRequest} queries/req   errors ${measured.errors}`,
   );
+}
+
+/** 800 different searches in a cycle, more than the answer cache keeps: every request reaches the database. */
+async function measureUncachedSearch() {
+  await settled();
+  let n = 0;
+  const result = await autocannon({
+    url: address,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ setupRequest: (req) => ({ ...req, path: `/api/product?q=${['caixa', 'agenda', 'planner', 'cesto'][n % 4]}&page=${(n++ % 200) + 1}` }) }],
+  });
+  report({ title: 'GET /api/product?q=…&page=… (uncached)', rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, perRequest: 5, errors: result.errors + result.timeouts + result.non2xx });
+}
+
+/** Checkouts under load, then the books must balance: stock taken equals units ordered. */
+async function measureCheckout() {
+  await settled();
+  const STOCK = 1_000_000;
+  const [product] = await database.db.execute(
+    sql`INSERT INTO products (name, description, price_cents, stock, min_price_cents) VALUES ('Bench checkout', 'x', 1990, ${STOCK}, 1990) RETURNING id`,
+  ).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+  const items = [{ product_id: product!.id, quantity: 1 }];
+  const totals = (await (
+    await fetch(`${address}/api/order/calculate-totals`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items }) })
+  ).json()) as { shippingCost: number; totalWithTax: number; totalTax: number; totalPriceWithoutTax: number };
+  const body = JSON.stringify({
+    items,
+    name: 'Cliente Bench',
+    email: 'bench@example.pt',
+    phone: '912345678',
+    address: 'Rua do Teste 1',
+    city: 'Lisboa',
+    postal_code: '1000-100',
+    country: 'Portugal',
+    payment_method: 'multibanco',
+    shipping_cost: totals.shippingCost,
+    total_price_with_tax: totals.totalWithTax,
+    total_tax: totals.totalTax,
+    total_price_without_tax: totals.totalPriceWithoutTax,
+  });
+  const result = await autocannon({
+    url: `${address}/api/order`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+  await settled();
+  const rows = (await database.db.execute(
+    sql`SELECT (SELECT count(*)::int FROM orders) AS orders, (SELECT stock FROM products WHERE id = ${product!.id}) AS stock`,
+  )) as unknown as { rows: { orders: number; stock: number }[] };
+  const { orders, stock } = rows.rows[0]!;
+  report({ title: 'POST /api/order (checkout)', rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, perRequest: 0, errors: result.errors + result.timeouts + result.non2xx });
+  console.log(`Checkout books: ${orders} orders created, stock ${STOCK} -> ${stock} (${STOCK - stock === orders ? 'balanced' : 'MISMATCH'})`);
 }
 
 try {
@@ -165,6 +225,8 @@ try {
   await measure('GET /api/product?q=caixa', '/api/product?q=caixa');
   await measure('GET /api/product?page=300', '/api/product?page=300');
   await measure(`GET /api/product/${productId}`, `/api/product/${productId}`);
+  await measureUncachedSearch();
+  await measureCheckout();
   const bare = results[0]?.rps ?? 1;
   const catalogue = results.filter((r) => r.title.startsWith('GET /api/product'));
   const slowest = Math.min(...catalogue.map((r) => r.rps));
