@@ -25,6 +25,8 @@ export const paths = {
   adminCreateUser: '/admin-dashboard/create-user',
   adminEditUser: (id: number | string) => `/admin-dashboard/edit-user/${id}`,
   adminCreateProduct: '/admin-dashboard/create-product',
+  adminCreateOrder: '/admin-dashboard/create-order',
+  adminEditOrder: (id: number | string) => `/admin-dashboard/edit-order/${id}`,
   adminEditProduct: (id: number | string) => `/admin-dashboard/edit-product/${id}`,
   complaintsBook: 'https://www.livroreclamacoes.pt',
 } as const;

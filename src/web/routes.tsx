@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { NotFoundPage } from './components/not-found-page.tsx';
 import { RouteError } from './components/route-error.tsx';
@@ -17,6 +17,16 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).DigitalProductsPage }),
       },
       { path: '/produtos/:id', lazy: async () => ({ Component: (await import('./features/catalog/product-page.tsx')).ProductPage }) },
+      { path: paths.cart, lazy: async () => ({ Component: (await import('./features/cart/cart-page.tsx')).CartPage }) },
+      { path: paths.checkout, lazy: async () => ({ Component: (await import('./features/checkout/checkout-page.tsx')).CheckoutPage }) },
+      {
+        path: paths.orderSuccess,
+        lazy: async () => ({ Component: (await import('./features/checkout/order-success-page.tsx')).OrderSuccessPage }),
+      },
+      { path: paths.myOrders, lazy: async () => ({ Component: (await import('./features/orders/my-orders-page.tsx')).MyOrdersPage }) },
+      { path: '/minhas-encomendas/:id', lazy: async () => ({ Component: (await import('./features/orders/my-order-page.tsx')).MyOrderPage }) },
+      // backoffice.md's Multibanco page links to /orders; the shop's orders live at /minhas-encomendas.
+      { path: '/orders', element: <Navigate to={paths.myOrders} replace /> },
       { path: paths.login, lazy: async () => ({ Component: (await import('./features/account/login-page.tsx')).LoginPage }) },
       { path: paths.register, lazy: async () => ({ Component: (await import('./features/account/register-page.tsx')).RegisterPage }) },
       {
@@ -48,6 +58,14 @@ const routes: RouteObject[] = [
       {
         path: '/admin-dashboard/edit-product/:id',
         lazy: async () => ({ Component: (await import('./features/admin/products/product-form-page.tsx')).ProductFormPage }),
+      },
+      {
+        path: paths.adminCreateOrder,
+        lazy: async () => ({ Component: (await import('./features/admin/orders/order-form-page.tsx')).OrderFormPage }),
+      },
+      {
+        path: '/admin-dashboard/edit-order/:id',
+        lazy: async () => ({ Component: (await import('./features/admin/orders/order-form-page.tsx')).OrderFormPage }),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

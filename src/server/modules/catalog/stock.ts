@@ -76,18 +76,19 @@ const byRow = (a: PricedLine, b: PricedLine) => a.productId - b.productId || (a.
  */
 export async function takeStock(tx: Tx, lines: PricedLine[]) {
   const physical = lines.filter((l) => !l.isDigital).sort(byRow);
+  let soldOut = false;
   for (const line of physical) {
     const taken = line.variantId
       ? await tx
           .update(productVariants)
           .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
           .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
-          .returning({ id: productVariants.id })
+          .returning({ stock: productVariants.stock })
       : await tx
           .update(products)
           .set({ stock: sql`${products.stock} - ${line.quantity}` })
           .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
-          .returning({ id: products.id });
+          .returning({ stock: products.stock });
     if (!taken.length) {
       const [left] = line.variantId
         ? await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, line.variantId))
@@ -95,25 +96,32 @@ export async function takeStock(tx: Tx, lines: PricedLine[]) {
       const name = line.variantName ? `${line.productName} (${line.variantName})` : line.productName;
       throw conflict(fill(orderMessages.outOfStock, { name, stock: left?.stock ?? 0 }), { items: name });
     }
+    if (taken[0]?.stock === 0) soldOut = true;
   }
-  if (physical.length) await bumpCatalogVersion(tx);
+  // Cached shop pages change only when something sells out; bumping on every sale would make the one
+  // version row a lock that every checkout in the shop waits for.
+  if (soldOut) await bumpCatalogVersion(tx);
 }
 
 /** Puts stock back (a cancelled or deleted order); a variant or product deleted since is skipped. */
 export async function giveBackStock(tx: Tx, lines: { variantId: number | null; productId: number | null; quantity: number; isDigital: boolean }[]) {
   const physical = lines.filter((l) => !l.isDigital);
+  let backInStock = false;
   for (const line of physical) {
-    if (line.variantId) {
-      await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
-        .where(eq(productVariants.id, line.variantId));
-    } else if (line.productId) {
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${line.quantity}` })
-        .where(eq(products.id, line.productId));
-    }
+    const given = line.variantId
+      ? await tx
+          .update(productVariants)
+          .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+          .where(eq(productVariants.id, line.variantId))
+          .returning({ stock: productVariants.stock })
+      : line.productId
+        ? await tx
+            .update(products)
+            .set({ stock: sql`${products.stock} + ${line.quantity}` })
+            .where(eq(products.id, line.productId))
+            .returning({ stock: products.stock })
+        : [];
+    if (given[0]?.stock === line.quantity) backInStock = true;
   }
-  if (physical.length) await bumpCatalogVersion(tx);
+  if (backInStock) await bumpCatalogVersion(tx);
 }

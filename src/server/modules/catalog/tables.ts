@@ -63,9 +63,10 @@ export const productImages = pgTable(
 );
 
 /**
- * One row whose version goes up with every change the shop's product pages show (product writes, stock
- * taken or given back). Every process compares it before answering from its cache, so a change made by
- * any process is seen by all at once.
+ * One row whose version goes up with every change the shop's product pages must show at once: product
+ * writes, and a product or variant selling out or coming back into stock. Every process compares it
+ * before answering from its cache, so such a change made by any process is seen by all at once. Other
+ * sales leave cached stock counts a little high until the next change; the checkout checks stock anyway.
  */
 export const catalogState = pgTable('catalog_state', {
   id: integer('id').primaryKey().default(1),

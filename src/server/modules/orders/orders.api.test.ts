@@ -178,6 +178,19 @@ describe('checkout', () => {
   });
 });
 
+describe('the shop after a sale', () => {
+  it('shows a product sold out at once, and back in stock after a cancellation', async () => {
+    const p = await product({ name: 'Última unidade', stock: 1 });
+    const stockShown = async () => (await ctx.app.inject({ method: 'GET', url: `/api/product/${p.id}` })).json().stock;
+    expect(await stockShown()).toBe(1);
+    const placed: Order = (await checkout([{ product_id: p.id, quantity: 1 }])).json();
+    expect(await stockShown()).toBe(0);
+    const cancel = await ctx.app.inject({ method: 'PUT', url: `/api/order/${placed.id}/cancel?token=${placed.accessToken}` });
+    expect(cancel.statusCode).toBe(200);
+    expect(await stockShown()).toBe(1);
+  });
+});
+
 describe('my orders and cancelling', () => {
   it("pages the customer's own orders, newest first, and hides others' orders", async () => {
     const { user, cookie } = await signedInUser(ctx);

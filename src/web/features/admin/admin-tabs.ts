@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { USERS_TAB } from './admin-paths.ts';
 import { MEDIA_TAB } from './media/media-paths.ts';
+import { ORDERS_TAB } from './orders/order-paths.ts';
 import { PRODUCTS_TAB } from './products/product-paths.ts';
 
 export type AdminTab = {
@@ -21,5 +22,6 @@ function adminTab(key: string, title: string, load: () => Promise<ComponentType>
 export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
   adminTab(USERS_TAB, 'Utilizadores', async () => (await import('./users/users-tab.tsx')).UsersTab),
   adminTab(PRODUCTS_TAB, 'Produtos', async () => (await import('./products/products-tab.tsx')).ProductsTab),
+  adminTab(ORDERS_TAB, 'Encomendas', async () => (await import('./orders/orders-tab.tsx')).OrdersTab),
   adminTab(MEDIA_TAB, 'Biblioteca de media', async () => (await import('./media/media-tab.tsx')).MediaTab),
 ];

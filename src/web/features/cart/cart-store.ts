@@ -141,6 +141,9 @@ function saveCart(items: readonly CartItem[]) {
 
 const wholeQuantity = (quantity: number) => (Number.isFinite(quantity) ? Math.floor(quantity) : Number.NaN);
 
+/** The most of one line an order takes (the order schema's limit). */
+export const MAX_LINE_QUANTITY = 99;
+
 // --- changes (storefront.md §4) ---------------------------------------------------------------------------
 
 /** Adds `quantity` of a line: a line with the same id grows by it, otherwise a new line is appended. */
@@ -150,10 +153,10 @@ export function addItem(item: NewCartItem, quantity = 1): void {
   const items = readCart();
   const existing = items.find((line) => line.id === item.id);
   if (existing) {
-    saveCart(items.map((line) => (line === existing ? { ...line, quantity: line.quantity + amount } : line)));
+    saveCart(items.map((line) => (line === existing ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + amount) } : line)));
   } else {
     const { id, productId, name, price, image, isDigital, variant } = item;
-    saveCart([...items, { id, productId, name, price, image, quantity: amount, isDigital, variant }]);
+    saveCart([...items, { id, productId, name, price, image, quantity: Math.min(MAX_LINE_QUANTITY, amount), isDigital, variant }]);
   }
 }
 
@@ -167,7 +170,19 @@ export function setQuantity(id: string, quantity: number): void {
   }
   const items = readCart();
   if (!items.some((line) => line.id === id)) return;
-  saveCart(items.map((line) => (line.id === id ? { ...line, quantity: amount } : line)));
+  saveCart(items.map((line) => (line.id === id ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, amount) } : line)));
+}
+
+/**
+ * Sets a line's unit price (euros) to the one the server charges now. A price that is not a finite number
+ * of 0 or more, an unknown line or an unchanged price changes nothing.
+ */
+export function updatePrice(id: string, price: number): void {
+  if (!Number.isFinite(price) || price < 0) return;
+  const items = readCart();
+  const line = items.find((item) => item.id === id);
+  if (!line || line.price === price) return;
+  saveCart(items.map((item) => (item === line ? { ...item, price } : item)));
 }
 
 export function removeItem(id: string): void {

@@ -154,7 +154,7 @@ describe('product detail', () => {
     expect(quantityBox().value).toBe('2');
   });
 
-  it('has no maximum for digital products and links the breadcrumb to the digital list', async () => {
+  it('caps digital products at 99 a line (no stock limit) and links the breadcrumb to the digital list', async () => {
     serve(productFactory({ id: 4, name: 'Planner PDF', isDigital: true, stock: 0 }));
     renderCatalog('/produtos/4');
     await screen.findByRole('heading', { level: 1, name: 'Planner PDF' });
@@ -162,11 +162,11 @@ describe('product detail', () => {
     const crumbs = within(screen.getByRole('navigation', { name: 'Navegação estrutural' }));
     expect(crumbs.getByRole('link', { name: 'Produtos Digitais' }).getAttribute('href')).toBe('/produtos-digitais');
     fireEvent.change(quantityBox(), { target: { value: '250' } });
-    expect(quantityBox().value).toBe('250');
+    expect(quantityBox().value).toBe('99');
     expect(quantityBox().getAttribute('max')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar ao Carrinho' }));
     expect(stored()).toEqual([
-      { id: '4', productId: 4, name: 'Planner PDF', price: 12.5, image: '/media/p1-1024.webp', quantity: 250, isDigital: true, variant: null },
+      { id: '4', productId: 4, name: 'Planner PDF', price: 12.5, image: '/media/p1-1024.webp', quantity: 99, isDigital: true, variant: null },
     ]);
   });
 

@@ -19,7 +19,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../../session/session.tsx';
-import { addItem, toCartItem } from '../cart/cart-store.ts';
+import { addItem, MAX_LINE_QUANTITY, toCartItem } from '../cart/cart-store.ts';
 import { catalogKeys, fetchProduct } from './catalog-api.ts';
 import { ADDED_TO_CART, ImagePlaceholder, OUT_OF_STOCK } from './catalog-ui.tsx';
 
@@ -118,7 +118,8 @@ function PurchaseForm({ product }: { product: Product }) {
   const variant = variants.find((v) => v.id === variantId) ?? variants[0];
   const stock = variant ? variant.stock : product.stock;
   const available = product.isDigital || stock > 0;
-  const max = product.isDigital ? undefined : stock;
+  // One line of an order takes at most MAX_LINE_QUANTITY; digital products have no stock limit below it.
+  const max = product.isDigital ? MAX_LINE_QUANTITY : Math.min(stock, MAX_LINE_QUANTITY);
   const quantity = clampQuantity(quantityText, max);
   const price = variant ? variant.price : product.price;
 

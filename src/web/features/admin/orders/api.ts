@@ -1,0 +1,102 @@
+import { hashKey, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderStatus } from '#shared/orders.ts';
+import type { ProductList } from '#shared/schemas/catalog.ts';
+import type { Order, OrderPage } from '#shared/schemas/orders.ts';
+import { api, ApiError } from '../../../api/client.ts';
+import { isProductQuery, orderKeys } from '../../orders/orders-api.ts';
+
+// Admin orders API (backoffice.md §7): GET /order, GET/PUT/DELETE /order/:id, POST /order/createOrder. The server
+// checks isAdmin, prices the items, computes shipping and moves stock.
+
+/** Every admin order query starts with this key, so invalidating it refreshes the list pages and the details. */
+export const ordersQueryKey = ['admin', 'orders'] as const;
+export const orderQueryKey = (id: number) => [...ordersQueryKey, 'detail', id] as const;
+
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+export type OrderListParams = { status: OrderStatus | undefined; page: number };
+
+export const getOrders = ({ status, page }: OrderListParams, signal?: AbortSignal) =>
+  api.get<OrderPage>('/order', { query: { status, page, pageSize: ADMIN_ORDERS_PAGE_SIZE }, signal });
+export const ordersQueryOptions = (params: OrderListParams) =>
+  queryOptions({
+    queryKey: [...ordersQueryKey, 'list', params] as const,
+    queryFn: ({ signal }) => getOrders(params, signal),
+    // The table stays in place (not a spinner) while the next page or filter loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const getOrder = (id: number, signal?: AbortSignal) => api.get<Order>(`/order/${id}`, { signal });
+export const orderQueryOptions = (id: number) =>
+  queryOptions({ queryKey: orderQueryKey(id), queryFn: ({ signal }) => getOrder(id, signal) });
+
+/** The products the form can add: by name, up to 100, searched on the server. */
+export const ORDER_PRODUCTS_PAGE_SIZE = 100;
+export const getOrderProducts = (q: string, signal?: AbortSignal) =>
+  api.get<ProductList>('/product', { query: { sortBy: 'name', order: 'asc', pageSize: ORDER_PRODUCTS_PAGE_SIZE, q: q || undefined }, signal });
+export const orderProductsQueryOptions = (q: string) =>
+  queryOptions({
+    // 'products' in the key: saved or deleted products refresh it too.
+    queryKey: ['admin', 'order-form', 'products', q] as const,
+    queryFn: ({ signal }) => getOrderProducts(q, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** The body of the admin order form (adminOrderBody). */
+export type AdminOrderPayload = {
+  user_id: number;
+  payment_method: string;
+  shipping_address: string;
+  phone: string;
+  status: string;
+  items: { product_id: number; variant_id?: number; quantity: number }[];
+};
+
+export const createOrder = (body: AdminOrderPayload) => api.post<Order>('/order/createOrder', body);
+export const updateOrder = (id: number, body: AdminOrderPayload) => api.put<Order>(`/order/${id}`, body);
+export const deleteOrder = (id: number) => api.delete<{ message: string }>(`/order/${id}`);
+
+/**
+ * After a write: the admin lists, the customers' own order screens and every product query (stock moves
+ * with an order's items and with cancellations) are stale.
+ */
+function useRefreshOrders() {
+  const queryClient = useQueryClient();
+  return (keep?: number) =>
+    Promise.all([
+      queryClient.invalidateQueries({
+        queryKey: ordersQueryKey,
+        predicate: (query) => keep === undefined || query.queryHash !== hashKey(orderQueryKey(keep)),
+      }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+      queryClient.invalidateQueries({ predicate: (query) => isProductQuery(query.queryKey) }),
+    ]);
+}
+
+/** Creates (no id) or updates (id) an order. */
+export function useSaveOrder(id: number | undefined) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: (body: AdminOrderPayload) => (id === undefined ? createOrder(body) : updateOrder(id, body)),
+    onSuccess: async (order) => {
+      queryClient.setQueryData(orderQueryKey(order.id), order);
+      await refresh(order.id);
+    },
+  });
+}
+
+export function useDeleteOrder() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: deleteOrder,
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: orderQueryKey(id) });
+      return refresh();
+    },
+    // Someone else deleted it first: the list is out of date, refresh it under the message.
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 404) void refresh();
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import { Link, useParams } from 'react-router';
+import { orderMessages } from '#shared/schemas/orders.ts';
+import { ApiError } from '../../../api/client.ts';
+import { PageMeta } from '../../../components/page-meta.tsx';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { RequireAdmin } from '../../../session/guards.tsx';
+import { orderNumber } from '../../orders/order-ui.tsx';
+import { usersQueryOptions } from '../users/api.ts';
+import { orderQueryOptions } from './api.ts';
+import { OrderForm } from './order-form.tsx';
+import { ordersListHref } from './order-paths.ts';
+
+/** /admin-dashboard/create-order and /admin-dashboard/edit-order/:id (backoffice.md §2). */
+export function OrderFormPage() {
+  return (
+    <RequireAdmin>
+      <OrderFormScreen />
+    </RequireAdmin>
+  );
+}
+
+function OrderFormScreen() {
+  const { id } = useParams();
+  if (id === undefined) return <CreateOrder />;
+  const orderId = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(orderId) || orderId < 1 || orderId > 2_147_483_647) {
+    return (
+      <Shell title="Editar encomenda">
+        <NotFound />
+      </Shell>
+    );
+  }
+  return <EditOrder id={orderId} />;
+}
+
+function LoadError({ text, onRetry, retrying }: { text: string; onRetry: () => void; retrying: boolean }) {
+  return (
+    <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+      <span>{text}</span>
+      <Button variant="outline-danger" size="sm" onClick={onRetry} disabled={retrying}>
+        Tentar novamente
+      </Button>
+    </Alert>
+  );
+}
+
+function CreateOrder() {
+  // The Cliente select needs its options before the form sets its value.
+  const users = useQuery(usersQueryOptions());
+  return (
+    <Shell title="Nova encomenda">
+      {users.isPending ?
+        <PageSpinner label="A carregar clientes..." />
+      : users.isError ?
+        <LoadError text="Erro ao carregar utilizadores." onRetry={() => void users.refetch()} retrying={users.isFetching} />
+      : <OrderForm users={users.data} />}
+    </Shell>
+  );
+}
+
+function EditOrder({ id }: { id: number }) {
+  const order = useQuery(orderQueryOptions(id));
+  const users = useQuery(usersQueryOptions());
+  const title = `Editar encomenda ${orderNumber(id)}`;
+  if (order.isError) {
+    return (
+      <Shell title={title}>
+        {order.error instanceof ApiError && order.error.status === 404 ?
+          <NotFound />
+        : <LoadError text="Erro ao carregar encomendas." onRetry={() => void order.refetch()} retrying={order.isFetching} />}
+      </Shell>
+    );
+  }
+  if (users.isError) {
+    return (
+      <Shell title={title}>
+        <LoadError text="Erro ao carregar utilizadores." onRetry={() => void users.refetch()} retrying={users.isFetching} />
+      </Shell>
+    );
+  }
+  if (order.isPending || users.isPending) {
+    return (
+      <Shell title={title}>
+        <PageSpinner label="A carregar encomenda..." />
+      </Shell>
+    );
+  }
+  return (
+    <Shell title={title}>
+      {/* A fresh form per order, so its default values are this order's. */}
+      <OrderForm key={order.data.id} order={order.data} users={users.data} />
+    </Shell>
+  );
+}
+
+function NotFound() {
+  return (
+    <Alert variant="warning">
+      <p>{orderMessages.orderNotFound}</p>
+      <Link to={ordersListHref} className="alert-link">
+        Voltar à lista de encomendas
+      </Link>
+    </Alert>
+  );
+}
+
+function Shell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Container className="py-4" style={{ maxWidth: '52rem' }}>
+      <PageMeta title={title} description="Criar ou editar uma encomenda: cliente, pagamento, envio, estado e produtos." />
+      <meta name="robots" content="noindex" />
+      <h1 className="h2 mb-4">{title}</h1>
+      {children}
+    </Container>
+  );
+}

@@ -1,0 +1,72 @@
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { formatEuros } from '#shared/money.ts';
+import { paymentMethodLabel } from '#shared/orders.ts';
+import type { Order } from '#shared/schemas/orders.ts';
+import { formatOrderDate, orderNumber, OrderStatusBadge } from '../../orders/order-ui.tsx';
+import { adminEditOrderPath, adminStatusVariant } from './order-paths.ts';
+
+type Props = {
+  orders: readonly Order[];
+  onDelete: (order: Order) => void;
+};
+
+export function OrdersTable({ orders, onDelete }: Props) {
+  return (
+    // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
+    <div className="table-responsive" role="region" aria-label="Lista de encomendas" tabIndex={0}>
+      <Table hover className="align-middle mb-0">
+        <caption className="visually-hidden">Encomendas, das mais recentes para as mais antigas</caption>
+        <thead>
+          <tr>
+            <th scope="col">N.º</th>
+            <th scope="col">Data</th>
+            <th scope="col">Cliente</th>
+            <th scope="col">Estado</th>
+            <th scope="col">Pagamento</th>
+            <th scope="col" className="text-end">
+              Total
+            </th>
+            <th scope="col">Ações</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id}>
+              <th scope="row" className="text-nowrap">
+                {order.id}
+              </th>
+              <td className="text-nowrap">
+                <time dateTime={order.order_date}>{formatOrderDate(order.order_date)}</time>
+              </td>
+              <td className="text-break" style={{ minWidth: '10rem' }}>
+                {order.email}
+                {order.user_id === null && <span className="d-block small text-secondary">Sem conta</span>}
+              </td>
+              <td>
+                <OrderStatusBadge status={order.status} variant={adminStatusVariant(order.status)} />
+              </td>
+              <td className="text-nowrap">{paymentMethodLabel[order.payment_method] ?? order.payment_method}</td>
+              <td className="text-end text-nowrap">{formatEuros(order.total_price_with_tax)}</td>
+              <td>
+                <div className="d-flex flex-nowrap gap-2">
+                  <Link
+                    to={adminEditOrderPath(order.id)}
+                    className="btn btn-sm btn-outline-primary"
+                    aria-label={`Editar encomenda ${orderNumber(order.id)}`}
+                  >
+                    Editar
+                  </Link>
+                  <Button size="sm" variant="outline-danger" onClick={() => onDelete(order)} aria-label={`Eliminar encomenda ${orderNumber(order.id)}`}>
+                    Eliminar
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}

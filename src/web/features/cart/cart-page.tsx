@@ -1,0 +1,255 @@
+import { useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { formatCents, formatEuros } from '#shared/money.ts';
+import { freeShippingFromEuros } from '#shared/orders.ts';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { paths } from '../../paths.ts';
+import { type CartItem, cartTotal, removeItem, setQuantity, useCart } from './cart-store.ts';
+import {
+  blocksCheckout,
+  dismissPriceChanges,
+  lineProblem,
+  type PriceChange,
+  priceChangeMessage,
+  totalsErrorMessage,
+  useCartTotals,
+  usePriceChanges,
+} from './cart-totals.ts';
+import { CartThumb, freeShippingNotice, InlineSpinner, lineName, TotalsList } from './cart-ui.tsx';
+
+const title = 'Carrinho';
+const description = 'Reveja os produtos do seu carrinho, as quantidades e os totais antes de finalizar a compra.';
+/** The order calls accept at most 99 units of a line (shared order schema). */
+export const MAX_QUANTITY = 99;
+
+/** storefront.md §5: at least 1 (0 or less does not remove: the remove control does), at most 99. */
+export function clampCartQuantity(text: string): number | undefined {
+  const n = Math.floor(Number(text));
+  if (text.trim() === '' || !Number.isFinite(n)) return undefined;
+  return Math.min(MAX_QUANTITY, Math.max(1, n));
+}
+
+function QuantityInput({ item, label }: { item: CartItem; label: string }) {
+  // The text while the customer types (it may be empty for a moment); otherwise the stored quantity.
+  const [draft, setDraft] = useState<string | null>(null);
+  const id = `cart-quantity-${item.id}`;
+  const onChange = (text: string) => {
+    const quantity = clampCartQuantity(text);
+    if (quantity === undefined) {
+      setDraft(text);
+      return;
+    }
+    setDraft(String(quantity));
+    if (quantity !== item.quantity) setQuantity(item.id, quantity);
+  };
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {`Quantidade de ${label}`}
+      </label>
+      <Form.Control
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_QUANTITY}
+        step={1}
+        className="cart-quantity"
+        value={draft ?? String(item.quantity)}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={() => setDraft(null)}
+      />
+    </>
+  );
+}
+
+function CartLine({
+  item,
+  change,
+  problem,
+  onRemove,
+}: {
+  item: CartItem;
+  change: PriceChange | undefined;
+  problem: string | undefined;
+  onRemove: (item: CartItem) => void;
+}) {
+  const label = lineName(item);
+  return (
+    <tr className={problem ? 'table-danger' : undefined}>
+      <td className="cart-cell-product">
+        <div className="d-flex gap-3 align-items-center">
+          <CartThumb image={item.image} />
+          <div className="cart-product-name">
+            <Link to={paths.product(item.productId)} className="fw-semibold">
+              {item.name}
+            </Link>
+            {item.variant && <div className="small text-secondary">{item.variant.name}</div>}
+            {item.isDigital && (
+              <div>
+                <Badge bg="info" text="dark" className="mt-1">
+                  Digital
+                </Badge>
+              </div>
+            )}
+            {change && <div className="small text-warning-emphasis mt-1">{priceChangeMessage(change)}</div>}
+            {problem && <div className="small text-danger-emphasis mt-1">{problem}</div>}
+          </div>
+        </div>
+      </td>
+      <td data-label="Preço unitário">{formatEuros(item.price)}</td>
+      <td data-label="Quantidade">
+        <QuantityInput item={item} label={label} />
+      </td>
+      <td data-label="Subtotal" className="fw-semibold">
+        {formatEuros(cartTotal([item]))}
+      </td>
+      <td className="cart-cell-actions">
+        <Button variant="outline-danger" size="sm" aria-label={`Remover ${label} do carrinho`} onClick={() => onRemove(item)}>
+          <i className="bi bi-trash" aria-hidden="true" />
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="text-center py-5">
+      <i className="bi bi-cart display-4 text-secondary d-block mb-3" aria-hidden="true" />
+      <p className="fs-5">O seu carrinho está vazio.</p>
+      <Link to={paths.products} className="btn btn-primary">
+        Ver produtos
+      </Link>
+    </div>
+  );
+}
+
+/** /carrinho (storefront.md §2): the lines, the server's totals and the way to the checkout. */
+export function CartPage() {
+  const items = useCart();
+  const totals = useCartTotals(items);
+  const changes = usePriceChanges(items);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
+
+  const remove = (item: CartItem) => {
+    removeItem(item.id);
+    setRemoved(`${lineName(item)} foi removido do carrinho.`);
+    // The button is gone with its line: keep the keyboard on the page.
+    heading.current?.focus();
+  };
+
+  const data = items.length > 0 ? totals.data : undefined;
+  const error = totals.isError ? totals.error : null;
+  const blocked = error !== null && blocksCheckout(error);
+  // Cents, so 70,00 € - 64,10 € is 5,90 € and not 5,899999.
+  const missingCents = data && data.shippingCost > 0 ? Math.round(freeShippingFromEuros * 100) - Math.round(data.subtotalWithTax * 100) : 0;
+
+  return (
+    <Container className="py-4 py-md-5">
+      <PageMeta title={title} description={description} />
+      <h1 ref={heading} tabIndex={-1} className="cart-heading mb-4">
+        Carrinho
+      </h1>
+      <div className="visually-hidden" aria-live="polite">
+        {removed}
+      </div>
+      {items.length === 0 ?
+        <EmptyCart />
+      : <>
+          <div aria-live="polite">
+            {changes.length > 0 && (
+              <Alert variant="warning" dismissible closeLabel="Fechar" onClose={dismissPriceChanges}>
+                <ul className="mb-0 ps-3">
+                  {changes.map((change) => (
+                    <li key={change.id}>{priceChangeMessage(change)}</li>
+                  ))}
+                </ul>
+              </Alert>
+            )}
+          </div>
+          {error && (
+            <Alert variant="danger" id="cart-problem" role="alert">
+              {totalsErrorMessage(error)}
+            </Alert>
+          )}
+          <Row className="g-4">
+            <Col xs={12} lg={8}>
+              <div className="table-responsive">
+                <Table className="cart-table align-middle mb-0">
+                  <caption className="visually-hidden">Produtos no carrinho</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Produto</th>
+                      <th scope="col">Preço unitário</th>
+                      <th scope="col">Quantidade</th>
+                      <th scope="col">Subtotal</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Remover</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {items.map((item) => (
+                      <CartLine
+                        key={item.id}
+                        item={item}
+                        change={changes.find((c) => c.id === item.id)}
+                        problem={lineProblem(error, item)}
+                        onRemove={remove}
+                      />
+                    ))}
+                  </tbody>
+                </Table>
+              </div>
+            </Col>
+            <Col xs={12} lg={4}>
+              <Card className="shadow-sm">
+                <Card.Body>
+                  <h2 className="h5 mb-3">Resumo</h2>
+                  <div aria-live="polite" aria-busy={totals.isFetching || undefined}>
+                    {data ?
+                      <div className={totals.isPlaceholderData ? 'cart-summary-busy' : undefined}>
+                        <TotalsList totals={data} vatSuffix=" incluído" />
+                      </div>
+                    : totals.isPending && !error ?
+                      <InlineSpinner label="A calcular os totais..." />
+                    : <p className="text-danger mb-0">Não foi possível calcular os totais.</p>}
+                  </div>
+                  <p className="small text-secondary mt-3 mb-3">
+                    <i className="bi bi-truck me-2" aria-hidden="true" />
+                    {freeShippingNotice}
+                    {missingCents > 0 && ` Faltam ${formatCents(missingCents)} para a entrega gratuita.`}
+                  </p>
+                  <div className="d-grid gap-2">
+                    {blocked ?
+                      <Button variant="primary" disabled aria-describedby="cart-problem">
+                        Finalizar compra
+                      </Button>
+                    : <Link to={paths.checkout} className="btn btn-primary">
+                        Finalizar compra
+                      </Link>
+                    }
+                    <Link to={paths.products} className="btn btn-outline-primary">
+                      Continuar a comprar
+                    </Link>
+                  </div>
+                </Card.Body>
+              </Card>
+            </Col>
+          </Row>
+        </>
+      }
+    </Container>
+  );
+}

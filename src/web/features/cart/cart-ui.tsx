@@ -1,0 +1,58 @@
+import './cart.css';
+import Spinner from 'react-bootstrap/Spinner';
+import { formatEuros } from '#shared/money.ts';
+import { freeShippingFromEuros } from '#shared/orders.ts';
+import type { TotalsAnswer } from '#shared/schemas/orders.ts';
+import type { CartItem } from './cart-store.ts';
+import { shippingLabel, vatLabel } from './cart-totals.ts';
+
+/** The name a line goes by in labels and messages: the product, and its variant when it has one. */
+export const lineName = (item: Pick<CartItem, 'name' | 'variant'>) => (item.variant ? `${item.name} (${item.variant.name})` : item.name);
+
+/** The shared shipping rule in the shopper's words. */
+export const freeShippingNotice = `Entrega gratuita em compras a partir de ${formatEuros(freeShippingFromEuros)}.`;
+
+/** A line's image, or a placeholder icon; decorative (the name is next to it). */
+export function CartThumb({ image }: { image: string | null }) {
+  if (!image) {
+    return (
+      <div className="cart-thumb cart-thumb-placeholder" aria-hidden="true">
+        <i className="bi bi-image" />
+      </div>
+    );
+  }
+  return <img src={image} alt="" width={64} height={64} className="cart-thumb" loading="lazy" decoding="async" />;
+}
+
+/** A small inline spinner with its words for screen readers. */
+export function InlineSpinner({ label }: { label: string }) {
+  return (
+    <div className="d-flex align-items-center gap-2 py-3 text-secondary" role="status">
+      <Spinner animation="border" size="sm" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** Subtotal, VAT, delivery and total, as the server computed them. */
+export function TotalsList({ totals, vatSuffix = '' }: { totals: TotalsAnswer; vatSuffix?: string }) {
+  const rows: [string, string][] = [
+    ['Subtotal', formatEuros(totals.subtotalWithTax)],
+    [`${vatLabel(totals.taxRate)}${vatSuffix}`, formatEuros(totals.totalTax)],
+    ['Portes', shippingLabel(totals.shippingCost)],
+  ];
+  return (
+    <dl className="mb-0">
+      {rows.map(([label, value]) => (
+        <div key={label} className="d-flex justify-content-between gap-3 mb-2">
+          <dt className="fw-normal">{label}</dt>
+          <dd className="mb-0 text-end">{value}</dd>
+        </div>
+      ))}
+      <div className="d-flex justify-content-between gap-3 border-top pt-2 fs-5 fw-semibold">
+        <dt>Total</dt>
+        <dd className="mb-0 text-end">{formatEuros(totals.totalWithTax)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import { checkoutBody } from '#shared/schemas/orders.ts';
+
+/** The checkout form: the server's own field rules and messages (storefront.md §5), without the lines and totals. */
+export const checkoutForm = checkoutBody.pick({
+  name: true,
+  email: true,
+  phone: true,
+  address: true,
+  city: true,
+  postal_code: true,
+  country: true,
+  payment_method: true,
+});
+export type CheckoutFormInput = z.input<typeof checkoutForm>;
+export type CheckoutFormValues = z.output<typeof checkoutForm>;
+
+/** The fields a server's 400 `fields` may name, in the form's order (the first gets the focus). */
+export const checkoutFields = ['name', 'email', 'phone', 'address', 'city', 'postal_code', 'payment_method'] as const;
+
+export const submitFailed = 'Ocorreu um erro ao finalizar a compra. Por favor, tente novamente.';
+export const connectionFailed = 'Não foi possível conectar ao servidor. Por favor, tente novamente mais tarde.';
+export const confirmTotals = 'Confirme o total da encomenda e volte a carregar em Finalizar compra.';
+
+/** A random v4 UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Container from 'react-bootstrap/Container';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { formatEuros } from '#shared/money.ts';
+import { paymentMethodLabel } from '#shared/orders.ts';
+import { type Order, order as orderSchema } from '#shared/schemas/orders.ts';
+import { api, ApiError } from '../../api/client.ts';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { paths } from '../../paths.ts';
+import { useSession } from '../../session/session.tsx';
+
+const title = 'Encomenda confirmada';
+const description = 'A confirmação da sua encomenda.';
+const loadFailed = 'Não foi possível carregar os detalhes da encomenda.';
+const notFound = 'Informação da encomenda não encontrada.';
+
+const dateFormat = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'long' });
+/** storefront.md §9: dates in the pt-PT locale ('5 de março de 2025'). */
+export function formatOrderDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
+/** The order passed along by the checkout, when the navigation state still holds a well-formed one. */
+function orderFromState(state: unknown, id: string | null): Order | undefined {
+  const parsed = orderSchema.safeParse((state as { order?: unknown } | null)?.order);
+  if (!parsed.success) return undefined;
+  return id === null || String(parsed.data.id) === id ? parsed.data : undefined;
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Container className="py-4 py-md-5">
+      <PageMeta title={title} description={description} />
+      {children}
+    </Container>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="d-flex flex-wrap justify-content-between gap-2 py-2 border-bottom">
+      <dt className="fw-normal text-secondary">{label}</dt>
+      <dd className="mb-0 fw-semibold text-end">{children}</dd>
+    </div>
+  );
+}
+
+/** /order-success (storefront.md §2): the order from the checkout, or fetched by the id (and a guest's token) in the address. */
+export function OrderSuccessPage() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const { user } = useSession();
+  const id = params.get('id');
+  const token = params.get('token') ?? undefined;
+  const validId = id !== null && /^[1-9]\d{0,9}$/.test(id);
+  const passed = orderFromState(location.state, validId ? id : null);
+
+  const fetched = useQuery({
+    queryKey: ['order', 'detail', id, token ?? null],
+    queryFn: ({ signal }) => api.get<Order>(`/order/${id}`, { query: { token }, signal }),
+    enabled: !passed && validId,
+  });
+
+  const order = passed ?? fetched.data;
+
+  if (!order) {
+    if (validId && fetched.isPending) {
+      return (
+        <Shell>
+          <h1 className="visually-hidden">{title}</h1>
+          <PageSpinner label="A carregar a encomenda..." />
+        </Shell>
+      );
+    }
+    const missing = !validId || (fetched.error instanceof ApiError && (fetched.error.status === 404 || fetched.error.status === 403));
+    return (
+      <Shell>
+        <div className="text-center py-5">
+          <h1 className="h3 mb-3">{missing ? notFound : loadFailed}</h1>
+          {!missing && <p className="text-secondary">Verifique a ligação à internet e atualize a página.</p>}
+          <Link to={paths.home} className="btn btn-primary">
+            Voltar ao início
+          </Link>
+        </div>
+      </Shell>
+    );
+  }
+
+  const guest = order.user_id === null;
+  return (
+    <Shell>
+      <Card className="shadow-sm mx-auto" style={{ maxWidth: '40rem' }}>
+        <Card.Body className="p-3 p-sm-4">
+          <div className="text-center mb-4">
+            <i className="bi bi-check-circle-fill text-success display-4 d-block mb-3" aria-hidden="true" />
+            <h1 className="h3">Obrigado pela sua encomenda!</h1>
+            <p className="text-secondary mb-0">A sua encomenda foi registada com sucesso.</p>
+          </div>
+          <dl className="mb-4">
+            <Detail label="Número da encomenda">{`#${order.id}`}</Detail>
+            <Detail label="Data">{formatOrderDate(order.order_date)}</Detail>
+            <Detail label="Total">{formatEuros(order.total_price_with_tax)}</Detail>
+            <Detail label="Método de pagamento">{paymentMethodLabel[order.payment_method]}</Detail>
+          </dl>
+          {guest && (
+            <Alert variant="info" className="d-flex gap-2">
+              <i className="bi bi-envelope" aria-hidden="true" />
+              <span>
+                Enviámos para <strong className="text-break">{order.email}</strong> um email com a confirmação e o link para
+                acompanhar a encomenda.
+              </span>
+            </Alert>
+          )}
+          <div className="d-flex flex-column flex-sm-row justify-content-center gap-2">
+            {user && (
+              <Link to={paths.myOrders} className="btn btn-primary">
+                Ver as minhas encomendas
+              </Link>
+            )}
+            <Link to={paths.products} className="btn btn-outline-primary">
+              Continuar a comprar
+            </Link>
+          </div>
+        </Card.Body>
+      </Card>
+    </Shell>
+  );
+}

@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatEuros } from '#shared/money.ts';
+import type { Order } from '#shared/schemas/orders.ts';
+import { customer, failure, fakeApi, orderFactory, renderOrders } from './orders-test-utils.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Cell and definition texts hold the no-break space of the pt-PT currency format: compare text contents. */
+const texts = (root: HTMLElement, selector: string) => [...root.querySelectorAll(selector)].map((el) => el.textContent);
+
+/** A fake server holding one order that the customer may cancel while it is pending or processing. */
+function orderServer(initial: Order, cancelAnswer?: () => { status: number; body?: unknown }) {
+  let order = initial;
+  return fakeApi(customer, ({ method, path }) => {
+    if (method === 'GET' && path === `/order/${order.id}`) return { status: 200, body: order };
+    if (method === 'PUT' && path === `/order/${order.id}/cancel`) {
+      if (cancelAnswer) return cancelAnswer();
+      order = { ...order, status: 'cancelled' };
+      return { status: 200, body: order };
+    }
+    return undefined;
+  });
+}
+
+describe('my order page', () => {
+  it('shows the order: status, date, payment, items, totals, address and phone', async () => {
+    orderServer(orderFactory({ status: 'processing', payment_method: 'mbway' }));
+    renderOrders('/minhas-encomendas/12');
+    expect((await screen.findByText('Em Processamento')).className).toContain('bg-info');
+    expect(screen.getByRole('heading', { level: 1, name: 'Encomenda n.º 12' })).toBeTruthy();
+    expect(screen.getByText('MB WAY')).toBeTruthy();
+    expect(document.querySelector('time')?.getAttribute('dateTime')).toBe('2025-03-05T12:00:00.000Z');
+
+    const items = screen.getByRole('table');
+    const caixa = within(items).getByRole('row', { name: /Caixa organizadora/ });
+    expect(texts(caixa, 'td')).toEqual(['2', formatEuros(12.5), formatEuros(25)]);
+    expect(within(caixa).getByRole('link', { name: 'Caixa organizadora' }).getAttribute('href')).toBe('/produtos/5');
+    const agenda = within(items).getByRole('row', { name: /Agenda/ });
+    expect(within(agenda).getByText('Variante: A5')).toBeTruthy();
+    expect(texts(agenda, 'td')).toEqual(['1', formatEuros(6), formatEuros(6)]);
+
+    const summary = screen.getByRole('heading', { name: 'Resumo' }).parentElement!;
+    expect(texts(summary, 'dt')).toEqual(['Subtotal', 'Portes', 'IVA (23%, incluído)', 'Total']);
+    expect(texts(summary, 'dd')).toEqual([formatEuros(31), formatEuros(6), formatEuros(6.92), formatEuros(37)]);
+    expect(screen.getByText('Maria Silva, Rua das Flores 10, Lisboa, 1000-100, Portugal')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '912345678' }).getAttribute('href')).toBe('tel:912345678');
+    expect(screen.getAllByRole('link', { name: 'Voltar às minhas encomendas' })[0]?.getAttribute('href')).toBe('/minhas-encomendas');
+    expect(screen.getByRole('button', { name: 'Cancelar encomenda' })).toBeTruthy();
+  });
+
+  it("shows free shipping as 'Grátis' and no cancel button once shipped", async () => {
+    orderServer(orderFactory({ status: 'shipped', shipping_cost: 0, total_price_with_tax: 31 }));
+    renderOrders('/minhas-encomendas/12');
+    expect(await screen.findByText('Enviada')).toBeTruthy();
+    expect(screen.getByText('Enviada').className).toContain('bg-primary');
+    expect(screen.getByText('Grátis')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancelar encomenda' })).toBeNull();
+  });
+
+  it('cancels after confirmation and reloads the order', async () => {
+    const calls = orderServer(orderFactory());
+    renderOrders('/minhas-encomendas/12');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar encomenda' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar encomenda' });
+    expect(within(dialog).getByText('Tem a certeza que deseja cancelar esta encomenda?')).toBeTruthy();
+
+    // 'Não' closes without cancelling.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Não' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar encomenda' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sim, cancelar' }));
+    expect(await screen.findByText('Encomenda cancelada.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Cancelada').className).toContain('bg-danger'));
+    expect(screen.queryByRole('button', { name: 'Cancelar encomenda' })).toBeNull();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /order/12', 'PUT /order/12/cancel', 'GET /order/12']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows the server's message when the order can no longer be cancelled, and reloads it", async () => {
+    let status: Order['status'] = 'processing';
+    const calls = fakeApi(customer, ({ method, path }) => {
+      if (method === 'GET' && path === '/order/12') return { status: 200, body: orderFactory({ status }) };
+      if (method === 'PUT') {
+        status = 'shipped';
+        return failure(409, 'Esta encomenda já não pode ser cancelada.', 'CONFLICT');
+      }
+      return undefined;
+    });
+    renderOrders('/minhas-encomendas/12');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar encomenda' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sim, cancelar' }));
+    expect(await screen.findByText('Esta encomenda já não pode ser cancelada.')).toBeTruthy();
+    expect(await screen.findByText('Enviada')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancelar encomenda' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
+  });
+
+  it('falls back to the cancel message when the server gives none', async () => {
+    orderServer(orderFactory(), () => ({ status: 500 }));
+    renderOrders('/minhas-encomendas/12');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar encomenda' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sim, cancelar' }));
+    expect(await screen.findByText('Não foi possível cancelar a encomenda. Por favor tente novamente mais tarde.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancelar encomenda' })).toBeTruthy();
+  });
+
+  it("says 'Encomenda não encontrada.' for someone else's order, with a way back", async () => {
+    fakeApi(customer, ({ path }) => (path === '/order/99' ? failure(404, 'Encomenda não encontrada.', 'NOT_FOUND') : undefined));
+    renderOrders('/minhas-encomendas/99');
+    expect(await screen.findByText('Encomenda não encontrada.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Encomenda não encontrada' })).toBeTruthy();
+    const back = screen.getAllByRole('link', { name: 'Voltar às minhas encomendas' });
+    expect(back.every((link) => link.getAttribute('href') === '/minhas-encomendas')).toBe(true);
+  });
+
+  it('does not ask the server about an id that is not a number', async () => {
+    const calls = fakeApi(customer);
+    renderOrders('/minhas-encomendas/abc');
+    expect(await screen.findByText('Encomenda não encontrada.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the load error with a retry', async () => {
+    let fail = true;
+    fakeApi(customer, ({ path }) => (path === '/order/12' ? (fail ? failure(500, 'x') : { status: 200, body: orderFactory() }) : undefined));
+    renderOrders('/minhas-encomendas/12');
+    expect(await screen.findByText('Não foi possível carregar os detalhes da encomenda. Por favor tente novamente mais tarde.')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('table')).toBeTruthy();
+  });
+
+  it('sends a visitor to /login', async () => {
+    fakeApi(null);
+    renderOrders('/minhas-encomendas/12');
+    expect(await screen.findByText('Página de login')).toBeTruthy();
+  });
+});

@@ -1,0 +1,336 @@
+import './orders.css';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { Link, useParams } from 'react-router';
+import { formatCents, formatEuros, VAT_RATE } from '#shared/money.ts';
+import { cancellable, paymentMethodLabel } from '#shared/orders.ts';
+import { type Order, orderMessages } from '#shared/schemas/orders.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { paths } from '../../paths.ts';
+import { RequireUser } from '../../session/guards.tsx';
+import { orderQueryOptions, useCancelOrder } from './orders-api.ts';
+import { formatOrderDateTime, orderNumber, OrderStatusBadge } from './order-ui.tsx';
+
+export const ORDER_LOAD_ERROR = 'Não foi possível carregar os detalhes da encomenda. Por favor tente novamente mais tarde.';
+export const ORDER_CANCEL_ERROR = 'Não foi possível cancelar a encomenda. Por favor tente novamente mais tarde.';
+export const CANCEL_CONFIRMATION = 'Tem a certeza que deseja cancelar esta encomenda?';
+
+/** /minhas-encomendas/:id (storefront.md §2, §4): one of the customer's orders, with a cancel action when allowed. */
+export function MyOrderPage() {
+  return (
+    <RequireUser>
+      <MyOrderScreen />
+    </RequireUser>
+  );
+}
+
+function parseId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+function MyOrderScreen() {
+  const { id } = useParams();
+  const orderId = parseId(id);
+  if (orderId === null) {
+    return (
+      <Shell title="Encomenda não encontrada">
+        <NotFound />
+      </Shell>
+    );
+  }
+  return <OrderDetail key={orderId} id={orderId} />;
+}
+
+function OrderDetail({ id }: { id: number }) {
+  const order = useQuery(orderQueryOptions(id));
+  const title = `Encomenda ${orderNumber(id)}`;
+
+  // Data already shown stays shown if a background reload fails.
+  if (order.data) {
+    return (
+      <Shell title={title}>
+        <OrderView order={order.data} refreshing={order.isFetching} />
+      </Shell>
+    );
+  }
+  if (order.isError) {
+    const missing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 403);
+    return (
+      <Shell title={missing ? 'Encomenda não encontrada' : title}>
+        {missing ?
+          <NotFound />
+        : <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+            <span>{ORDER_LOAD_ERROR}</span>
+            <Button variant="outline-danger" size="sm" onClick={() => void order.refetch()} disabled={order.isFetching}>
+              Tentar novamente
+            </Button>
+          </Alert>
+        }
+      </Shell>
+    );
+  }
+  return (
+    <Shell title={title}>
+      <PageSpinner label="A carregar a encomenda..." />
+    </Shell>
+  );
+}
+
+function NotFound() {
+  return (
+    <Alert variant="warning">
+      <p>{orderMessages.orderNotFound}</p>
+      <Link to={paths.myOrders} className="alert-link">
+        Voltar às minhas encomendas
+      </Link>
+    </Alert>
+  );
+}
+
+function Shell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Container className="py-4 py-md-5">
+      <PageMeta title={title} description="Detalhes de uma encomenda: estado, artigos, totais e morada de envio." />
+      <meta name="robots" content="noindex" />
+      <p className="mb-3">
+        <Link to={paths.myOrders} className="link-secondary">
+          <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+          Voltar às minhas encomendas
+        </Link>
+      </p>
+      <h1 className="h2 mb-4">{title}</h1>
+      {children}
+    </Container>
+  );
+}
+
+/** Cents of a euro amount from the API (unit prices are euros with 2 decimals). */
+const cents = (euros: number) => Math.round(euros * 100);
+
+function OrderView({ order, refreshing }: { order: Order; refreshing: boolean }) {
+  const cancel = useCancelOrder(order.id);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const feedbackRef = useRef<HTMLDivElement>(null);
+  const subtotalCents = order.orderItems.reduce((sum, item) => sum + cents(item.price) * item.quantity, 0);
+  const canCancel = cancellable(order.status);
+
+  // The cancel button is gone after a cancellation: the focus goes to the message that replaces it.
+  useEffect(() => {
+    if (notice || failure) feedbackRef.current?.focus();
+  }, [notice, failure]);
+
+  const confirmCancel = () => {
+    setNotice(null);
+    setFailure(null);
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmOpen(false);
+        setNotice(orderMessages.cancelled);
+      },
+      onError: (err) => {
+        setConfirmOpen(false);
+        setFailure(errorMessage(err, ORDER_CANCEL_ERROR));
+      },
+    });
+  };
+
+  return (
+    <>
+      <div ref={feedbackRef} tabIndex={-1} style={{ outline: 'none' }}>
+        {notice && (
+          <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Fechar">
+            {notice}
+          </Alert>
+        )}
+        {failure && (
+          <Alert variant="danger" dismissible onClose={() => setFailure(null)} closeLabel="Fechar">
+            {failure}
+          </Alert>
+        )}
+      </div>
+
+      <Row className="g-4">
+        <Col lg={8}>
+          <Card className="mb-4">
+            <Card.Body>
+              <dl className="row mb-0">
+                <dt className="col-sm-4">Data</dt>
+                <dd className="col-sm-8">
+                  <time dateTime={order.order_date}>{formatOrderDateTime(order.order_date)}</time>
+                </dd>
+                <dt className="col-sm-4">Estado</dt>
+                <dd className="col-sm-8">
+                  <OrderStatusBadge status={order.status} />
+                  {refreshing && (
+                    <Spinner as="span" animation="border" size="sm" className="ms-2 align-middle" role="status">
+                      <span className="visually-hidden">A atualizar...</span>
+                    </Spinner>
+                  )}
+                </dd>
+                <dt className="col-sm-4">Método de pagamento</dt>
+                <dd className="col-sm-8 mb-0">{paymentMethodLabel[order.payment_method] ?? order.payment_method}</dd>
+              </dl>
+              {canCancel && (
+                <div className="mt-3 pt-3 border-top">
+                  <Button
+                    variant="outline-danger"
+                    onClick={() => {
+                      cancel.reset();
+                      setFailure(null);
+                      setConfirmOpen(true);
+                    }}
+                  >
+                    Cancelar encomenda
+                  </Button>
+                  <p className="small text-secondary mt-2 mb-0">Pode cancelar enquanto a encomenda não for enviada.</p>
+                </div>
+              )}
+            </Card.Body>
+          </Card>
+
+          <h2 className="h4 mb-3">Artigos</h2>
+          <Table className="orders-stack align-middle">
+            <caption className="visually-hidden">Artigos da encomenda {orderNumber(order.id)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Produto</th>
+                <th scope="col" className="text-sm-end">
+                  Quantidade
+                </th>
+                <th scope="col" className="text-sm-end text-nowrap">
+                  Preço unitário
+                </th>
+                <th scope="col" className="text-sm-end">
+                  Subtotal
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.orderItems.map((item) => (
+                <tr key={item.id}>
+                  <th scope="row" className="fw-normal">
+                    <div className="d-flex align-items-center gap-2 text-start">
+                      {item.product.image && (
+                        <img
+                          src={item.product.image}
+                          alt=""
+                          width={48}
+                          height={48}
+                          className="rounded border flex-shrink-0"
+                          style={{ objectFit: 'cover' }}
+                          loading="lazy"
+                        />
+                      )}
+                      <div className="text-break">
+                        {item.product.id !== null ?
+                          <Link to={paths.product(item.product.id)}>{item.product.name}</Link>
+                        : <span>{item.product.name}</span>}
+                        {item.variant && <span className="d-block small text-secondary">Variante: {item.variant.name}</span>}
+                        {item.product.isDigital && (
+                          <Badge bg="secondary" className="mt-1">
+                            Digital
+                          </Badge>
+                        )}
+                      </div>
+                    </div>
+                  </th>
+                  <td data-label="Quantidade" className="text-sm-end">
+                    {item.quantity}
+                  </td>
+                  <td data-label="Preço unitário" className="text-sm-end text-nowrap">
+                    {formatEuros(item.price)}
+                  </td>
+                  <td data-label="Subtotal" className="text-sm-end text-nowrap">
+                    {formatCents(cents(item.price) * item.quantity)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Col>
+
+        <Col lg={4}>
+          <Card className="mb-4">
+            <Card.Body>
+              <h2 className="h5">Resumo</h2>
+              <dl className="mb-0">
+                <Line label="Subtotal" value={formatCents(subtotalCents)} />
+                <Line label="Portes" value={order.shipping_cost === 0 ? 'Grátis' : formatEuros(order.shipping_cost)} />
+                <Line label={`IVA (${Math.round(VAT_RATE * 100)}%, incluído)`} value={formatEuros(order.total_tax)} />
+                <Line label="Total" value={formatEuros(order.total_price_with_tax)} strong />
+              </dl>
+            </Card.Body>
+          </Card>
+          <Card>
+            <Card.Body>
+              <h2 className="h5">Envio</h2>
+              <dl className="mb-0">
+                <dt>Morada de envio</dt>
+                <dd className="text-break" style={{ whiteSpace: 'pre-line' }}>
+                  {order.shipping_address}
+                </dd>
+                <dt>Telefone</dt>
+                <dd className="mb-0">
+                  <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`}>{order.phone}</a>
+                </dd>
+              </dl>
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+
+      <Modal
+        show={confirmOpen}
+        onHide={() => !cancel.isPending && setConfirmOpen(false)}
+        backdrop={cancel.isPending ? 'static' : true}
+        keyboard={!cancel.isPending}
+        centered
+        aria-labelledby="cancel-order-title"
+      >
+        <Modal.Header closeButton={!cancel.isPending} closeLabel="Fechar">
+          <Modal.Title as="h2" id="cancel-order-title" className="h5">
+            Cancelar encomenda
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-0">{CANCEL_CONFIRMATION}</p>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={() => setConfirmOpen(false)} disabled={cancel.isPending}>
+            Não
+          </Button>
+          <Button variant="danger" onClick={confirmCancel} disabled={cancel.isPending}>
+            {cancel.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            Sim, cancelar
+            {cancel.isPending && <span className="visually-hidden"> (a cancelar...)</span>}
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}
+
+function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`d-flex justify-content-between gap-3 ${strong ? 'border-top pt-2 mt-2 fw-bold fs-5' : 'mb-1'}`}>
+      <dt className={strong ? '' : 'fw-normal'}>{label}</dt>
+      <dd className="mb-0 text-nowrap">{value}</dd>
+    </div>
+  );
+}
