@@ -163,7 +163,7 @@ describe('product detail', () => {
     expect(crumbs.getByRole('link', { name: 'Produtos Digitais' }).getAttribute('href')).toBe('/produtos-digitais');
     fireEvent.change(quantityBox(), { target: { value: '250' } });
     expect(quantityBox().value).toBe('99');
-    expect(quantityBox().getAttribute('max')).toBeNull();
+    expect(quantityBox().getAttribute('max')).toBe('99');
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar ao Carrinho' }));
     expect(stored()).toEqual([
       { id: '4', productId: 4, name: 'Planner PDF', price: 12.5, image: '/media/p1-1024.webp', quantity: 99, isDigital: true, variant: null },

@@ -175,7 +175,7 @@ function PurchaseForm({ product }: { product: Product }) {
                 value={quantityText}
                 onChange={(event) => onQuantityChange(event.target.value)}
                 onBlur={() => setQuantityText(String(quantity))}
-                aria-describedby={max === undefined ? undefined : 'product-stock'}
+                aria-describedby={product.isDigital ? undefined : 'product-stock'}
               />
               <Button
                 variant="outline-secondary"
@@ -186,9 +186,9 @@ function PurchaseForm({ product }: { product: Product }) {
                 <i className="bi bi-plus-lg" aria-hidden="true" />
               </Button>
             </InputGroup>
-            {max !== undefined && (
+            {!product.isDigital && (
               <Form.Text id="product-stock" className="text-secondary">
-                {max === 1 ? '1 unidade disponível' : `${max} unidades disponíveis`}
+                {stock === 1 ? '1 unidade disponível' : `${stock} unidades disponíveis`}
               </Form.Text>
             )}
           </Form.Group>
