@@ -262,12 +262,36 @@ type Options = {
   ignoredConsoleErrors: RegExp[];
 };
 
-export const test = base.extend<Options>({
+type Fixtures = {
+  /**
+   * Opens a page in a browser context of its own (a second person, with a session of their own, beside
+   * `page`), watched like `page`: axe after every navigation, no console errors. Closed at the end of the test.
+   */
+  openPage: () => Promise<Page>;
+};
+
+export const test = base.extend<Options & Fixtures>({
   ignoredConsoleErrors: [[], { option: true }],
   page: async ({ page, ignoredConsoleErrors }, use, testInfo) => {
     const g = guard(page, ignoredConsoleErrors);
     await use(page);
     await finishGuard(page, g, testInfo);
+  },
+  openPage: async ({ browser, ignoredConsoleErrors }, use, testInfo) => {
+    const opened: { page: Page; guard: Guard }[] = [];
+    await use(async () => {
+      // browser.newContext() inside a test takes the config's `use` options (baseURL, locale, viewport...).
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      opened.push({ page, guard: guard(page, ignoredConsoleErrors) });
+      return page;
+    });
+    const failures: unknown[] = [];
+    for (const { page, guard: g } of opened) {
+      await finishGuard(page, g, testInfo).catch((err: unknown) => failures.push(err));
+      await page.context().close();
+    }
+    if (failures.length) throw failures[0];
   },
 });
 

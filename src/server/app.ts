@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
@@ -110,7 +110,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   if (servesWeb) {
     await app.register(fastifyStatic, {
       root: webDist as string,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild's new assets are served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(res, path) {
         // Vite names assets by content hash: they never change under the same URL.
@@ -121,13 +122,20 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   // Unknown API paths are a JSON 404; any other GET is a page of the single-page app, product pages
   // with their title, description, Open Graph and JSON-LD already in the head (for crawlers and previews).
   const pages = servesWeb ? appShellPages({ db, webDist: webDist as string, publicUrl: config.publicUrl, log: app.log }) : undefined;
-  app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!pages || isApi || request.method !== 'GET') return reply.status(404).send(notFoundBody());
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    const html = await pages.render(request.url);
+    const html = await pages?.render(request.url);
     if (html === undefined) return reply.sendFile('index.html');
     return reply.type('text/html; charset=utf-8').send(html);
+  };
+  // The static files answer a directory with 403; the home page is the app.
+  if (pages) app.get('/', { schema: { hide: true } }, sendPage);
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    // A missing file (an old build's asset) is a 404, not the app's HTML under a script's URL.
+    const isFile = /\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0] ?? '') || request.url.startsWith('/assets/');
+    if (!pages || isApi || isFile || request.method !== 'GET') return reply.status(404).send(notFoundBody());
+    return sendPage(request, reply);
   });
 
   return app;

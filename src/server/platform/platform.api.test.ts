@@ -48,6 +48,14 @@ describe('serving the web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().error).toBe(messages.notFound);
 
+    const staleAsset = await app.inject({ method: 'GET', url: '/assets/app-old999.js' });
+    expect(staleAsset.statusCode).toBe(404);
+    expect(staleAsset.headers['content-type']).toContain('application/json');
+
+    // A file written after start (a rebuild) is served too.
+    writeFileSync(join(webDist, 'assets', 'app-new456.js'), 'console.log(2)');
+    expect((await app.inject({ method: 'GET', url: '/assets/app-new456.js' })).statusCode).toBe(200);
+
     const post = await app.inject({ method: 'POST', url: '/perfil', payload: {} });
     expect(post.statusCode).toBe(404);
   });

@@ -65,6 +65,21 @@ function AccountMenu() {
   );
 }
 
+/** The cart link with its badge; on phones it stays beside the menu button instead of inside the menu. */
+function CartLink({ className, count }: { className: string; count: number }) {
+  return (
+    <Nav.Link as={NavLink} to={paths.cart} className={`align-items-center ${className}`} aria-label={count > 0 ? `Carrinho, ${count} artigos` : 'Carrinho'}>
+      <i className="bi bi-cart3 me-1" aria-hidden="true" />
+      Carrinho
+      {count > 0 && (
+        <Badge bg="danger" pill className="ms-1" aria-hidden="true">
+          {count}
+        </Badge>
+      )}
+    </Nav.Link>
+  );
+}
+
 export function Header() {
   const location = useLocation();
   // storefront.md §2: the mobile menu closes on every navigation. It is open only for the location
@@ -80,6 +95,7 @@ export function Header() {
           <i className="bi bi-bag-heart me-2" aria-hidden="true" />
           {shop.name}
         </Navbar.Brand>
+        <CartLink className="d-md-none ms-auto me-2" count={cartCount} />
         <Navbar.Toggle aria-controls="main-nav" aria-expanded={expanded} label="Abrir menu" />
         <Navbar.Collapse id="main-nav">
           <Nav className="me-auto" as="ul">
@@ -92,15 +108,7 @@ export function Header() {
             ))}
           </Nav>
           <Nav className="align-items-md-center gap-2">
-            <Nav.Link as={NavLink} to={paths.cart} aria-label={cartCount > 0 ? `Carrinho, ${cartCount} artigos` : 'Carrinho'}>
-              <i className="bi bi-cart3 me-1" aria-hidden="true" />
-              Carrinho
-              {cartCount > 0 && (
-                <Badge bg="danger" pill className="ms-1" aria-hidden="true">
-                  {cartCount}
-                </Badge>
-              )}
-            </Nav.Link>
+            <CartLink className="d-none d-md-flex" count={cartCount} />
             <AccountMenu />
           </Nav>
         </Navbar.Collapse>

@@ -242,7 +242,7 @@ export function OrderItemsField({ productSelectRef }: { productSelectRef: RefObj
               </Form.Select>
             </Col>
           )}
-          <Col xs={5} md={3}>
+          <Col xs={4} md={2}>
             <Form.Label htmlFor={ids.quantity} className="small mb-1">
               Quantidade
             </Form.Label>
@@ -263,8 +263,8 @@ export function OrderItemsField({ productSelectRef }: { productSelectRef: RefObj
               {...pickerDescribed('quantity')}
             />
           </Col>
-          <Col xs={7} md={3}>
-            <Button ref={addRef} variant="outline-primary" className="w-100" onClick={add}>
+          <Col xs={8} md="auto">
+            <Button ref={addRef} variant="outline-primary" className="w-100 text-nowrap" onClick={add}>
               <i className="bi bi-plus-lg me-1" aria-hidden="true" />
               Adicionar produto
             </Button>

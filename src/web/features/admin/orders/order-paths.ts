@@ -5,10 +5,6 @@ import { adminTabHref } from '../admin-paths.ts';
 export const ORDERS_TAB = 'encomendas';
 export const ordersListHref = adminTabHref(ORDERS_TAB);
 
-// backoffice.md §2, full route table. (Not in src/web/paths.ts, which this feature does not own.)
-export const adminCreateOrderPath = '/admin-dashboard/create-order';
-export const adminEditOrderPath = (id: number | string) => `/admin-dashboard/edit-order/${id}`;
-
 /**
  * backoffice.md §2: the orders list colours the status: delivered green, shipped blue, processing cyan,
  * cancelled red, any other yellow.

@@ -13,7 +13,7 @@ export function renderOrderRoutes(initialEntry: string) {
       { path: paths.home, element: <p>Página inicial</p> },
       { path: paths.login, element: <p>Página de login</p> },
       { path: paths.admin, element: <AdminDashboard /> },
-      { path: '/admin-dashboard/create-order', element: <OrderFormPage /> },
+      { path: paths.adminCreateOrder, element: <OrderFormPage /> },
       { path: '/admin-dashboard/edit-order/:id', element: <OrderFormPage /> },
     ],
     { initialEntries: [initialEntry] },

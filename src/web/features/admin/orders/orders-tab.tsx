@@ -9,10 +9,10 @@ import { ORDER_STATUSES, type OrderStatus, orderStatusLabel } from '#shared/orde
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { paths } from '../../../paths.ts';
 import { Pager } from '../products/pager.tsx';
 import { ADMIN_ORDERS_PAGE_SIZE, ordersQueryOptions, useDeleteOrder } from './api.ts';
 import { DeleteOrderModal } from './delete-order-modal.tsx';
-import { adminCreateOrderPath } from './order-paths.ts';
 import { OrdersTable } from './orders-table.tsx';
 
 /** What the orders tab shows after coming back from the form. */
@@ -120,7 +120,7 @@ export function OrdersTab() {
             ))}
           </Form.Select>
         </Form.Group>
-        <Link to={adminCreateOrderPath} className="btn btn-primary">
+        <Link to={paths.adminCreateOrder} className="btn btn-primary">
           <i className="bi bi-plus-lg me-2" aria-hidden="true" />
           Nova encomenda
         </Link>

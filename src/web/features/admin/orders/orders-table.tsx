@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { formatEuros } from '#shared/money.ts';
 import { paymentMethodLabel } from '#shared/orders.ts';
 import type { Order } from '#shared/schemas/orders.ts';
+import { paths } from '../../../paths.ts';
 import { formatOrderDate, orderNumber, OrderStatusBadge } from '../../orders/order-ui.tsx';
-import { adminEditOrderPath, adminStatusVariant } from './order-paths.ts';
+import { adminStatusVariant } from './order-paths.ts';
 
 type Props = {
   orders: readonly Order[];
@@ -52,7 +53,7 @@ export function OrdersTable({ orders, onDelete }: Props) {
               <td>
                 <div className="d-flex flex-nowrap gap-2">
                   <Link
-                    to={adminEditOrderPath(order.id)}
+                    to={paths.adminEditOrder(order.id)}
                     className="btn btn-sm btn-outline-primary"
                     aria-label={`Editar encomenda ${orderNumber(order.id)}`}
                   >
