@@ -14,6 +14,7 @@ export default defineConfig({
   },
   server: {
     port: 3000,
-    proxy: { '/api': `http://localhost:${apiPort}` },
+    // API calls go to the API server; the web app's own source files under src/web/api/ stay with Vite.
+    proxy: { '^/api/(?!.*\\.tsx?(\\?|$))': `http://localhost:${apiPort}` },
   },
 });

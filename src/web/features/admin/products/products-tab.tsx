@@ -127,7 +127,7 @@ export function ProductsTab() {
             </span>
             {updating && (
               <>
-                <Spinner animation="border" size="sm" aria-hidden="true" />
+                <Spinner as="span" animation="border" size="sm" aria-hidden="true" />
                 <span className="visually-hidden">A atualizar a lista...</span>
               </>
             )}
