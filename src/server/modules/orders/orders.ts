@@ -161,14 +161,14 @@ export async function placeOrder(
   options: { userId: number | null; idempotencyKey?: string | undefined },
 ): Promise<{ order: Order; created: boolean }> {
   const requestHash = createHash('sha256').update(JSON.stringify({ input, userId: options.userId })).digest('hex');
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     if (options.idempotencyKey) {
       // Serialises attempts with the same key, so a double click cannot slip two orders past the check.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`order:${options.idempotencyKey}`}))`);
       const [seen] = await tx.select().from(orders).where(eq(orders.idempotencyKey, options.idempotencyKey)).limit(1);
       if (seen) {
         if (seen.requestHash !== requestHash) throw conflict(orderMessages.idempotencyMismatch);
-        return { order: await toOrder(tx, seen), created: false };
+        return { row: seen, token: undefined, created: false };
       }
     }
     const lines = await priceItems(tx, input.items);
@@ -181,7 +181,6 @@ export async function placeOrder(
     if (!agrees) {
       throw new AppError(409, 'TOTALS_CHANGED', orderMessages.totalsChanged, undefined, { totals: totalsInEuros(totals) });
     }
-    await takeStock(tx, lines);
     const token = options.userId ? undefined : newSecret();
     const row = await insertOrder(
       tx,
@@ -199,9 +198,13 @@ export async function placeOrder(
       totals,
     );
     await queueMail(tx, orderReceivedMail(mailOrder(row, lines), orderUrl(publicUrl, row, token)));
-    const order = await toOrder(tx, row);
-    return { order: token ? { ...order, accessToken: token } : order, created: true };
+    // Stock last: its row locks are then held only until the commit that follows, so checkouts of the
+    // same product wait on each other as briefly as possible. A refusal rolls the order back.
+    await takeStock(tx, lines);
+    return { row, token, created: true };
   });
+  const order = await toOrder(db, outcome.row);
+  return { order: outcome.token ? { ...order, accessToken: outcome.token } : order, created: outcome.created };
 }
 
 /** Owners, the guest holding the order's token, and admins see an order; anyone else gets a 404. */
