@@ -6,11 +6,11 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
-import Pagination from 'react-bootstrap/Pagination';
 import Row from 'react-bootstrap/Row';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { PaginationNav } from '../../components/pagination-nav.tsx';
 import { catalogKeys, DEFAULT_SORT, fetchProducts, PAGE_SIZE, sortOptions, type SortValue } from './catalog-api.ts';
 import { ProductCard } from './product-card.tsx';
 
@@ -49,68 +49,6 @@ const isSort = (value: string | null): value is SortValue => sortOptions.some((o
 function pageFrom(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/** The page numbers to show: first, last, and the current one with its neighbours; null is a gap. */
-function pageWindow(current: number, total: number): (number | null)[] {
-  const pages = new Set([1, total, current - 1, current, current + 1].filter((p) => p >= 1 && p <= total));
-  const sorted = [...pages].sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  sorted.forEach((page, i) => {
-    const previous = sorted[i - 1];
-    if (previous !== undefined && page - previous > 1) out.push(page - previous === 2 ? previous + 1 : null);
-    out.push(page);
-  });
-  return out;
-}
-
-function ListPagination({
-  page,
-  totalPages,
-  searchFor,
-  onNavigate,
-}: {
-  page: number;
-  totalPages: number;
-  searchFor: (page: number) => string;
-  onNavigate: () => void;
-}) {
-  const link = (key: string, target: number, content: ReactNode, disabled = false) => (
-    <Pagination.Item key={key} as={Link} to={{ search: searchFor(target) }} onClick={onNavigate} disabled={disabled}>
-      {content}
-    </Pagination.Item>
-  );
-  const arrow = (symbol: string, label: string) => (
-    <>
-      <span aria-hidden="true">{symbol}</span>
-      <span className="visually-hidden">{label}</span>
-    </>
-  );
-  const pageNumber = (p: number) => (
-    <>
-      <span aria-hidden="true">{p}</span>
-      <span className="visually-hidden">{`Página ${p}`}</span>
-    </>
-  );
-  return (
-    <nav aria-label="Paginação" className="catalog-pagination mt-4">
-      <Pagination className="justify-content-center flex-wrap mb-0">
-        {link('anterior', page - 1, arrow('‹', 'Página anterior'), page <= 1)}
-        {pageWindow(page, totalPages).map((p, i) =>
-          p === null ?
-            <Pagination.Item key={`gap-${i}`} disabled aria-hidden="true">
-              …
-            </Pagination.Item>
-          : p === page ?
-            <Pagination.Item key={p} active activeLabel="(página atual)" aria-current="page">
-              {pageNumber(p)}
-            </Pagination.Item>
-          : link(String(p), p, pageNumber(p)),
-        )}
-        {link('seguinte', page + 1, arrow('›', 'Página seguinte'), page >= totalPages)}
-      </Pagination>
-    </nav>
-  );
 }
 
 function ProductList({ kind }: { kind: ListKind }) {
@@ -254,7 +192,15 @@ function ProductList({ kind }: { kind: ListKind }) {
             </Col>
           ))}
         </Row>
-        {totalPages > 1 && <ListPagination page={page} totalPages={totalPages} searchFor={searchFor} onNavigate={onPageNavigate} />}
+        {totalPages > 1 && (
+          <PaginationNav
+            page={page}
+            totalPages={totalPages}
+            searchFor={searchFor}
+            onNavigate={onPageNavigate}
+            className="catalog-pagination"
+          />
+        )}
       </>
     );
   }

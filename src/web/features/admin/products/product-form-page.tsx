@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Link, useParams } from 'react-router';
 import { catalogMessages } from '#shared/schemas/catalog.ts';
-import { ApiError } from '../../../api/client.ts';
 import { PageMeta } from '../../../components/page-meta.tsx';
-import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { RequireAdmin } from '../../../session/guards.tsx';
+import { RecordQueryState, recordIdFrom } from '../record-query-state.tsx';
 import { productQueryOptions } from './api.ts';
 import { ProductForm } from './product-form.tsx';
 import { productsListHref } from './product-paths.ts';
@@ -31,8 +29,8 @@ function ProductFormScreen() {
       </Shell>
     );
   }
-  const productId = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
-  if (!Number.isSafeInteger(productId) || productId < 1 || productId > 2_147_483_647) {
+  const productId = recordIdFrom(id);
+  if (productId === null) {
     return (
       <EditShell>
         <NotFound />
@@ -44,32 +42,17 @@ function ProductFormScreen() {
 
 function EditProduct({ id }: { id: number }) {
   const product = useQuery(productQueryOptions(id));
-  if (product.isPending) {
-    return (
-      <EditShell>
-        <PageSpinner label="A carregar produto..." />
-      </EditShell>
-    );
-  }
-  if (product.isError) {
-    return (
-      <EditShell>
-        {product.error instanceof ApiError && product.error.status === 404 ?
-          <NotFound />
-        : <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-            <span>Erro ao carregar produtos.</span>
-            <Button variant="outline-danger" size="sm" onClick={() => void product.refetch()} disabled={product.isFetching}>
-              Tentar novamente
-            </Button>
-          </Alert>
-        }
-      </EditShell>
-    );
-  }
   return (
     <EditShell>
-      {/* A fresh form per product, so its default values are this product's. */}
-      <ProductForm key={product.data.id} product={product.data} />
+      <RecordQueryState
+        query={product}
+        loadingLabel="A carregar produto..."
+        loadError="Erro ao carregar produtos."
+        notFound={<NotFound />}
+      >
+        {/* A fresh form per product, so its default values are this product's. */}
+        {(data) => <ProductForm key={data.id} product={data} />}
+      </RecordQueryState>
     </EditShell>
   );
 }

@@ -1,58 +1,18 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import type { PublicUser } from '#shared/schemas/account.ts';
+import { ConfirmDeleteModal, type ConfirmDeleteState } from '../confirm-delete-modal.tsx';
 
-type Props = {
+type Props = ConfirmDeleteState & {
   /** The user to delete; kept while the modal fades out so the text does not go blank. */
   user: PublicUser | null;
-  show: boolean;
-  deleting: boolean;
-  error: string | null;
-  onConfirm: () => void;
-  onCancel: () => void;
   onExited: () => void;
 };
 
 /** backoffice.md §2: deletion asks for confirmation first. */
-export function DeleteUserModal({ user, show, deleting, error, onConfirm, onCancel, onExited }: Props) {
+export function DeleteUserModal({ user, ...modal }: Props) {
   return (
-    <Modal
-      show={show}
-      onHide={() => !deleting && onCancel()}
-      onExited={onExited}
-      backdrop={deleting ? 'static' : true}
-      keyboard={!deleting}
-      centered
-      aria-labelledby="delete-user-title"
-    >
-      <Modal.Header closeButton={!deleting} closeLabel="Fechar">
-        <Modal.Title as="h2" id="delete-user-title" className="h5">
-          Eliminar utilizador
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="mb-0">
-          Tem a certeza que deseja eliminar o utilizador <strong className="text-break">{user?.username}</strong>? Esta ação não pode
-          ser desfeita.
-        </p>
-        {error && (
-          <Alert variant="danger" className="mt-3 mb-0">
-            {error}
-          </Alert>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onCancel} disabled={deleting}>
-          Cancelar
-        </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={deleting}>
-          {deleting && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          Eliminar
-          {deleting && <span className="visually-hidden"> (a eliminar...)</span>}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmDeleteModal {...modal} titleId="delete-user-title" title="Eliminar utilizador">
+      Tem a certeza que deseja eliminar o utilizador <strong className="text-break">{user?.username}</strong>? Esta ação não pode
+      ser desfeita.
+    </ConfirmDeleteModal>
   );
 }

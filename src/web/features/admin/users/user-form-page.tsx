@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Link, useParams } from 'react-router';
 import { messages } from '#shared/messages.ts';
-import { ApiError } from '../../../api/client.ts';
 import { PageMeta } from '../../../components/page-meta.tsx';
-import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { RequireAdmin } from '../../../session/guards.tsx';
 import { adminTabHref, USERS_TAB } from '../admin-paths.ts';
+import { RecordQueryState, recordIdFrom } from '../record-query-state.tsx';
 import { userQueryOptions } from './api.ts';
 import { UserForm } from './user-form.tsx';
 
@@ -31,39 +29,24 @@ function UserFormScreen() {
       </Shell>
     );
   }
-  const userId = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
-  if (!Number.isSafeInteger(userId) || userId < 1 || userId > 2_147_483_647) return <EditShell><NotFound /></EditShell>;
+  const userId = recordIdFrom(id);
+  if (userId === null) return <EditShell><NotFound /></EditShell>;
   return <EditUser id={userId} />;
 }
 
 function EditUser({ id }: { id: number }) {
   const user = useQuery(userQueryOptions(id));
-  if (user.isPending) {
-    return (
-      <EditShell>
-        <PageSpinner label="A carregar utilizador..." />
-      </EditShell>
-    );
-  }
-  if (user.isError) {
-    return (
-      <EditShell>
-        {user.error instanceof ApiError && user.error.status === 404 ?
-          <NotFound />
-        : <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-            <span>Erro ao carregar utilizadores.</span>
-            <Button variant="outline-danger" size="sm" onClick={() => void user.refetch()} disabled={user.isFetching}>
-              Tentar novamente
-            </Button>
-          </Alert>
-        }
-      </EditShell>
-    );
-  }
   return (
     <EditShell>
-      {/* A fresh form per user, so its default values are this user's. */}
-      <UserForm key={user.data.id} user={user.data} />
+      <RecordQueryState
+        query={user}
+        loadingLabel="A carregar utilizador..."
+        loadError="Erro ao carregar utilizadores."
+        notFound={<NotFound />}
+      >
+        {/* A fresh form per user, so its default values are this user's. */}
+        {(data) => <UserForm key={data.id} user={data} />}
+      </RecordQueryState>
     </EditShell>
   );
 }
