@@ -220,7 +220,7 @@ export function CartPage() {
                   <div aria-live="polite" aria-busy={totals.isFetching || undefined}>
                     {data ?
                       <div className={totals.isPlaceholderData ? 'cart-summary-busy' : undefined}>
-                        <TotalsList totals={data} vatSuffix=" incluído" />
+                        <TotalsList totals={data} />
                       </div>
                     : totals.isPending && !error ?
                       <InlineSpinner label="A calcular os totais..." />

@@ -37,8 +37,8 @@ export const sameTotals = (a: TotalsAnswer, b: TotalsAnswer) =>
   cents(a.totalPriceWithoutTax) === cents(b.totalPriceWithoutTax) &&
   cents(a.totalWithTax) === cents(b.totalWithTax);
 
-/** The VAT label ('IVA (23%)'), from the rate the server used. */
-export const vatLabel = (rate: number) => `IVA (${Math.round(rate * 100)}%)`;
+/** The VAT label ('IVA (23%) incluído': prices include it), from the rate the server used. */
+export const vatLabel = (rate: number) => `IVA (${Math.round(rate * 100)}%) incluído`;
 /** 'Grátis' when there is nothing to pay for delivery. */
 export const shippingLabel = (euros: number) => (cents(euros) === 0 ? 'Grátis' : formatEuros(euros));
 

@@ -35,10 +35,10 @@ export function InlineSpinner({ label }: { label: string }) {
 }
 
 /** Subtotal, VAT, delivery and total, as the server computed them. */
-export function TotalsList({ totals, vatSuffix = '' }: { totals: TotalsAnswer; vatSuffix?: string }) {
+export function TotalsList({ totals }: { totals: TotalsAnswer }) {
   const rows: [string, string][] = [
     ['Subtotal', formatEuros(totals.subtotalWithTax)],
-    [`${vatLabel(totals.taxRate)}${vatSuffix}`, formatEuros(totals.totalTax)],
+    [vatLabel(totals.taxRate), formatEuros(totals.totalTax)],
     ['Portes', shippingLabel(totals.shippingCost)],
   ];
   return (

@@ -105,7 +105,7 @@ describe('checkout page', () => {
     expect(within(summary()).getByText('A calcular os totais...')).toBeTruthy();
     await ready();
     expect(shownValue(summary(), 'Subtotal')).toBe(euros(40));
-    expect(shownValue(summary(), 'IVA (23%)')).toBe(euros(totals.totalTax));
+    expect(shownValue(summary(), 'IVA (23%) incluído')).toBe(euros(totals.totalTax));
     expect(shownValue(summary(), 'Portes')).toBe(euros(6));
     expect(within(summary()).getByText('Caixa organizadora')).toBeTruthy();
     expect(within(summary()).getByText('A5')).toBeTruthy();
@@ -199,7 +199,7 @@ describe('checkout page', () => {
     expect(router.state.location.search).toBe('?id=77&token=tok-77');
     // The confirmation comes from the navigation state: no extra request.
     expect(calls.some((c) => c.method === 'GET' && c.path.startsWith('/order/'))).toBe(false);
-    expect(screen.getByText('#77')).toBeTruthy();
+    expect(screen.getByText('N.º 77')).toBeTruthy();
     expect(screen.getByText('MB WAY')).toBeTruthy();
   });
 

@@ -27,7 +27,7 @@ describe('order success page', () => {
     renderSuccess({ pathname: '/order-success', search: '?id=42', state: { order } });
     expect(screen.getByRole('heading', { level: 1, name: 'Obrigado pela sua encomenda!' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByText('#42')).toBeTruthy();
+    expect(screen.getByText('N.º 42')).toBeTruthy();
     expect(screen.getByText('5 de março de 2025')).toBeTruthy();
     expect(screen.getByText(spaced(formatEuros(31)))).toBeTruthy();
     expect(screen.getByText('Multibanco')).toBeTruthy();
@@ -47,7 +47,7 @@ describe('order success page', () => {
     const [get] = orderGets(calls);
     expect(get?.path).toBe('/order/7');
     expect(get?.query.get('token')).toBe('abc123');
-    expect(screen.getByText('#7')).toBeTruthy();
+    expect(screen.getByText('N.º 7')).toBeTruthy();
     expect(screen.getByText('MB WAY')).toBeTruthy();
     expect(screen.getByText(spaced(formatEuros(18.5)))).toBeTruthy();
     expect(screen.getByText('ana@exemplo.pt')).toBeTruthy();

@@ -102,7 +102,7 @@ export function OrderSuccessPage() {
             <p className="text-secondary mb-0">A sua encomenda foi registada com sucesso.</p>
           </div>
           <dl className="mb-4">
-            <Detail label="Número da encomenda">{`#${order.id}`}</Detail>
+            <Detail label="Número da encomenda">{`N.º ${order.id}`}</Detail>
             <Detail label="Data">{formatOrderDate(order.order_date)}</Detail>
             <Detail label="Total">{formatEuros(order.total_price_with_tax)}</Detail>
             <Detail label="Método de pagamento">{paymentMethodLabel[order.payment_method]}</Detail>

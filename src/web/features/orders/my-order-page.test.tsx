@@ -45,7 +45,7 @@ describe('my order page', () => {
     expect(texts(agenda, 'td')).toEqual(['1', formatEuros(6), formatEuros(6)]);
 
     const summary = screen.getByRole('heading', { name: 'Resumo' }).parentElement!;
-    expect(texts(summary, 'dt')).toEqual(['Subtotal', 'Portes', 'IVA (23%, incluído)', 'Total']);
+    expect(texts(summary, 'dt')).toEqual(['Subtotal', 'Portes', 'IVA (23%) incluído', 'Total']);
     expect(texts(summary, 'dd')).toEqual([formatEuros(31), formatEuros(6), formatEuros(6.92), formatEuros(37)]);
     expect(screen.getByText('Maria Silva, Rua das Flores 10, Lisboa, 1000-100, Portugal')).toBeTruthy();
     expect(screen.getByRole('link', { name: '912345678' }).getAttribute('href')).toBe('tel:912345678');

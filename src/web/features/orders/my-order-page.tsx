@@ -16,6 +16,7 @@ import { formatCents, formatEuros, VAT_RATE } from '#shared/money.ts';
 import { cancellable, paymentMethodLabel } from '#shared/orders.ts';
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
+import { vatLabel } from '../cart/cart-totals.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '../../paths.ts';
@@ -272,7 +273,7 @@ function OrderView({ order, refreshing }: { order: Order; refreshing: boolean })
               <dl className="mb-0">
                 <Line label="Subtotal" value={formatCents(subtotalCents)} />
                 <Line label="Portes" value={order.shipping_cost === 0 ? 'Grátis' : formatEuros(order.shipping_cost)} />
-                <Line label={`IVA (${Math.round(VAT_RATE * 100)}%, incluído)`} value={formatEuros(order.total_tax)} />
+                <Line label={vatLabel(VAT_RATE)} value={formatEuros(order.total_tax)} />
                 <Line label="Total" value={formatEuros(order.total_price_with_tax)} strong />
               </dl>
             </Card.Body>
