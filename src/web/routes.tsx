@@ -11,6 +11,8 @@ const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
+      // Until the home page (hero, featured products and services) exists, the shop opens on its catalogue.
+      { index: true, lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).ProductsPage }) },
       { path: paths.products, lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).ProductsPage }) },
       {
         path: paths.digitalProducts,
