@@ -12,6 +12,7 @@ import { giveBackStock, priceItems, takeStock, type PricedLine, type WantedItem 
 import { productImages } from '../catalog/tables.ts';
 import { toImageRef } from '../media/images.ts';
 import { images } from '../media/tables.ts';
+import { findUserById } from '../users/users.ts';
 import { orderReceivedMail, orderStatusMail } from './mails.ts';
 import { orderItems, orders } from './tables.ts';
 
@@ -271,10 +272,9 @@ export type AdminOrderInput = {
 };
 
 async function customerEmail(tx: Tx, userId: number): Promise<string> {
-  const result = await tx.execute(sql`SELECT email FROM users WHERE id = ${userId}`);
-  const email = (result as unknown as { rows: { email: string }[] }).rows[0]?.email;
-  if (!email) throw notFound('Cliente não encontrado.');
-  return email;
+  const customer = await findUserById(tx, userId);
+  if (!customer) throw notFound('Cliente não encontrado.');
+  return customer.email;
 }
 
 /** Admin order (backoffice.md §2): server prices and the shop's shipping rule; stock taken unless cancelled. */
