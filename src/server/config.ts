@@ -36,6 +36,21 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number({ error: 'AUTH_RATE_LIMIT must be a number' }).int().min(1).default(10),
   DEMO_CATALOGUE: z.enum(['auto', 'true', 'false'], { error: 'DEMO_CATALOGUE must be auto, true or false' }).default('auto'),
   JOB_POLL_MS: z.coerce.number({ error: 'JOB_POLL_MS must be a number' }).int().min(50).default(1000),
+  SHOP_LEGAL_NAME: z.string().trim().min(1).default('Loja — Organização Pessoal, Unipessoal Lda.'),
+  SHOP_NIF: z.string().trim().min(1).default('500000000'),
+  SHOP_ADDRESS: z.string().trim().min(1).default('Rua da Organização, 10, 1000-100 Lisboa, Portugal'),
+  SHOP_PHONE: z.string().trim().min(1).default('+351 912 345 678'),
+  SHOP_PUBLIC_EMAIL: optionalText.pipe(z.email({ error: 'SHOP_PUBLIC_EMAIL must be an e-mail address' }).optional()),
+  CONTACT_RATE_LIMIT: z.coerce.number({ error: 'CONTACT_RATE_LIMIT must be a number' }).int().min(1).default(5),
+  NEWSLETTER_RATE_LIMIT: z.coerce.number({ error: 'NEWSLETTER_RATE_LIMIT must be a number' }).int().min(1).default(5),
+  NEWSLETTER_SEND_PER_MINUTE: z.coerce.number({ error: 'NEWSLETTER_SEND_PER_MINUTE must be a number' }).int().min(1).default(120),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'ifthenpay'], { error: 'PAYMENT_GATEWAY must be sandbox or ifthenpay' }).default('sandbox'),
+  IFTHENPAY_BASE_URL: url('IFTHENPAY_BASE_URL').default('https://api.ifthenpay.com'),
+  IFTHENPAY_MB_KEY: optionalText,
+  IFTHENPAY_MBWAY_KEY: optionalText,
+  PAYMENT_CALLBACK_KEY: optionalText.pipe(
+    z.string().min(16, { error: 'PAYMENT_CALLBACK_KEY must have at least 16 characters' }).optional(),
+  ),
 });
 
 export type Config = {
@@ -56,6 +71,16 @@ export type Config = {
   jobPollMs: number;
   /** Seed the demo catalogue into an empty shop: 'auto' does it on the embedded database only. */
   demoCatalogue: 'auto' | 'true' | 'false';
+  /** The shop's public and legal details (contact page, terms, e-mails). */
+  shop: { legalName: string; nif: string; address: string; phone: string; email: string };
+  contactRateLimit: { max: number; windowMs: number };
+  newsletter: { rateLimit: { max: number; windowMs: number }; sendPerMinute: number };
+  payments: {
+    gateway: 'sandbox' | 'ifthenpay';
+    ifthenpay: { baseUrl: string; mbKey: string; mbWayKey: string } | undefined;
+    /** The anti-phishing key every payment callback must carry. */
+    callbackKey: string;
+  };
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
 };
@@ -74,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (e.PAYMENT_GATEWAY === 'ifthenpay' && !(e.IFTHENPAY_MB_KEY && e.IFTHENPAY_MBWAY_KEY && e.PAYMENT_CALLBACK_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_GATEWAY=ifthenpay needs IFTHENPAY_MB_KEY, IFTHENPAY_MBWAY_KEY and PAYMENT_CALLBACK_KEY',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -91,6 +121,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: 15 * 60_000 },
     jobPollMs: e.JOB_POLL_MS,
     demoCatalogue: e.DEMO_CATALOGUE,
+    shop: {
+      legalName: e.SHOP_LEGAL_NAME,
+      nif: e.SHOP_NIF,
+      address: e.SHOP_ADDRESS,
+      phone: e.SHOP_PHONE,
+      email: e.SHOP_PUBLIC_EMAIL ?? e.SHOP_EMAIL ?? 'geral@loja.pt',
+    },
+    contactRateLimit: { max: e.CONTACT_RATE_LIMIT, windowMs: 60 * 60_000 },
+    newsletter: { rateLimit: { max: e.NEWSLETTER_RATE_LIMIT, windowMs: 60 * 60_000 }, sendPerMinute: e.NEWSLETTER_SEND_PER_MINUTE },
+    payments: {
+      gateway: e.PAYMENT_GATEWAY,
+      ifthenpay:
+        e.IFTHENPAY_MB_KEY && e.IFTHENPAY_MBWAY_KEY
+          ? { baseUrl: e.IFTHENPAY_BASE_URL.replace(/\/$/, ''), mbKey: e.IFTHENPAY_MB_KEY, mbWayKey: e.IFTHENPAY_MBWAY_KEY }
+          : undefined,
+      // The sandbox stands for the gateway on this machine only; a fixed key there is no secret to keep.
+      callbackKey: e.PAYMENT_CALLBACK_KEY ?? 'sandbox-callback-key',
+    },
     webDist: resolve('dist/web'),
   };
 }

@@ -74,3 +74,8 @@ export const jobs = pgTable(
 export * from '../modules/media/tables.ts';
 export * from '../modules/catalog/tables.ts';
 export * from '../modules/orders/tables.ts';
+export * from '../modules/payments/tables.ts';
+export * from '../modules/services/tables.ts';
+export * from '../modules/content/tables.ts';
+export * from '../modules/contact/tables.ts';
+export * from '../modules/newsletter/tables.ts';

@@ -14,8 +14,8 @@ export const backoffSeconds = (attempts: number) => Math.min(3600, 10 * 2 ** Mat
 /**
  * Writes a job in the caller's transaction, so it exists exactly when the change that causes it does.
  */
-export async function enqueue(tx: Tx, type: string, payload: unknown, options: { maxAttempts?: number } = {}) {
-  await tx.insert(jobs).values({ type, payload, maxAttempts: options.maxAttempts ?? 10 });
+export async function enqueue(tx: Tx, type: string, payload: unknown, options: { maxAttempts?: number; runAt?: Date } = {}) {
+  await tx.insert(jobs).values({ type, payload, maxAttempts: options.maxAttempts ?? 10, runAt: options.runAt });
 }
 
 type ClaimedJob = { id: number; type: string; payload: unknown; attempts: number; max_attempts: number };

@@ -1,0 +1,55 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orders } from '../orders/tables.ts';
+
+/** One attempt to pay an order: a Multibanco reference or an MB WAY request. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['multibanco', 'mbway'] }).notNull(),
+    gateway: text('gateway', { enum: ['sandbox', 'ifthenpay'] }).notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'expired', 'canceled', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    // The order id as the gateway knows it (unique per attempt, so a retried payment gets a new one).
+    gatewayOrderId: text('gateway_order_id').notNull(),
+    requestId: text('request_id'),
+    entity: text('entity'),
+    reference: text('reference'),
+    phone: text('phone'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('payments_gateway_order_key').on(t.gateway, t.gatewayOrderId),
+    index('payments_reference_idx').on(t.entity, t.reference),
+  ],
+);
+
+/**
+ * Every callback the gateway (or someone pretending to be it) sent, with what we made of it. Nothing
+ * that claims money moved is thrown away: a payment for a cancelled order is flagged for the admin.
+ */
+export const paymentCallbacks = pgTable(
+  'payment_callbacks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    outcome: text('outcome', {
+      enum: ['paid', 'duplicate', 'bad_key', 'unknown_payment', 'amount_mismatch', 'not_pending', 'order_cancelled'],
+    }).notNull(),
+    needsAttention: boolean('needs_attention').notNull().default(false),
+    // The callback's parameters, without the anti-phishing key.
+    params: jsonb('params').notNull(),
+    ip: text('ip'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_callbacks_payment_idx').on(t.paymentId), index('payment_callbacks_attention_idx').on(t.needsAttention)],
+);
