@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { email } from './common.ts';
+
+/** Texts of the payment calls and screens (backoffice.md §2, §4, §8; storefront.md §7). */
+export const paymentMessages = {
+  mobileRequired: 'Por favor insira o número de telemóvel associado ao MB WAY.',
+  mobileInvalid: 'Por favor insira um número de telemóvel português válido (9 dígitos, começado por 9).',
+  amountMismatch: 'O valor não corresponde ao total da encomenda. Atualize a página e tente novamente.',
+  notPayable: 'Esta encomenda já não está à espera de pagamento.',
+  gatewayUnavailable: 'Não foi possível contactar o serviço de pagamentos. Por favor, tente novamente dentro de momentos.',
+  gatewayRefused: 'O serviço de pagamentos recusou o pedido. Por favor, tente novamente ou escolha outro método.',
+  paymentNotFound: 'Pagamento não encontrado.',
+  /** backoffice.md §8, with {status} replaced by paymentFailureWords. */
+  failed: 'O pagamento {status}. Por favor, tente novamente ou escolha outro método.',
+  statusError: 'Erro ao verificar o estado do pagamento. Por favor, tente novamente.',
+  backToCheckout: 'Voltar ao Checkout',
+} as const;
+
+/** The statuses `GET /payment/mbway/status/{orderId}` answers (backoffice.md §4). */
+export const MBWAY_STATUSES = ['pending', 'paid', 'failed', 'expired', 'canceled', 'rejected', 'unknown_gateway_status'] as const;
+export type MbwayStatus = (typeof MBWAY_STATUSES)[number];
+export type FailedMbwayStatus = Exclude<MbwayStatus, 'pending' | 'paid'>;
+
+/** The words that complete 'O pagamento {status}.' for each way an MB WAY request ends unpaid. */
+export const paymentFailureWords: Record<FailedMbwayStatus, string> = {
+  failed: 'falhou',
+  expired: 'expirou',
+  canceled: 'foi cancelado',
+  rejected: 'foi recusado',
+  unknown_gateway_status: 'não foi confirmado',
+};
+
+export const mbwayFailureMessage = (status: FailedMbwayStatus) => paymentMessages.failed.replace('{status}', paymentFailureWords[status]);
+
+/** A Multibanco reference is valid 48 hours (backoffice.md §9); an MB WAY request 4 minutes. */
+export const MULTIBANCO_VALID_HOURS = 48;
+export const MBWAY_VALID_MINUTES = 4;
+export const MBWAY_POLL_MS = 5000;
+
+/** A Portuguese mobile number: 9 digits starting with 9, optionally after +351 or 00351; spaces allowed. */
+export const portugueseMobile = z
+  .string({ error: paymentMessages.mobileRequired })
+  .trim()
+  .min(1, { error: paymentMessages.mobileRequired })
+  .max(30, { error: paymentMessages.mobileInvalid })
+  .transform((v) => v.replace(/[\s-]/g, '').replace(/^(\+|00)351/, ''))
+  .pipe(z.string().regex(/^9\d{8}$/, { error: paymentMessages.mobileInvalid }));
+
+const orderId = z.coerce.number().int().positive().max(2_147_483_647);
+/** A guest proves the order is theirs with the token the checkout gave them. */
+const guestToken = z.string().trim().max(100).optional();
+
+export const multibancoBody = z.object({
+  order_id: orderId,
+  /** Sent by the spec's client; not needed for a reference. */
+  phone_number: z.string().max(30).optional(),
+  token: guestToken,
+});
+
+/** storefront.md §3: entity, reference, amount; plus when it stops being payable. */
+export const multibancoAnswer = z.object({
+  order_id: z.number().int(),
+  entity: z.string(),
+  /** Nine digits, no spaces. */
+  reference: z.string(),
+  /** Euros. */
+  amount: z.number(),
+  expiresAt: z.string(),
+});
+export type MultibancoAnswer = z.infer<typeof multibancoAnswer>;
+
+export const mbwayBody = z.object({
+  order_id: orderId,
+  /** Euros; must be the order's total. */
+  amount: z.number({ error: paymentMessages.amountMismatch }).positive({ error: paymentMessages.amountMismatch }),
+  phone_number: portugueseMobile,
+  email,
+  token: guestToken,
+});
+
+export const mbwayAnswer = z.object({
+  order_id: z.number().int(),
+  status: z.enum(MBWAY_STATUSES),
+  /** The 9 digits the request went to. */
+  phone_number: z.string(),
+  amount: z.number(),
+  expiresAt: z.string(),
+  /** Only with the sandbox gateway: the page where the test "phone" accepts or refuses. */
+  sandboxUrl: z.string().optional(),
+});
+export type MbwayAnswer = z.infer<typeof mbwayAnswer>;
+
+export const orderIdParam = z.object({ orderId });
+export const guestTokenQuery = z.object({ token: guestToken });
+
+export const mbwayStatusAnswer = z.object({ status: z.enum(MBWAY_STATUSES) });
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'canceled', 'rejected'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const paymentStatusLabel: Record<PaymentStatus, string> = {
+  pending: 'A aguardar pagamento',
+  paid: 'Pago',
+  failed: 'Falhou',
+  expired: 'Expirado',
+  canceled: 'Cancelado',
+  rejected: 'Recusado',
+};
+
+/** One attempt to pay an order, as its owner sees it; admins also get the gateway's ids. */
+export const paymentInfo = z.object({
+  id: z.number().int(),
+  method: z.enum(['multibanco', 'mbway']),
+  status: z.enum(PAYMENT_STATUSES),
+  amount: z.number(),
+  entity: z.string().nullable(),
+  reference: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  expiresAt: z.string(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+  gateway: z.string().optional(),
+  gatewayOrderId: z.string().optional(),
+  requestId: z.string().nullable().optional(),
+});
+export type PaymentInfo = z.infer<typeof paymentInfo>;
+
+/** A callback that claimed money moved but paid nothing of ours: the admin must look at it. */
+export const paymentAlert = z.object({
+  id: z.number().int(),
+  outcome: z.string(),
+  receivedAt: z.string(),
+  params: z.record(z.string(), z.string()),
+});
+
+/** `GET /payment/order/{orderId}`: the order's payments, newest first (alerts only for admins). */
+export const orderPaymentsAnswer = z.object({
+  payments: z.array(paymentInfo),
+  alerts: z.array(paymentAlert).optional(),
+});
+export type OrderPaymentsAnswer = z.infer<typeof orderPaymentsAnswer>;
+
+/** Sandbox only: what the test phone shows, and its answer. */
+export const sandboxMbwayRequest = z.object({
+  requestId: z.string(),
+  order_id: z.number().int(),
+  amount: z.number(),
+  phone_number: z.string(),
+  status: z.enum(MBWAY_STATUSES),
+  expiresAt: z.string(),
+});
+export type SandboxMbwayRequest = z.infer<typeof sandboxMbwayRequest>;
+export const sandboxRequestParam = z.object({ requestId: z.string().trim().min(1).max(100) });
+export const sandboxDecisionBody = z.object({ accept: z.boolean() });
+export const sandboxMultibancoBody = z.object({
+  entity: z.string().trim().regex(/^\d{5}$/, { error: 'A entidade tem 5 dígitos.' }),
+  reference: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{9}$/, { error: 'A referência tem 9 dígitos.' })),
+  amount: z.number().positive(),
+});
