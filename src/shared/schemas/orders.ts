@@ -98,7 +98,14 @@ export const orderItem = z.object({
   quantity: z.number().int(),
   /** Unit price paid, in euros. */
   price: z.number(),
-  product: z.object({ id: z.number().int().nullable(), name: z.string(), isDigital: z.boolean(), image: z.string().nullable() }),
+  product: z.object({
+    id: z.number().int().nullable(),
+    name: z.string(),
+    isDigital: z.boolean(),
+    image: z.string().nullable(),
+    /** A digital product's access link: only once the order is paid, never before. */
+    link: z.string().nullable().optional(),
+  }),
   variant: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
 });
 
@@ -116,6 +123,8 @@ export const order = z.object({
   total_tax: z.number(),
   total_price_with_tax: z.number(),
   orderItems: z.array(orderItem),
+  /** When the payment was confirmed; null while unpaid. */
+  paid_at: z.string().nullable().optional(),
   /** Given once, to a guest's checkout: the key to see and cancel this order without an account. */
   accessToken: z.string().optional(),
 });
