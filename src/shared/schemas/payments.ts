@@ -66,6 +66,8 @@ export const multibancoAnswer = z.object({
   /** Euros. */
   amount: z.number(),
   expiresAt: z.string(),
+  /** True with the sandbox gateway: the reference can be "paid" at /sandbox/multibanco. */
+  sandbox: z.boolean(),
 });
 export type MultibancoAnswer = z.infer<typeof multibancoAnswer>;
 
