@@ -37,6 +37,9 @@ export const MULTIBANCO_VALID_HOURS = 48;
 export const MBWAY_VALID_MINUTES = 4;
 export const MBWAY_POLL_MS = 5000;
 
+/** '123000125' → '123 000 125', as a Multibanco reference is printed for the customer. */
+export const groupReference = (reference: string) => reference.replace(/(\d{3})(?=\d)/g, '$1 ');
+
 /** A Portuguese mobile number: 9 digits starting with 9, optionally after +351 or 00351; spaces allowed. */
 export const portugueseMobile = z
   .string({ error: paymentMessages.mobileRequired })
