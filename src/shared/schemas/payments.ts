@@ -10,6 +10,12 @@ export const paymentMessages = {
   gatewayUnavailable: 'Não foi possível contactar o serviço de pagamentos. Por favor, tente novamente dentro de momentos.',
   gatewayRefused: 'O serviço de pagamentos recusou o pedido. Por favor, tente novamente ou escolha outro método.',
   paymentNotFound: 'Pagamento não encontrado.',
+  alertNotFound: 'Alerta não encontrado.',
+  sandboxRequestNotFound: 'Pedido MB WAY não encontrado.',
+  sandboxReferenceNotFound: 'Referência não encontrada, expirada ou já paga.',
+  sandboxAmountMismatch: 'O montante não corresponde ao da referência.',
+  sandboxPaid: 'Pagamento aceite. A loja recebeu a confirmação.',
+  sandboxRefused: 'Pagamento recusado.',
   /** backoffice.md §8, with {status} replaced by paymentFailureWords. */
   failed: 'O pagamento {status}. Por favor, tente novamente ou escolha outro método.',
   statusError: 'Erro ao verificar o estado do pagamento. Por favor, tente novamente.',
@@ -133,6 +139,7 @@ export type PaymentInfo = z.infer<typeof paymentInfo>;
 /** A callback that claimed money moved but paid nothing of ours: the admin must look at it. */
 export const paymentAlert = z.object({
   id: z.number().int(),
+  order_id: z.number().int().nullable(),
   outcome: z.string(),
   receivedAt: z.string(),
   params: z.record(z.string(), z.string()),
@@ -144,6 +151,8 @@ export const orderPaymentsAnswer = z.object({
   alerts: z.array(paymentAlert).optional(),
 });
 export type OrderPaymentsAnswer = z.infer<typeof orderPaymentsAnswer>;
+
+export const paymentAlertList = z.array(paymentAlert);
 
 /** Sandbox only: what the test phone shows, and its answer. */
 export const sandboxMbwayRequest = z.object({

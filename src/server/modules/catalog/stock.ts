@@ -125,3 +125,13 @@ export async function giveBackStock(tx: Tx, lines: { variantId: number | null; p
   }
   if (backInStock) await bumpCatalogVersion(tx);
 }
+
+/** The access links of digital products, for the orders that paid for them. */
+export async function digitalLinks(tx: Tx, productIds: number[]): Promise<Map<number, string>> {
+  if (!productIds.length) return new Map();
+  const rows = await tx
+    .select({ id: products.id, link: products.link })
+    .from(products)
+    .where(and(inArray(products.id, productIds), eq(products.isDigital, true)));
+  return new Map(rows.flatMap((r) => (r.link ? [[r.id, r.link] as const] : [])));
+}

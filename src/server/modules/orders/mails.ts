@@ -50,3 +50,30 @@ export function orderStatusMail(order: MailOrder, url: string) {
     action: { label: 'Ver a encomenda', url },
   });
 }
+
+/** The payment arrived: what happens next, and the digital products' links (delivered from now on). */
+export const paymentReceivedMail = (order: MailOrder, url: string, digital: { name: string; link: string }[], ships: boolean) =>
+  composeMail({
+    to: order.email,
+    subject: `Pagamento recebido: encomenda n.º ${order.id}`,
+    greeting: 'Olá,',
+    paragraphs: [
+      `Recebemos o pagamento de ${formatCents(order.totalWithTaxCents)} da encomenda n.º ${order.id}. Obrigado!`,
+      ...digital.map((d) => `${d.name}: ${d.link}`),
+      ...(digital.length ? ['Guarde este e-mail: os links dos produtos digitais também ficam na página da encomenda.'] : []),
+      ...(ships ? ['Vamos preparar a sua encomenda (2 a 7 dias úteis) e avisamos assim que for enviada.'] : []),
+    ],
+    action: { label: 'Ver a encomenda', url },
+  });
+
+export const unpaidCancelledMail = (order: MailOrder, url: string) =>
+  composeMail({
+    to: order.email,
+    subject: `Encomenda n.º ${order.id} cancelada por falta de pagamento`,
+    greeting: 'Olá,',
+    paragraphs: [
+      `O prazo para pagar a encomenda n.º ${order.id} (${formatCents(order.totalWithTaxCents)}) terminou sem recebermos o pagamento, por isso foi cancelada.`,
+      'Se ainda quiser os produtos, pode fazer uma nova encomenda na loja quando quiser.',
+    ],
+    action: { label: 'Ver a encomenda', url },
+  });

@@ -4,21 +4,30 @@ import { toEuros } from '#shared/money.ts';
 import { cancellable, orderTotals, type OrderStatus, type Totals } from '#shared/orders.ts';
 import type { Order, OrderPage, TotalsAnswer } from '#shared/schemas/orders.ts';
 import { orderMessages } from '#shared/schemas/orders.ts';
+import { MULTIBANCO_VALID_HOURS } from '#shared/schemas/payments.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { hashSecret, newSecret } from '../../platform/passwords.ts';
-import { giveBackStock, priceItems, takeStock, type PricedLine, type WantedItem } from '../catalog/stock.ts';
+import { digitalLinks, giveBackStock, priceItems, takeStock, type PricedLine, type WantedItem } from '../catalog/stock.ts';
 import { productImages } from '../catalog/tables.ts';
 import { toImageRef } from '../media/images.ts';
 import { images } from '../media/tables.ts';
 import { findUserById } from '../users/users.ts';
-import { orderReceivedMail, orderStatusMail } from './mails.ts';
+import { orderReceivedMail, orderStatusMail, paymentReceivedMail, unpaidCancelledMail } from './mails.ts';
 import { orderItems, orders } from './tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 export type Viewer = { userId: number | null; isAdmin: boolean; token?: string | undefined };
+
+/** Who is asking for an order: the signed-in user (an admin sees all), or a guest with the order's token. */
+export const viewerOf = (sessionUser: { id: number; isAdmin: boolean } | null, token?: string): Viewer => ({
+  userId: sessionUser?.id ?? null,
+  isAdmin: Boolean(sessionUser?.isAdmin),
+  token,
+});
 
 export const totalsInEuros = (t: Totals): TotalsAnswer => ({
   subtotalWithTax: toEuros(t.subtotalWithTaxCents),
@@ -51,6 +60,11 @@ async function toOrders(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
         .where(inArray(productImages.productId, productIds))
         .orderBy(productImages.productId, asc(productImages.position))
     : [];
+  // A digital product's link goes only to orders that were paid, never before.
+  const paidIds = new Set(rows.filter((r) => r.paidAt).map((r) => r.id));
+  const links = await digitalLinks(tx, [
+    ...new Set(items.filter((i) => i.isDigital && paidIds.has(i.orderId) && i.productId !== null).map((i) => i.productId as number)),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     user_id: row.userId,
@@ -64,6 +78,7 @@ async function toOrders(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
     total_price_without_tax: toEuros(row.totalWithoutTaxCents),
     total_tax: toEuros(row.totalTaxCents),
     total_price_with_tax: toEuros(row.totalWithTaxCents),
+    paid_at: row.paidAt?.toISOString() ?? null,
     orderItems: items
       .filter((i) => i.orderId === row.id)
       .map((i) => {
@@ -74,7 +89,13 @@ async function toOrders(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
           variant_id: i.variantId,
           quantity: i.quantity,
           price: toEuros(i.unitPriceCents),
-          product: { id: i.productId, name: i.productName, isDigital: i.isDigital, image: image ? toImageRef(image).thumbnail : null },
+          product: {
+            id: i.productId,
+            name: i.productName,
+            isDigital: i.isDigital,
+            image: image ? toImageRef(image).thumbnail : null,
+            ...(i.isDigital ? { link: (paidIds.has(i.orderId) && i.productId !== null && links.get(i.productId)) || null } : {}),
+          },
           variant: i.variantName ? { id: i.variantId, name: i.variantName } : null,
         };
       }),
@@ -83,8 +104,11 @@ async function toOrders(tx: Tx, rows: OrderRow[]): Promise<Order[]> {
 
 const toOrder = async (tx: Tx, row: OrderRow) => (await toOrders(tx, [row]))[0] as Order;
 
-const orderUrl = (publicUrl: string, row: OrderRow, token?: string) =>
-  row.userId ? `${publicUrl}/minhas-encomendas/${row.id}` : `${publicUrl}/order-success?id=${row.id}&token=${token ?? ''}`;
+/** Where a mail sends the customer: their order, or for a guest the link with their token (only known at checkout). */
+function orderUrl(publicUrl: string, row: OrderRow, token?: string) {
+  if (row.userId) return `${publicUrl}/minhas-encomendas/${row.id}`;
+  return token ? `${publicUrl}/order-success?id=${row.id}&token=${token}` : `${publicUrl}/`;
+}
 
 function mailOrder(row: OrderRow, lines: Pick<ItemRow, 'productName' | 'variantName' | 'quantity' | 'unitPriceCents'>[]) {
   return {
@@ -199,6 +223,9 @@ export async function placeOrder(
       totals,
     );
     await queueMail(tx, orderReceivedMail(mailOrder(row, lines), orderUrl(publicUrl, row, token)));
+    // An order whose payment never starts must not hold its stock forever: the payments module's job
+    // cancels it after the time a Multibanco reference would have lasted, unless a payment is under way.
+    await enqueue(tx, 'payment.cancel-unpaid', { orderId: row.id }, { runAt: new Date(Date.now() + UNPAID_ORDER_MS) });
     // Stock last: its row locks are then held only until the commit that follows, so checkouts of the
     // same product wait on each other as briefly as possible. A refusal rolls the order back.
     await takeStock(tx, lines);
@@ -292,6 +319,8 @@ export async function createAdminOrder(db: Db, input: AdminOrderInput): Promise<
         paymentMethod: input.payment_method,
         shippingAddress: input.shipping_address,
         phone: input.phone,
+        // An order the shop records as already processing (or further) was paid outside the gateway.
+        paidAt: PAID_STATUSES.has(input.status) ? new Date() : null,
       },
       lines,
       orderTotals(lines),
@@ -335,9 +364,12 @@ export async function updateAdminOrder(db: Db, publicUrl: string, id: number, in
       await takeStock(tx, lines);
     }
 
+    // The admin moving an unpaid order on confirms a payment made outside the gateway (a transfer, cash).
+    const confirmsPayment = !row.paidAt && row.status === 'pending' && PAID_STATUSES.has(input.status);
     const [updated] = await tx
       .update(orders)
       .set({
+        ...(confirmsPayment ? { paidAt: new Date() } : {}),
         userId: input.user_id,
         email,
         status: input.status,
@@ -357,6 +389,7 @@ export async function updateAdminOrder(db: Db, publicUrl: string, id: number, in
       .where(eq(orders.id, id))
       .returning();
     if (!updated) throw notFound(orderMessages.orderNotFound);
+    if (confirmsPayment) await queuePaymentMail(tx, publicUrl, updated);
     if (updated.status !== row.status) {
       const mail = orderStatusMail(mailOrder(updated, await itemsOf(tx, id)), orderUrl(publicUrl, updated));
       if (mail) await queueMail(tx, mail);
@@ -373,4 +406,60 @@ export async function deleteOrder(db: Db, id: number) {
     if (row.status !== 'cancelled') await giveBackStock(tx, await itemsOf(tx, id));
     await tx.delete(orders).where(eq(orders.id, id));
   });
+}
+
+const UNPAID_ORDER_MS = MULTIBANCO_VALID_HOURS * 3600_000;
+
+const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set(['processing', 'shipped', 'delivered']);
+
+async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow) {
+  const items = await itemsOf(tx, row.id);
+  const links = await digitalLinks(tx, items.flatMap((i) => (i.isDigital && i.productId !== null ? [i.productId] : [])));
+  const digital = items.flatMap((i) => {
+    const link = i.productId !== null ? links.get(i.productId) : undefined;
+    return i.isDigital && link ? [{ name: i.productName, link }] : [];
+  });
+  const ships = items.some((i) => !i.isDigital);
+  await queueMail(tx, paymentReceivedMail(mailOrder(row, items), orderUrl(publicUrl, row), digital, ships));
+}
+
+/** What the payments module needs of an order it collects: only for its owner, its guest or an admin. */
+export type PayableOrder = Pick<OrderRow, 'id' | 'status' | 'email' | 'totalWithTaxCents' | 'paidAt'>;
+
+export async function orderForPayment(db: Db, id: number, viewer: Viewer): Promise<PayableOrder> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!row || !mayView(row, viewer)) throw notFound(orderMessages.orderNotFound);
+  return { id: row.id, status: row.status, email: row.email, totalWithTaxCents: row.totalWithTaxCents, paidAt: row.paidAt };
+}
+
+export type PaidOutcome = 'paid' | 'already_paid' | 'cancelled' | 'missing';
+
+/**
+ * A confirmed payment: a pending order moves to processing, records when it was paid and mails the
+ * customer (with the links of its digital products). A cancelled order stays cancelled: the caller
+ * flags the money for the admin.
+ */
+export async function markOrderPaid(tx: Tx, publicUrl: string, id: number, paidAt: Date): Promise<PaidOutcome> {
+  const row = await lockedOrder(tx, id);
+  if (!row) return 'missing';
+  if (row.paidAt) return 'already_paid';
+  if (row.status === 'cancelled') return 'cancelled';
+  const [updated] = await tx
+    .update(orders)
+    .set({ paidAt, status: row.status === 'pending' ? 'processing' : row.status, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning();
+  await queuePaymentMail(tx, publicUrl, updated ?? row);
+  return 'paid';
+}
+
+/** An order whose payment ran out unpaid: cancelled, its stock given back, the customer told why. */
+export async function cancelUnpaidOrder(tx: Tx, publicUrl: string, id: number): Promise<boolean> {
+  const row = await lockedOrder(tx, id);
+  if (!row || row.status !== 'pending' || row.paidAt) return false;
+  const items = await itemsOf(tx, id);
+  await giveBackStock(tx, items);
+  const [updated] = await tx.update(orders).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(orders.id, id)).returning();
+  await queueMail(tx, unpaidCancelledMail(mailOrder(updated ?? row, items), orderUrl(publicUrl, row)));
+  return true;
 }

@@ -23,11 +23,8 @@ export const orderRoutes =
   ({ db, config, jobs }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['orders'];
-    const viewer = (request: { sessionUser: { id: number; isAdmin: boolean } | null }, token?: string) => ({
-      userId: request.sessionUser?.id ?? null,
-      isAdmin: Boolean(request.sessionUser?.isAdmin),
-      token,
-    });
+    const viewer = (request: { sessionUser: { id: number; isAdmin: boolean } | null }, token?: string) =>
+      orders.viewerOf(request.sessionUser, token);
 
     app.post('/order/calculate-totals', { schema: { tags, body: calculateTotalsBody, response: { 200: totalsAnswer } } }, async (request) =>
       orders.calculateTotals(db, request.body.items),

@@ -23,6 +23,8 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    // When the payment was confirmed; a digital product's link is delivered from then on, never before.
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

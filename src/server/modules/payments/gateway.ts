@@ -1,0 +1,79 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MbwayStatus } from '#shared/schemas/payments.ts';
+
+/** One Multibanco reference the gateway issued. */
+export type IssuedReference = { entity: string; reference: string; requestId: string | null };
+
+/** What a gateway's callback says was paid, once its key is checked. */
+export type PaidCallback = {
+  gatewayOrderId: string;
+  amountCents: number;
+  requestId: string | null;
+  entity: string | null;
+  reference: string | null;
+};
+
+/**
+ * A payment gateway (ARCHITECTURE.md "Payments through a gateway adapter"): ifthenpay in production, the
+ * sandbox on a developer's machine. Every call that reaches the network may throw GatewayError.
+ */
+export interface PaymentGateway {
+  readonly name: 'sandbox' | 'ifthenpay';
+  createMultibancoReference(request: { gatewayOrderId: string; amountCents: number; expiryDays: number }): Promise<IssuedReference>;
+  /** Sends the payment request to the customer's phone; answers the gateway's request id. */
+  startMbway(request: {
+    gatewayOrderId: string;
+    amountCents: number;
+    mobile: string;
+    email: string;
+    description: string;
+  }): Promise<{ requestId: string }>;
+  /** The gateway's view of an MB WAY request. */
+  mbwayStatus(requestId: string): Promise<MbwayStatus>;
+  /** Checks a callback's anti-phishing key (in constant time) and reads it; null when it is not genuine. */
+  parseCallback(params: Record<string, string>): PaidCallback | null | 'malformed';
+}
+
+/** The gateway could not be reached, or answered something other than success. */
+export class GatewayError extends Error {
+  readonly refused: boolean;
+  constructor(message: string, refused: boolean) {
+    super(message);
+    this.refused = refused;
+  }
+}
+
+/** Cents → the gateways' amount text: "20.00". */
+export const gatewayAmount = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** The gateways' amount text → cents; "20", "20.0", "20.00" and "20,00" are read, anything else is not. */
+export function parseGatewayAmount(text: string | undefined): number | undefined {
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text?.trim() ?? '');
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+/** Compares secrets without leaking, through timing, how much of a guess was right (or its length). */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * ifthenpay's callback (a GET the gateway sends when money arrives), which the sandbox imitates:
+ * key (anti-phishing), orderId, amount, requestId, and for Multibanco entity and reference.
+ */
+export function parseIfthenpayCallback(params: Record<string, string>, callbackKey: string): PaidCallback | null | 'malformed' {
+  if (!sameSecret(params.key ?? '', callbackKey)) return null;
+  const amountCents = parseGatewayAmount(params.amount);
+  const gatewayOrderId = params.orderId?.trim();
+  if (!gatewayOrderId || amountCents === undefined) return 'malformed';
+  const text = (v: string | undefined) => v?.trim() || null;
+  return {
+    gatewayOrderId,
+    amountCents,
+    requestId: text(params.requestId),
+    entity: text(params.entity),
+    reference: text(params.reference)?.replace(/\s/g, '') ?? null,
+  };
+}

@@ -1,0 +1,98 @@
+import type { MbwayStatus } from '#shared/schemas/payments.ts';
+import { GatewayError, gatewayAmount, parseIfthenpayCallback, type PaymentGateway } from './gateway.ts';
+
+export type IfthenpayOptions = { baseUrl: string; mbKey: string; mbWayKey: string; callbackKey: string; timeoutMs?: number };
+
+/** ifthenpay's MB WAY status codes (GET /spg/payment/mbway/status). */
+const MBWAY_CODES: Record<string, MbwayStatus> = {
+  '000': 'paid',
+  '020': 'rejected',
+  '101': 'expired',
+  '122': 'failed',
+  '123': 'pending',
+};
+
+/**
+ * The ifthenpay adapter: Multibanco dynamic references and MB WAY through its public API. Amounts go as
+ * text with a dot ("20.00"); the MB WAY mobile number as "351#912345678".
+ */
+export function ifthenpayGateway(options: IfthenpayOptions): PaymentGateway {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function call(path: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
+    let response: Response;
+    try {
+      response = await fetch(`${options.baseUrl}${path}`, {
+        ...init,
+        headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw new GatewayError(`ifthenpay unreachable: ${(err as Error).message}`, false);
+    }
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new GatewayError(`ifthenpay answered ${response.status} without JSON`, false);
+    }
+    if (!response.ok || typeof body !== 'object' || body === null) {
+      throw new GatewayError(`ifthenpay answered ${response.status}`, response.status >= 400 && response.status < 500);
+    }
+    return body as Record<string, unknown>;
+  }
+
+  const field = (body: Record<string, unknown>, name: string) => {
+    const value = body[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  };
+
+  return {
+    name: 'ifthenpay',
+
+    async createMultibancoReference({ gatewayOrderId, amountCents, expiryDays }) {
+      const body = await call('/multibanco/reference/init', {
+        method: 'POST',
+        body: JSON.stringify({
+          mbKey: options.mbKey,
+          orderId: gatewayOrderId,
+          amount: gatewayAmount(amountCents),
+          expiryDays: String(expiryDays),
+        }),
+      });
+      if (field(body, 'Status') !== '0') throw new GatewayError(`ifthenpay refused the reference: ${field(body, 'Message')}`, true);
+      const entity = field(body, 'Entity');
+      const reference = field(body, 'Reference').replace(/\s/g, '');
+      if (!/^\d{5}$/.test(entity) || !/^\d{9}$/.test(reference)) throw new GatewayError('ifthenpay answered a malformed reference', false);
+      return { entity, reference, requestId: field(body, 'RequestId') || null };
+    },
+
+    async startMbway({ gatewayOrderId, amountCents, mobile, email, description }) {
+      const body = await call('/spg/payment/mbway', {
+        method: 'POST',
+        body: JSON.stringify({
+          mbWayKey: options.mbWayKey,
+          orderId: gatewayOrderId,
+          amount: gatewayAmount(amountCents),
+          mobileNumber: `351#${mobile}`,
+          email,
+          description: description.slice(0, 100),
+        }),
+      });
+      // "000": the request reached the customer's phone.
+      if (field(body, 'Status') !== '000') throw new GatewayError(`ifthenpay refused the MB WAY request: ${field(body, 'Message')}`, true);
+      const requestId = field(body, 'RequestId');
+      if (!requestId) throw new GatewayError('ifthenpay answered no RequestId', false);
+      return { requestId };
+    },
+
+    async mbwayStatus(requestId) {
+      const query = new URLSearchParams({ mbWayKey: options.mbWayKey, requestId });
+      const body = await call(`/spg/payment/mbway/status?${query.toString()}`);
+      return MBWAY_CODES[field(body, 'Status')] ?? 'unknown_gateway_status';
+    },
+
+    parseCallback: (params) => parseIfthenpayCallback(params, options.callbackKey),
+  };
+}

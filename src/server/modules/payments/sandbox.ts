@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { parseIfthenpayCallback, type PaymentGateway } from './gateway.ts';
+import { multibancoReference } from './multibanco-reference.ts';
+
+/** The entity and sub-entity of the banks' documentation example: no real reference uses them. */
+export const SANDBOX_ENTITY = '12345';
+export const SANDBOX_SUB_ENTITY = '123';
+
+/**
+ * The gateway on a developer's machine: references computed offline with the real check digits, and MB
+ * WAY requests that stay pending until someone accepts or refuses them on the sandbox's phone page
+ * (which then calls back exactly as ifthenpay would). No money moves.
+ */
+export function sandboxGateway(callbackKey: string): PaymentGateway {
+  return {
+    name: 'sandbox',
+
+    async createMultibancoReference({ gatewayOrderId, amountCents }) {
+      const seed = gatewayOrderId.replace(/\D/g, '').slice(-4) || '0';
+      return {
+        entity: SANDBOX_ENTITY,
+        reference: multibancoReference(SANDBOX_ENTITY, SANDBOX_SUB_ENTITY, seed, amountCents),
+        requestId: randomBytes(10).toString('hex'),
+      };
+    },
+
+    async startMbway() {
+      return { requestId: randomBytes(10).toString('hex') };
+    },
+
+    async mbwayStatus() {
+      return 'pending';
+    },
+
+    parseCallback: (params) => parseIfthenpayCallback(params, callbackKey),
+  };
+}
