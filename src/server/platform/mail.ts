@@ -11,6 +11,8 @@ export type MailMessage = {
   subject: string;
   html: string;
   text: string;
+  /** Where an answer goes when it should not go to the sender (a contact message: the visitor who wrote it). */
+  replyTo?: string;
   headers?: Record<string, string>;
 };
 

@@ -1,0 +1,61 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { contactMessages as texts, type ContactMessage, type ContactMessagePage } from '#shared/schemas/contact.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import { queueMail } from '../../platform/mail.ts';
+import { contactMail } from './mails.ts';
+import { contactMessages } from './tables.ts';
+
+type Row = typeof contactMessages.$inferSelect;
+
+const toMessage = (row: Row): ContactMessage => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  subject: row.subject,
+  message: row.message,
+  readAt: row.readAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Keeps the message and queues its mail to the shop in one transaction: neither exists without the other. */
+export async function sendContactMessage(
+  db: Db,
+  shopInbox: string,
+  sent: { name: string; email: string; subject: string; message: string },
+  ip: string | undefined,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(contactMessages).values({ ...sent, ip: ip ?? null });
+    await queueMail(tx, contactMail(shopInbox, sent));
+  });
+}
+
+/** Newest first, for the admin's Mensagens tab. */
+export async function listContactMessages(db: Db, page: number, pageSize: number): Promise<ContactMessagePage> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: count(), unread: sql<number>`count(*) filter (where ${contactMessages.readAt} is null)`.mapWith(Number) })
+      .from(contactMessages),
+  ]);
+  const total = totals?.total ?? 0;
+  return {
+    messages: rows.map(toMessage),
+    pagination: { page, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) },
+    unread: totals?.unread ?? 0,
+  };
+}
+
+/** Marks a message read; reading it again keeps the first time. */
+export async function markContactMessageRead(db: Db, id: number): Promise<ContactMessage> {
+  await db.update(contactMessages).set({ readAt: sql`now()` }).where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)));
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  if (!row) throw notFound(texts.notFound);
+  return toMessage(row);
+}
