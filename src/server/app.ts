@@ -19,7 +19,8 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { appShellPages } from './modules/seo/app-shell.ts';
-import { seoRoutes } from './modules/seo/routes.ts';
+import { crawlerRoutes, seoRoutes } from './modules/seo/routes.ts';
+import { serviceRoutes } from './modules/services/routes.ts';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/catalog.ts';
 import type { AppContext } from './platform/context.ts';
 import { notFoundBody, registerErrorHandling } from './platform/errors.ts';
@@ -101,9 +102,12 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(mediaRoutes(context));
       await api.register(orderRoutes(context));
       await api.register(seoRoutes(context));
+      await api.register(serviceRoutes(context));
     },
     { prefix: '/api' },
   );
+  // Before the single-page app's fallback: crawlers get the files, not the app's HTML.
+  await app.register(crawlerRoutes(context));
 
   const webDist = config.webDist;
   const servesWeb = Boolean(webDist && existsSync(join(webDist, 'index.html')));
@@ -119,9 +123,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       },
     });
   }
-  // Unknown API paths are a JSON 404; any other GET is a page of the single-page app, product pages
-  // with their title, description, Open Graph and JSON-LD already in the head (for crawlers and previews).
-  const pages = servesWeb ? appShellPages({ db, webDist: webDist as string, publicUrl: config.publicUrl, log: app.log }) : undefined;
+  // Unknown API paths are a JSON 404; any other GET is a page of the single-page app, product and service
+  // pages with their title, description, Open Graph and JSON-LD already in the head (for crawlers and previews).
+  const pages = servesWeb ? appShellPages({ db, webDist: webDist as string, publicUrl: config.publicUrl, shop: config.shop, log: app.log }) : undefined;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     const html = await pages?.render(request.url);

@@ -1,8 +1,10 @@
 // `npm run db:seed`: fills an empty shop with the demo catalogue (24 products with pictures and the
-// home page's 'Sobre' picture). A shop that has products is left as it is.
+// home page's 'Sobre' picture) and a shop without services with the 4 demo services. A shop that has
+// products (or services) keeps them as they are.
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemoCatalogue } from '../modules/catalog/demo/seed.ts';
+import { seedDemoServices } from '../modules/services/demo.ts';
 
 const config = loadConfig();
 const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
@@ -14,6 +16,8 @@ try {
       ? `Catálogo de demonstração criado: ${created} produtos (${database.engine}).`
       : `A loja já tem produtos: o catálogo de demonstração não foi criado (${database.engine}).`,
   );
+  const services = await seedDemoServices(database.db);
+  console.log(services ? `Serviços de demonstração criados: ${services}.` : 'A loja já tem serviços: os serviços de demonstração não foram criados.');
 } finally {
   await database.close();
 }

@@ -92,6 +92,15 @@ export async function getProduct(db: Tx, id: number, asAdmin = false): Promise<P
   return product as Product;
 }
 
+/** Every product a shopper can open (archived ones left out) and when it last changed, for the sitemap. */
+export async function productPages(db: Db): Promise<{ id: number; isDigital: boolean; updatedAt: Date }[]> {
+  return db
+    .select({ id: products.id, isDigital: products.isDigital, updatedAt: products.updatedAt })
+    .from(products)
+    .where(isNull(products.archivedAt))
+    .orderBy(asc(products.displayOrder), asc(products.id));
+}
+
 const minPrice = (fields: ProductFields) =>
   fields.hasVariants ? Math.min(...fields.variants.map((v) => v.price)) : (fields.priceCents ?? 0);
 

@@ -1,5 +1,7 @@
 import type { ImageRef, Product } from '#shared/schemas/catalog.ts';
+import type { Service } from '#shared/schemas/services.ts';
 import { shop } from '#shared/shop.ts';
+import type { Config } from '../../config.ts';
 
 const IN_STOCK = 'https://schema.org/InStock';
 const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
@@ -103,5 +105,66 @@ export function productJsonLd(product: Product, publicUrl: string): ProductJsonL
     ...(single ? { sku: single } : {}),
     brand: { '@type': 'Brand', name: shop.name },
     offers,
+  };
+}
+
+/** The shop as the provider of its services: the legal details of config.shop, the address being free text. */
+export type ShopJsonLd = {
+  '@type': 'LocalBusiness';
+  '@id': string;
+  name: string;
+  legalName: string;
+  url: string;
+  email: string;
+  telephone: string;
+  address: string;
+  taxID: string;
+};
+
+export type ServiceJsonLd = {
+  '@context': 'https://schema.org';
+  '@type': 'Service';
+  name: string;
+  description: string;
+  url: string;
+  image: string[];
+  provider: ShopJsonLd;
+  areaServed: { '@type': 'Country'; name: 'Portugal' };
+  /** Booking happens on the specialist's external calendar. */
+  potentialAction: { '@type': 'ReserveAction'; target: string };
+  offers?: { '@type': 'Offer'; price: string; priceCurrency: 'EUR'; url: string };
+};
+
+/** The service page's one address. */
+export const serviceUrl = (publicUrl: string, id: number) => `${publicUrl}/servicos/${id}`;
+
+export function shopJsonLd(details: Config['shop'], publicUrl: string): ShopJsonLd {
+  return {
+    '@type': 'LocalBusiness',
+    '@id': `${publicUrl}/#loja`,
+    name: shop.name,
+    legalName: details.legalName,
+    url: publicUrl,
+    email: details.email,
+    telephone: details.phone,
+    address: details.address,
+    taxID: details.nif,
+  };
+}
+
+/** The schema.org Service of a service page; an Offer only when the service has an indicative price. */
+export function serviceJsonLd(service: Service, site: { publicUrl: string; shop: Config['shop'] }): ServiceJsonLd {
+  const url = serviceUrl(site.publicUrl, service.id);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: service.name,
+    description: service.description,
+    url,
+    image: service.image ? [absoluteImageUrl(site.publicUrl, service.image)] : [],
+    provider: shopJsonLd(site.shop, site.publicUrl),
+    areaServed: { '@type': 'Country', name: 'Portugal' },
+    potentialAction: { '@type': 'ReserveAction', target: service.schedule_link },
+    ...(service.price === null ? {} : { offers: { '@type': 'Offer' as const, price: priceText(service.price), priceCurrency: 'EUR' as const, url } }),
   };
 }

@@ -1,6 +1,8 @@
 import type { Product } from '#shared/schemas/catalog.ts';
+import type { Service } from '#shared/schemas/services.ts';
 import { shop } from '#shared/shop.ts';
-import { absoluteImageUrl, productJsonLd, productUrl } from './json-ld.ts';
+import type { Config } from '../../config.ts';
+import { absoluteImageUrl, productJsonLd, productUrl, serviceJsonLd, serviceUrl } from './json-ld.ts';
 
 const DESCRIPTION_LENGTH = 155;
 
@@ -24,34 +26,66 @@ export function metaDescription(text: string, max = DESCRIPTION_LENGTH): string 
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
-/** The `<head>` tags of a product page: title, description, canonical, Open Graph, Twitter card and JSON-LD. */
-export function productHeadTags(product: Product, publicUrl: string): string {
-  const url = productUrl(publicUrl, product.id);
-  const description = metaDescription(product.description);
-  const image = product.images[0] ? absoluteImageUrl(publicUrl, product.images[0]) : undefined;
-  const jsonLd = productJsonLd(product, publicUrl);
-  const price = 'lowPrice' in jsonLd.offers ? jsonLd.offers.lowPrice : jsonLd.offers.price;
-  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+
+type PageHead = {
+  name: string;
+  description: string;
+  url: string;
+  ogType: string;
+  image: string | undefined;
+  /** Tags of the page's kind that go after og:url (a product's price). */
+  extra?: string[];
+  jsonLd: unknown;
+};
+
+/** Title, description, canonical, Open Graph, Twitter card and JSON-LD: what every page with its own head carries. */
+function headTags(page: PageHead): string {
   return [
-    `<title>${escapeHtml(`${product.name} | ${shop.name}`)}</title>`,
-    meta('name', 'description', description),
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    meta('property', 'og:type', 'product'),
+    `<title>${escapeHtml(`${page.name} | ${shop.name}`)}</title>`,
+    meta('name', 'description', page.description),
+    `<link rel="canonical" href="${escapeHtml(page.url)}" />`,
+    meta('property', 'og:type', page.ogType),
     meta('property', 'og:site_name', shop.name),
     meta('property', 'og:locale', 'pt_PT'),
-    meta('property', 'og:title', product.name),
-    meta('property', 'og:description', description),
-    meta('property', 'og:url', url),
-    ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', product.name)] : []),
-    meta('property', 'product:price:amount', price),
-    meta('property', 'product:price:currency', 'EUR'),
-    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', product.name),
-    meta('name', 'twitter:description', description),
-    ...(image ? [meta('name', 'twitter:image', image)] : []),
-    `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`,
+    meta('property', 'og:title', page.name),
+    meta('property', 'og:description', page.description),
+    meta('property', 'og:url', page.url),
+    ...(page.image ? [meta('property', 'og:image', page.image), meta('property', 'og:image:alt', page.name)] : []),
+    ...(page.extra ?? []),
+    meta('name', 'twitter:card', page.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', page.name),
+    meta('name', 'twitter:description', page.description),
+    ...(page.image ? [meta('name', 'twitter:image', page.image)] : []),
+    `<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>`,
   ].join('\n    ');
+}
+
+/** The `<head>` tags of a product page: title, description, canonical, Open Graph, Twitter card and JSON-LD. */
+export function productHeadTags(product: Product, publicUrl: string): string {
+  const jsonLd = productJsonLd(product, publicUrl);
+  const price = 'lowPrice' in jsonLd.offers ? jsonLd.offers.lowPrice : jsonLd.offers.price;
+  return headTags({
+    name: product.name,
+    description: metaDescription(product.description),
+    url: productUrl(publicUrl, product.id),
+    ogType: 'product',
+    image: product.images[0] ? absoluteImageUrl(publicUrl, product.images[0]) : undefined,
+    extra: [meta('property', 'product:price:amount', price), meta('property', 'product:price:currency', 'EUR')],
+    jsonLd,
+  });
+}
+
+/** The `<head>` tags of a service page; the short description, when there is one, is the snippet. */
+export function serviceHeadTags(service: Service, site: { publicUrl: string; shop: Config['shop'] }): string {
+  return headTags({
+    name: service.name,
+    description: metaDescription(service.short_description.trim() || service.description),
+    url: serviceUrl(site.publicUrl, service.id),
+    ogType: 'website',
+    image: service.image ? absoluteImageUrl(site.publicUrl, service.image) : undefined,
+    jsonLd: serviceJsonLd(service, site),
+  });
 }
 
 /**
