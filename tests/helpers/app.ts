@@ -19,13 +19,14 @@ export type TestContext = {
  * Builds the real app on a fresh database with an SMTP server on loopback, once per test file.
  * Returns a live object: read its fields inside tests, after beforeAll ran.
  */
-export function useTestApp(env: Record<string, string> = {}): TestContext {
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.database = await testDatabase();
     ctx.mailbox = await startMailbox();
     ctx.config = {
-      ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL, SMTP_URL: ctx.mailbox.url, AUTH_RATE_LIMIT: '1000', ...env }),
+      // A function is read here, after the hooks registered before this one (a fake gateway's port) ran.
+      ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL, SMTP_URL: ctx.mailbox.url, AUTH_RATE_LIMIT: '1000', ...(typeof env === 'function' ? env() : env) }),
       webDist: undefined,
     };
     ctx.app = await buildApp({ config: ctx.config, database: ctx.database, logger: false });

@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '#shared/schemas/orders.ts';
+import { paymentMessages } from '#shared/schemas/payments.ts';
+import { signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
+import { products } from '../catalog/tables.ts';
+import { orders } from '../orders/tables.ts';
+import { multibancoReference } from './multibanco-reference.ts';
+import { SANDBOX_ENTITY, SANDBOX_SUB_ENTITY } from './sandbox.ts';
+
+// No PAYMENT_GATEWAY: the sandbox is the default.
+const ctx = useTestApp();
+
+async function paidOrder(cookie: string, method: 'multibanco' | 'mbway') {
+  const [p] = await ctx.database.db
+    .insert(products)
+    .values({ name: 'Caixa organizadora', description: 'Caixa', priceCents: 1500, stock: 5, minPriceCents: 1500 })
+    .returning();
+  const items = [{ product_id: p!.id, quantity: 1 }];
+  const totals = (await ctx.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: { cookie },
+    payload: {
+      items,
+      name: 'Rui Costa',
+      email: 'rui@example.pt',
+      phone: '912345678',
+      address: 'Rua Direita 1',
+      city: 'Porto',
+      postal_code: '4000-100',
+      payment_method: method,
+      shipping_cost: totals.shippingCost,
+      total_price_without_tax: totals.totalPriceWithoutTax,
+      total_tax: totals.totalTax,
+      total_price_with_tax: totals.totalWithTax,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Order>();
+}
+const statusOf = async (id: number) => (await ctx.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
+
+describe('the sandbox gateway', () => {
+  it('issues references with the real check digits and pays them as an ATM would', async () => {
+    const { cookie } = await signedInUser(ctx);
+    const order = await paidOrder(cookie, 'multibanco');
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/payment/multibanco', headers: { cookie }, payload: { order_id: order.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    // 15,00 € + 6,00 € shipping; the seed comes from the gateway order id ("<id>P1").
+    expect(answer).toMatchObject({ entity: SANDBOX_ENTITY, amount: 21, sandbox: true });
+    expect(answer.reference).toBe(multibancoReference(SANDBOX_ENTITY, SANDBOX_SUB_ENTITY, `${order.id}1`.slice(-4), 2100));
+
+    const pay = (amount: number) =>
+      ctx.app.inject({ method: 'POST', url: '/api/payment/sandbox/multibanco', payload: { entity: answer.entity, reference: answer.reference, amount } });
+    const wrong = await pay(20);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe(paymentMessages.sandboxAmountMismatch);
+    expect(await statusOf(order.id)).toBe('pending');
+
+    const ok = await pay(21);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().message).toBe(paymentMessages.sandboxPaid);
+    expect(await statusOf(order.id)).toBe('processing');
+
+    const twice = await pay(21);
+    expect(twice.statusCode).toBe(404);
+    expect(twice.json().error).toBe(paymentMessages.sandboxReferenceNotFound);
+  });
+
+  it('lets the test phone accept or refuse an MB WAY request', async () => {
+    const { cookie } = await signedInUser(ctx);
+    for (const accept of [true, false]) {
+      const order = await paidOrder(cookie, 'mbway');
+      const start = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payment/mbway',
+        headers: { cookie },
+        payload: { order_id: order.id, amount: order.total_price_with_tax, phone_number: '936000111', email: 'rui@example.pt' },
+      });
+      expect(start.statusCode, start.body).toBe(200);
+      const { sandboxUrl } = start.json();
+      expect(sandboxUrl).toMatch(/^\/sandbox\/mbway\/[0-9a-f]{20}$/);
+      const requestId = sandboxUrl.split('/').at(-1);
+
+      const phone = await ctx.app.inject({ method: 'GET', url: `/api/payment/sandbox/mbway/${requestId}` });
+      expect(phone.json()).toMatchObject({ order_id: order.id, amount: 21, phone_number: '936000111', status: 'pending' });
+
+      const decided = await ctx.app.inject({ method: 'POST', url: `/api/payment/sandbox/mbway/${requestId}`, payload: { accept } });
+      expect(decided.statusCode, decided.body).toBe(200);
+      expect(decided.json().status).toBe(accept ? 'paid' : 'rejected');
+      const polled = await ctx.app.inject({ method: 'GET', url: `/api/payment/mbway/status/${order.id}`, headers: { cookie } });
+      expect(polled.json().status).toBe(accept ? 'paid' : 'rejected');
+      expect(await statusOf(order.id)).toBe(accept ? 'processing' : 'pending');
+
+      const again = await ctx.app.inject({ method: 'POST', url: `/api/payment/sandbox/mbway/${requestId}`, payload: { accept: true } });
+      expect(again.statusCode).toBe(409);
+    }
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/payment/sandbox/mbway/0000' });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
