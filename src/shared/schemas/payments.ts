@@ -153,6 +153,14 @@ export const orderPaymentsAnswer = z.object({
 export type OrderPaymentsAnswer = z.infer<typeof orderPaymentsAnswer>;
 
 export const paymentAlertList = z.array(paymentAlert);
+export type PaymentAlert = z.infer<typeof paymentAlert>;
+
+/** What each flagged callback means, in the shop owner's words. */
+export const paymentAlertLabel: Record<string, string> = {
+  order_cancelled: 'Pagamento recebido para uma encomenda cancelada',
+  not_pending: 'Segundo pagamento de uma encomenda já paga',
+  amount_mismatch: 'Valor recebido diferente do valor da encomenda',
+};
 
 /** Sandbox only: what the test phone shows, and its answer. */
 export const sandboxMbwayRequest = z.object({

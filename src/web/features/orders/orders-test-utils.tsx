@@ -85,7 +85,8 @@ export function fakeApi(me: PublicUser | null, handler: Handler = () => undefine
     const answer: Answer =
       call.path === '/user/profile' ? (me ? { status: 200, body: me } : { status: 401, body: { error: 'x' } })
       : ((await handler(call)) ?? notFound);
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+    // A 204 has no body at all (Response refuses even an empty one).
+    return new Response(answer.status === 204 ? null : answer.body === undefined ? '' : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },
     });

@@ -135,3 +135,26 @@ describe('orders tab', () => {
     expect(await screen.findByText('Página inicial')).toBeTruthy();
   });
 });
+
+describe('payment alerts', () => {
+  it('show money that reached no order until the admin marks it resolved', async () => {
+    let alerts = [{ id: 7, order_id: 31, outcome: 'order_cancelled', receivedAt: '2026-11-20T10:15:00.000Z', params: { amount: '29.50' } }];
+    const calls = fakeApi(admin, ({ method, path }) => {
+      if (isList(method, path)) return { status: 200, body: orderPage([]) };
+      if (method === 'GET' && path === '/payment/alerts') return { status: 200, body: alerts };
+      if (method === 'PUT' && path === '/payment/alerts/7/resolve') {
+        alerts = [];
+        return { status: 204, body: undefined };
+      }
+      return undefined;
+    });
+    renderOrderRoutes('/admin-dashboard?tab=encomendas');
+    const heading = await screen.findByRole('heading', { name: 'Pagamentos a verificar (1)' });
+    const box = heading.closest('.alert') as HTMLElement;
+    expect(box.textContent).toContain('Pagamento recebido para uma encomenda cancelada (29,50 €)');
+    expect(within(box).getByRole('link', { name: 'Encomenda N.º 31' }).getAttribute('href')).toBe('/admin-dashboard/edit-order/31');
+    fireEvent.click(within(box).getByRole('button', { name: 'Marcar como resolvido' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /Pagamentos a verificar/ })).toBeNull());
+    expect(calls.some((c) => c.method === 'PUT' && c.path === '/payment/alerts/7/resolve')).toBe(true);
+  });
+});

@@ -14,6 +14,7 @@ import { Pager } from '../products/pager.tsx';
 import { ADMIN_ORDERS_PAGE_SIZE, ordersQueryOptions, useDeleteOrder } from './api.ts';
 import { DeleteOrderModal } from './delete-order-modal.tsx';
 import { OrdersTable } from './orders-table.tsx';
+import { PaymentAlerts } from './payment-alerts.tsx';
 
 /** What the orders tab shows after coming back from the form. */
 export type OrdersNotice = { notice: string };
@@ -125,6 +126,8 @@ export function OrdersTab() {
           Nova encomenda
         </Link>
       </div>
+
+      <PaymentAlerts />
 
       {notice && (
         <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Fechar">

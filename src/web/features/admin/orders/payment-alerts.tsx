@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import { type PaymentAlert, paymentAlertLabel } from '#shared/schemas/payments.ts';
+import { api, errorMessage } from '../../../api/client.ts';
+import { paths } from '../../../paths.ts';
+import { formatOrderDateTime } from '../../orders/order-ui.tsx';
+
+export const paymentAlertsKey = ['admin', 'payment-alerts'] as const;
+
+/**
+ * Money the gateway confirmed but no order could take (cancelled, already paid, another amount): shown on
+ * top of the orders tab until the admin marks it resolved, so none is forgotten.
+ */
+export function PaymentAlerts() {
+  const queryClient = useQueryClient();
+  const alerts = useQuery({ queryKey: paymentAlertsKey, queryFn: ({ signal }) => api.get<PaymentAlert[]>('/payment/alerts', { signal }) });
+  const resolve = useMutation({
+    mutationFn: (id: number) => api.put<null>(`/payment/alerts/${id}/resolve`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentAlertsKey }),
+  });
+  if (!alerts.data?.length) return null;
+  return (
+    <Alert variant="warning" className="mb-3">
+      <h2 className="h6 alert-heading">
+        <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
+        Pagamentos a verificar ({alerts.data.length})
+      </h2>
+      <p className="small mb-2">Estes pagamentos chegaram mas não foram aplicados a nenhuma encomenda. Verifique e, se for o caso, reembolse o cliente.</p>
+      <ul className="list-unstyled mb-0">
+        {alerts.data.map((alert) => (
+          <li key={alert.id} className="d-flex flex-wrap align-items-center gap-2 py-1 border-top border-warning-subtle">
+            <span className="me-auto">
+              {alert.order_id ? <Link to={paths.adminEditOrder(alert.order_id)}>Encomenda N.º {alert.order_id}</Link> : 'Sem encomenda'}
+              {': '}
+              {paymentAlertLabel[alert.outcome] ?? alert.outcome}
+              {alert.params.amount ? ` (${alert.params.amount.replace('.', ',')} €)` : ''}
+              <span className="text-secondary small"> · {formatOrderDateTime(alert.receivedAt)}</span>
+            </span>
+            <Button size="sm" variant="outline-dark" disabled={resolve.isPending} onClick={() => resolve.mutate(alert.id)}>
+              Marcar como resolvido
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {resolve.isError && <p className="text-danger small mt-2 mb-0">{errorMessage(resolve.error, 'Não foi possível marcar o alerta como resolvido.')}</p>}
+    </Alert>
+  );
+}
