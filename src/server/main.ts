@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoCatalogue } from './modules/catalog/demo/seed.ts';
+import { seedDemoContent } from './modules/content/demo.ts';
 import { seedDemoServices } from './modules/services/demo.ts';
 import { ensureAdmin } from './modules/users/first-admin.ts';
 
@@ -18,6 +19,8 @@ async function main() {
   if (seedDemo) {
     const created = await seedDemoCatalogue(database.db);
     if (created) app.log.info(`Catálogo de demonstração criado: ${created} produtos.`);
+    // The home page's welcome text comes with a fresh demo shop only, like its pictures.
+    if (created) await seedDemoContent(database.db);
     // Only with a fresh catalogue: a shop whose owner deleted every service must not get them back at a restart.
     const services = created ? await seedDemoServices(database.db) : 0;
     if (services) app.log.info(`Serviços de demonstração criados: ${services}.`);

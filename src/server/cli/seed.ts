@@ -4,6 +4,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemoCatalogue } from '../modules/catalog/demo/seed.ts';
+import { seedDemoContent } from '../modules/content/demo.ts';
 import { seedDemoServices } from '../modules/services/demo.ts';
 
 const config = loadConfig();
@@ -16,6 +17,9 @@ try {
       ? `Catálogo de demonstração criado: ${created} produtos (${database.engine}).`
       : `A loja já tem produtos: o catálogo de demonstração não foi criado (${database.engine}).`,
   );
+  // Blocks the owner already wrote are kept; only missing ones get the demo text.
+  const blocks = await seedDemoContent(database.db);
+  if (blocks) console.log(`Textos de demonstração da página inicial criados: ${blocks}.`);
   const services = await seedDemoServices(database.db);
   console.log(services ? `Serviços de demonstração criados: ${services}.` : 'A loja já tem serviços: os serviços de demonstração não foram criados.');
 } finally {
