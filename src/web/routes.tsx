@@ -25,6 +25,19 @@ const routes: RouteObject[] = [
         path: paths.orderSuccess,
         lazy: async () => ({ Component: (await import('./features/checkout/order-success-page.tsx')).OrderSuccessPage }),
       },
+      {
+        path: paths.multibancoPayment,
+        lazy: async () => ({ Component: (await import('./features/payments/multibanco-payment-page.tsx')).MultibancoPaymentPage }),
+      },
+      { path: paths.mbwayPayment, lazy: async () => ({ Component: (await import('./features/payments/mbway-payment-page.tsx')).MbwayPaymentPage }) },
+      {
+        path: '/sandbox/mbway/:requestId',
+        lazy: async () => ({ Component: (await import('./features/payments/sandbox-mbway-page.tsx')).SandboxMbwayPage }),
+      },
+      {
+        path: paths.sandboxMultibanco,
+        lazy: async () => ({ Component: (await import('./features/payments/sandbox-multibanco-page.tsx')).SandboxMultibancoPage }),
+      },
       { path: paths.myOrders, lazy: async () => ({ Component: (await import('./features/orders/my-orders-page.tsx')).MyOrdersPage }) },
       { path: '/minhas-encomendas/:id', lazy: async () => ({ Component: (await import('./features/orders/my-order-page.tsx')).MyOrderPage }) },
       // backoffice.md's Multibanco page links to /orders; the shop's orders live at /minhas-encomendas.

@@ -1,17 +1,28 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { checkoutBody } from '#shared/schemas/orders.ts';
+import { paymentMessages, portugueseMobile } from '#shared/schemas/payments.ts';
 
-/** The checkout form: the server's own field rules and messages (storefront.md §5), without the lines and totals. */
-export const checkoutForm = checkoutBody.pick({
-  name: true,
-  email: true,
-  phone: true,
-  address: true,
-  city: true,
-  postal_code: true,
-  country: true,
-  payment_method: true,
-});
+/**
+ * The checkout form: the server's own field rules and messages (storefront.md §5), without the lines and totals,
+ * plus the MB WAY number the payment request goes to, asked for only when MB WAY is chosen.
+ */
+export const checkoutForm = checkoutBody
+  .pick({
+    name: true,
+    email: true,
+    phone: true,
+    address: true,
+    city: true,
+    postal_code: true,
+    country: true,
+    payment_method: true,
+  })
+  .extend({ mbway_phone: z.string().optional() })
+  .superRefine((values, ctx) => {
+    if (values.payment_method !== 'mbway') return;
+    const mobile = portugueseMobile.safeParse(values.mbway_phone ?? '');
+    if (!mobile.success) ctx.addIssue({ code: 'custom', path: ['mbway_phone'], message: mobile.error.issues[0]?.message ?? paymentMessages.mobileInvalid });
+  });
 export type CheckoutFormInput = z.input<typeof checkoutForm>;
 export type CheckoutFormValues = z.output<typeof checkoutForm>;
 

@@ -21,7 +21,8 @@ import {
 } from '../cart/cart-test-utils.tsx';
 import { dismissPriceChanges } from '../cart/cart-totals.ts';
 import { CheckoutPage } from './checkout-page.tsx';
-import { OrderSuccessPage } from './order-success-page.tsx';
+import { MbwayPaymentPage } from '../payments/mbway-payment-page.tsx';
+import { MultibancoPaymentPage } from '../payments/multibanco-payment-page.tsx';
 
 const euros = (value: number) => spaced(formatEuros(value));
 const caixa = cartItem({ id: '1', productId: 1, name: 'Caixa organizadora', price: 12.5, quantity: 2 });
@@ -29,11 +30,28 @@ const agenda = cartItem({ id: 'AG-A5', productId: 8, name: 'Agenda 2026', price:
 const totals = totalsFor([caixa, agenda]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-type Server = { totals?: () => Answer; order?: (call: FakeCall) => Answer };
+const expiresAt = '2025-03-07T10:00:00.000Z';
+const reference = (call: FakeCall): Answer => {
+  const { order_id } = call.body as { order_id: number };
+  return { status: 200, body: { order_id, entity: '12345', reference: '123456789', amount: 31, expiresAt, sandbox: false } };
+};
+const mbwayRequest = (call: FakeCall): Answer => {
+  const { order_id, amount, phone_number } = call.body as { order_id: number; amount: number; phone_number: string };
+  return { status: 200, body: { order_id, status: 'pending', phone_number, amount, expiresAt } };
+};
+
+type Server = {
+  totals?: () => Answer;
+  order?: (call: FakeCall) => Answer;
+  multibanco?: (call: FakeCall) => Answer;
+  mbway?: (call: FakeCall) => Answer;
+};
 function serve(me: ReturnType<typeof userFactory> | null, server: Server = {}) {
   return fakeApi(me, (call) => {
     if (call.method === 'POST' && call.path === '/order/calculate-totals') return server.totals?.() ?? { status: 200, body: totals };
     if (call.method === 'POST' && call.path === '/order') return server.order?.(call) ?? { status: 201, body: orderFactory() };
+    if (call.method === 'POST' && call.path === '/payment/multibanco') return (server.multibanco ?? reference)(call);
+    if (call.method === 'POST' && call.path === '/payment/mbway') return (server.mbway ?? mbwayRequest)(call);
     return undefined;
   });
 }
@@ -43,7 +61,8 @@ const renderCheckout = () =>
     [
       { path: '/checkout', element: <CheckoutPage /> },
       { path: '/carrinho', element: <p>Página do carrinho</p> },
-      { path: '/order-success', element: <OrderSuccessPage /> },
+      { path: '/multibanco-payment', element: <MultibancoPaymentPage /> },
+      { path: '/mbway-payment', element: <MbwayPaymentPage /> },
     ],
     '/checkout',
   );
@@ -52,6 +71,8 @@ const summary = () => screen.getByRole('heading', { name: 'Resumo da encomenda' 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Finalizar compra' }));
 const orderCalls = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST' && c.path === '/order');
+/** The Multibanco screen the checkout ends on. */
+const referenceShown = () => screen.findByRole('heading', { level: 1, name: 'Pagamento por Multibanco' });
 
 function fillForm(values: Partial<Record<'Nome completo' | 'Email' | 'Telefone' | 'Morada' | 'Cidade' | 'Código postal', string>> = {}) {
   const all = {
@@ -161,19 +182,23 @@ describe('checkout page', () => {
     expect(orderCalls(calls)).toHaveLength(0);
   });
 
-  it('asks for the totals, creates the order with them and an Idempotency-Key, clears the cart and confirms', async () => {
+  it('asks for the totals, creates the order with them and an Idempotency-Key, clears the cart and starts the MB WAY payment', async () => {
     storeCart([caixa, agenda]);
     const order = orderFactory({ id: 77, user_id: null, accessToken: 'tok-77', total_price_with_tax: totals.totalWithTax, payment_method: 'mbway' });
     const calls = serve(null, { order: () => ({ status: 201, body: order }) });
     const { router } = renderCheckout();
     await ready();
     fillForm();
+    expect(screen.queryByLabelText('Número de telemóvel MB WAY')).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: /MB WAY/ }));
+    // The MB WAY number starts as the contact phone.
+    await waitFor(() => expect(field('Número de telemóvel MB WAY').value).toBe('912 345 678'));
+    fireEvent.change(field('Número de telemóvel MB WAY'), { target: { value: '+351 934 567 890' } });
     submit();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Obrigado pela sua encomenda!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagamento MB WAY' })).toBeTruthy();
     const posts = calls.filter((c) => c.method === 'POST');
-    expect(posts.map((c) => c.path)).toEqual(['/order/calculate-totals', '/order/calculate-totals', '/order']);
+    expect(posts.map((c) => c.path)).toEqual(['/order/calculate-totals', '/order/calculate-totals', '/order', '/payment/mbway']);
     const [created] = orderCalls(calls);
     expect(created?.headers.get('Idempotency-Key')).toMatch(UUID);
     expect(created?.body).toEqual({
@@ -194,13 +219,87 @@ describe('checkout page', () => {
       total_tax: totals.totalTax,
       total_price_with_tax: totals.totalWithTax,
     });
+    expect(posts[3]?.body).toEqual({ order_id: 77, amount: totals.totalWithTax, phone_number: '934567890', email: 'maria@exemplo.pt', token: 'tok-77' });
     expect(storedCart()).toBeNull();
-    expect(router.state.location.pathname).toBe('/order-success');
+    expect(router.state.location.pathname).toBe('/mbway-payment');
     expect(router.state.location.search).toBe('?id=77&token=tok-77');
-    // The confirmation comes from the navigation state: no extra request.
-    expect(calls.some((c) => c.method === 'GET' && c.path.startsWith('/order/'))).toBe(false);
+    // The payment screen works from the navigation state: no extra request.
+    expect(calls.some((c) => c.method === 'GET')).toBe(false);
     expect(screen.getByText('N.º 77')).toBeTruthy();
-    expect(screen.getByText('MB WAY')).toBeTruthy();
+    expect(screen.getByText('934 567 890')).toBeTruthy();
+  });
+
+  it('asks for the MB WAY number only with MB WAY, and checks it before ordering', async () => {
+    storeCart([caixa, agenda]);
+    const calls = serve(null);
+    renderCheckout();
+    await ready();
+    fillForm({ Telefone: '213 456 789' });
+    fireEvent.click(screen.getByRole('radio', { name: /MB WAY/ }));
+    await waitFor(() => expect(field('Número de telemóvel MB WAY').value).toBe('213 456 789'));
+    submit();
+    expect(await screen.findByText('Por favor insira um número de telemóvel português válido (9 dígitos, começado por 9).')).toBeTruthy();
+    expect(field('Número de telemóvel MB WAY').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(field('Número de telemóvel MB WAY')));
+    fireEvent.change(field('Número de telemóvel MB WAY'), { target: { value: '' } });
+    submit();
+    expect(await screen.findByText('Por favor insira o número de telemóvel associado ao MB WAY.')).toBeTruthy();
+    expect(orderCalls(calls)).toHaveLength(0);
+
+    // Back to Multibanco: the field goes, and so does its rule.
+    fireEvent.click(screen.getByRole('radio', { name: /Multibanco/ }));
+    expect(screen.queryByLabelText('Número de telemóvel MB WAY')).toBeNull();
+    submit();
+    expect(await referenceShown()).toBeTruthy();
+    expect(orderCalls(calls)).toHaveLength(1);
+  });
+
+  it('creates the order, then its Multibanco reference, and shows it', async () => {
+    storeCart([caixa, agenda]);
+    const calls = serve(userFactory(), { order: () => ({ status: 201, body: orderFactory({ id: 78 }) }) });
+    const { router } = renderCheckout();
+    await ready();
+    fillForm();
+    submit();
+    expect(await referenceShown()).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/order/calculate-totals',
+      '/order/calculate-totals',
+      '/order',
+      '/payment/multibanco',
+    ]);
+    expect(calls.at(-1)?.body).toEqual({ order_id: 78 });
+    expect(router.state.location.search).toBe('?id=78');
+    expect(screen.getByText('123 456 789')).toBeTruthy();
+    expect(screen.getByText('12345')).toBeTruthy();
+    expect(storedCart()).toBeNull();
+  });
+
+  it('keeps the order when its payment cannot start: the payment screen says so, and no second order is made', async () => {
+    storeCart([caixa, agenda]);
+    const unavailable = 'Não foi possível contactar o serviço de pagamentos. Por favor, tente novamente dentro de momentos.';
+    let refuse = true;
+    const calls = serve(null, {
+      order: () => ({ status: 201, body: orderFactory({ id: 79, user_id: null, accessToken: 'tok-79' }) }),
+      multibanco: (call) => (refuse ? errorAnswer(503, unavailable) : reference(call)),
+    });
+    const { router } = renderCheckout();
+    await ready();
+    fillForm();
+    submit();
+    expect(await screen.findByText(unavailable)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/multibanco-payment');
+    expect(router.state.location.search).toBe('?id=79&token=tok-79');
+    expect(storedCart()).toBeNull();
+
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Pedir a referência de novo' }));
+    expect(await screen.findByText('123 456 789')).toBeTruthy();
+    expect(orderCalls(calls)).toHaveLength(1);
+    expect(calls.filter((c) => c.path === '/payment/multibanco').map((c) => c.body)).toEqual([
+      { order_id: 79, token: 'tok-79' },
+      { order_id: 79, token: 'tok-79' },
+    ]);
   });
 
   it('disables the button with a spinner while the order is sent', async () => {
@@ -222,7 +321,7 @@ describe('checkout page', () => {
     expect(button.getAttribute('aria-busy')).toBe('true');
     expect(button.querySelector('.spinner-border')).toBeTruthy();
     release({ status: 201, body: orderFactory() });
-    expect(await screen.findByText('Obrigado pela sua encomenda!')).toBeTruthy();
+    expect(await referenceShown()).toBeTruthy();
   });
 
   it('shows the connection message, and a retry of the same attempt reuses its key', async () => {
@@ -242,7 +341,7 @@ describe('checkout page', () => {
       submit();
       expect(await screen.findByText('Não foi possível conectar ao servidor. Por favor, tente novamente mais tarde.')).toBeTruthy();
       submit();
-      expect(await screen.findByText('Obrigado pela sua encomenda!')).toBeTruthy();
+      expect(await referenceShown()).toBeTruthy();
       const keys = orderCalls(calls).map((c) => c.headers.get('Idempotency-Key'));
       expect(keys).toHaveLength(2);
       expect(keys[0]).toMatch(UUID);
@@ -269,7 +368,7 @@ describe('checkout page', () => {
     expect(await screen.findByText('Ocorreu um erro ao finalizar a compra. Por favor, tente novamente.')).toBeTruthy();
     fillForm({ Cidade: 'Porto' });
     submit();
-    expect(await screen.findByText('Obrigado pela sua encomenda!')).toBeTruthy();
+    expect(await referenceShown()).toBeTruthy();
     const keys = orderCalls(calls).map((c) => c.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[1]).not.toBe(keys[0]);
@@ -311,7 +410,7 @@ describe('checkout page', () => {
     expect(storedCart()).toHaveLength(2);
 
     submit();
-    expect(await screen.findByText('Obrigado pela sua encomenda!')).toBeTruthy();
+    expect(await referenceShown()).toBeTruthy();
     const sent = orderCalls(calls);
     expect(sent).toHaveLength(2);
     expect((sent[1]?.body as { total_price_with_tax: number }).total_price_with_tax).toBe(fresh.totalWithTax);

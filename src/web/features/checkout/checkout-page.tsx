@@ -10,11 +10,12 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { formatEuros } from '#shared/money.ts';
 import { CUSTOMER_PAYMENT_METHODS, paymentMethodLabel } from '#shared/orders.ts';
 import { type CheckoutBody, type Order, orderMessages, totalsAnswer } from '#shared/schemas/orders.ts';
+import { paymentMessages, portugueseMobile } from '#shared/schemas/payments.ts';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -33,6 +34,9 @@ import {
   usePriceChanges,
 } from '../cart/cart-totals.ts';
 import { CartThumb, InlineSpinner, TotalsList } from '../cart/cart-ui.tsx';
+import { paymentSearch } from '../payments/payment-format.ts';
+import type { PaymentScreenState } from '../payments/payment-state.ts';
+import { startMbway, startMultibanco } from '../payments/payments-api.ts';
 import {
   checkoutFields,
   checkoutForm,
@@ -57,6 +61,7 @@ type FieldProps = {
   label: string;
   registration: UseFormRegisterReturn;
   error?: string | undefined;
+  hint?: string;
   type?: 'text' | 'email' | 'tel';
   autoComplete: string;
   placeholder?: string;
@@ -64,8 +69,9 @@ type FieldProps = {
 };
 
 /** Label, input and its message, tied together for screen readers. */
-function Field({ id, label, registration, error, type = 'text', autoComplete, placeholder, inputMode }: FieldProps) {
+function Field({ id, label, registration, error, hint, type = 'text', autoComplete, placeholder, inputMode }: FieldProps) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   return (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>{label}</Form.Label>
@@ -77,9 +83,14 @@ function Field({ id, label, registration, error, type = 'text', autoComplete, pl
         required
         isInvalid={Boolean(error)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? errorId : hint ? hintId : undefined}
         {...registration}
       />
+      {hint && !error && (
+        <Form.Text id={hintId} className="text-secondary">
+          {hint}
+        </Form.Text>
+      )}
       {error && (
         <Form.Control.Feedback type="invalid" id={errorId}>
           {error}
@@ -134,6 +145,7 @@ export function CheckoutPage() {
     getValues,
     setValue,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(checkoutForm),
@@ -146,8 +158,10 @@ export function CheckoutPage() {
       postal_code: '',
       country: 'Portugal',
       payment_method: 'multibanco',
+      mbway_phone: '',
     },
   });
+  const paymentMethod = useWatch({ control, name: 'payment_method' });
 
   // The session may answer after the page opened: fill name and email then, unless the customer already typed.
   useEffect(() => {
@@ -156,13 +170,18 @@ export function CheckoutPage() {
     if (!getValues('email')) setValue('email', user.email);
   }, [user, getValues, setValue]);
 
+  // The MB WAY number is usually the contact phone: offer it when MB WAY is chosen, unless one was typed already.
+  useEffect(() => {
+    if (paymentMethod === 'mbway' && !getValues('mbway_phone')) setValue('mbway_phone', getValues('phone'));
+  }, [paymentMethod, getValues, setValue]);
+
   if (items.length === 0 && !placed) return <Navigate to={paths.cart} replace />;
   if (placed) {
     return (
       <Container className="py-4 py-md-5">
         <PageMeta title={title} description={description} />
         <h1 className="visually-hidden">{title}</h1>
-        <PageSpinner label="A abrir a confirmação da encomenda..." />
+        <PageSpinner label="A preparar o pagamento..." />
       </Container>
     );
   }
@@ -177,7 +196,27 @@ export function CheckoutPage() {
     return key;
   };
 
-  const onSubmit = async (values: CheckoutFormValues) => {
+  /**
+   * storefront.md §4: the order exists, now its payment, then the matching screen. A payment that cannot start
+   * does not lose the order: its screen says so and asks again for the same order (never a second order).
+   */
+  const startPayment = async (order: Order, method: CheckoutFormValues['payment_method'], mbwayPhone: string) => {
+    const token = order.accessToken;
+    const state: PaymentScreenState = { order };
+    try {
+      if (method === 'mbway') {
+        state.mbway = await startMbway({ orderId: order.id, amount: order.total_price_with_tax, phone: mbwayPhone, email: order.email, token });
+      } else {
+        state.multibanco = await startMultibanco(order.id, token);
+      }
+    } catch (err) {
+      state.error = errorMessage(err, paymentMessages.gatewayUnavailable);
+    }
+    const screen = method === 'mbway' ? paths.mbwayPayment : paths.multibancoPayment;
+    await navigate(`${screen}?${paymentSearch(order.id, token)}`, { state });
+  };
+
+  const onSubmit = async ({ mbway_phone: mbwayPhone, ...values }: CheckoutFormValues) => {
     setFormError(null);
     setNotice(null);
     const lines = totals.lines;
@@ -200,13 +239,10 @@ export function CheckoutPage() {
       };
       const order = await api.post<Order>('/order', body, { headers: { 'Idempotency-Key': keyFor(body) } });
       setAttempt(null);
-      // Until the payment screens exist, the order goes straight to its confirmation.
       setPlaced(true);
       dismissPriceChanges();
       clearCart();
-      const search = new URLSearchParams({ id: String(order.id) });
-      if (order.accessToken) search.set('token', order.accessToken);
-      await navigate(`${paths.orderSuccess}?${search.toString()}`, { state: { order } });
+      await startPayment(order, values.payment_method, portugueseMobile.safeParse(mbwayPhone ?? '').data ?? '');
     } catch (err) {
       if (err instanceof ApiError && err.status === 0) {
         setFormError(connectionFailed);
@@ -320,6 +356,20 @@ export function CheckoutPage() {
                   {errors.payment_method && (
                     <div id="checkout-payment-error" className="invalid-feedback d-block">
                       {errors.payment_method.message}
+                    </div>
+                  )}
+                  {paymentMethod === 'mbway' && (
+                    <div className="mt-3 ms-md-4">
+                      <Field
+                        id="checkout-mbway-phone"
+                        label="Número de telemóvel MB WAY"
+                        type="tel"
+                        inputMode="tel"
+                        autoComplete="tel"
+                        hint="O pedido de pagamento chega à app MB WAY deste número."
+                        registration={register('mbway_phone')}
+                        error={errors.mbway_phone?.message}
+                      />
                     </div>
                   )}
                 </fieldset>

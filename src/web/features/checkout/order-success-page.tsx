@@ -12,6 +12,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../../session/session.tsx';
+import { DigitalAccess, OrderPayment } from '../payments/order-payment.tsx';
 
 const title = 'Encomenda confirmada';
 const description = 'A confirmação da sua encomenda.';
@@ -92,6 +93,7 @@ export function OrderSuccessPage() {
   }
 
   const guest = order.user_id === null;
+  const digital = order.orderItems.filter((item) => item.product.isDigital);
   return (
     <Shell>
       <Card className="shadow-sm mx-auto" style={{ maxWidth: '40rem' }}>
@@ -107,6 +109,27 @@ export function OrderSuccessPage() {
             <Detail label="Total">{formatEuros(order.total_price_with_tax)}</Detail>
             <Detail label="Método de pagamento">{paymentMethodLabel[order.payment_method]}</Detail>
           </dl>
+          <section className="mb-4" aria-labelledby="order-payment-title">
+            <h2 id="order-payment-title" className="h5">
+              Pagamento
+            </h2>
+            <OrderPayment order={order} token={token} />
+          </section>
+          {digital.length > 0 && (
+            <section className="mb-4" aria-labelledby="order-digital-title">
+              <h2 id="order-digital-title" className="h5">
+                Produtos digitais
+              </h2>
+              <ul className="list-unstyled mb-0">
+                {digital.map((item) => (
+                  <li key={item.id} className="py-2 border-bottom">
+                    <span className="fw-semibold">{item.product.name}</span>
+                    <DigitalAccess item={item} order={order} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           {guest && (
             <Alert variant="info" className="d-flex gap-2">
               <i className="bi bi-envelope" aria-hidden="true" />

@@ -17,6 +17,7 @@ import { cancellable, paymentMethodLabel } from '#shared/orders.ts';
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { vatLabel } from '../cart/cart-totals.ts';
+import { DigitalAccess, OrderPayment } from '../payments/order-payment.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '../../paths.ts';
@@ -205,6 +206,13 @@ function OrderView({ order, refreshing }: { order: Order; refreshing: boolean })
             </Card.Body>
           </Card>
 
+          <Card className="mb-4">
+            <Card.Body>
+              <h2 className="h5">Pagamento</h2>
+              <OrderPayment order={order} />
+            </Card.Body>
+          </Card>
+
           <h2 className="h4 mb-3">Artigos</h2>
           <Table className="orders-stack align-middle">
             <caption className="visually-hidden">Artigos da encomenda {orderNumber(order.id)}</caption>
@@ -248,6 +256,7 @@ function OrderView({ order, refreshing }: { order: Order; refreshing: boolean })
                             Digital
                           </Badge>
                         )}
+                        <DigitalAccess item={item} order={order} />
                       </div>
                     </div>
                   </th>

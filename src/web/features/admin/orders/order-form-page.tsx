@@ -13,6 +13,7 @@ import { orderNumber } from '../../orders/order-ui.tsx';
 import { usersQueryOptions } from '../users/api.ts';
 import { orderQueryOptions } from './api.ts';
 import { OrderForm } from './order-form.tsx';
+import { OrderPaymentsPanel } from './order-payments-panel.tsx';
 import { ordersListHref } from './order-paths.ts';
 
 /** /admin-dashboard/create-order and /admin-dashboard/edit-order/:id (backoffice.md §2). */
@@ -94,6 +95,7 @@ function EditOrder({ id }: { id: number }) {
     <Shell title={title}>
       {/* A fresh form per order, so its default values are this order's. */}
       <OrderForm key={order.data.id} order={order.data} users={users.data} />
+      <OrderPaymentsPanel orderId={order.data.id} />
     </Shell>
   );
 }

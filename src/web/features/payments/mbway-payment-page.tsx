@@ -1,0 +1,258 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Container from 'react-bootstrap/Container';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { formatEuros } from '#shared/money.ts';
+import { mbwayFailureMessage, type MbwayStatus, paymentMessages } from '#shared/schemas/payments.ts';
+import { ApiError } from '../../api/client.ts';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { paths } from '../../paths.ts';
+import { SUCCESS_MS } from '../account/use-timers.ts';
+import { PaymentAlternatives } from './payment-alternatives.tsx';
+import { formatCountdown, groupPhone, parseOrderId, paymentSearch } from './payment-format.ts';
+import { type PaymentScreenState, readPaymentState } from './payment-state.ts';
+import { fetchPaymentOrder, newestPayment, orderPaymentsQueryOptions } from './payments-api.ts';
+import { type MbwayPhase, useMbwayStatus, useTimeLeft } from './use-mbway-status.ts';
+
+const title = 'Pagamento MB WAY';
+const description = 'Confirme na app MB WAY o pagamento da sua encomenda.';
+export const MBWAY_NOT_FOUND = 'Pedido de pagamento MB WAY não encontrado.';
+export const MBWAY_LOAD_ERROR = 'Não foi possível carregar o pedido de pagamento MB WAY. Por favor, tente novamente.';
+
+/** The request the screen follows: from the MB WAY answer, or the order's newest MB WAY payment. */
+type MbwayRequestView = { phone: string; amount: number; expiresAt: string; status: MbwayStatus; sandboxUrl?: string | undefined };
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Container className="py-4 py-md-5" style={{ maxWidth: '42rem' }}>
+      <PageMeta title={title} description={description} />
+      <meta name="robots" content="noindex" />
+      {children}
+    </Container>
+  );
+}
+
+/**
+ * /mbway-payment (backoffice.md §2, §4, §8, §9): the phone the request went to, a spinner and the minutes left
+ * while the server says pending (asked every 5 s), then the success box and /order-success after 3 s, or the
+ * failure box with the ways to pay the same order after all.
+ */
+export function MbwayPaymentPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const orderId = parseOrderId(params.get('id'));
+  const token = params.get('token') || undefined;
+  if (orderId === null) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  // A new request for the same order comes back to this address: a fresh screen for it.
+  return <MbwayScreen key={location.key} orderId={orderId} token={token} state={readPaymentState(location.state, orderId)} />;
+}
+
+function NotFound() {
+  return (
+    <div className="text-center py-5">
+      <h1 className="h3 mb-3">{MBWAY_NOT_FOUND}</h1>
+      <Link to={paths.home} className="btn btn-primary">
+        Voltar ao início
+      </Link>
+    </div>
+  );
+}
+
+function MbwayScreen({ orderId, token, state }: { orderId: number; token: string | undefined; state: PaymentScreenState }) {
+  const passed: MbwayRequestView | undefined =
+    state.mbway && {
+      phone: state.mbway.phone_number,
+      amount: state.mbway.amount,
+      expiresAt: state.mbway.expiresAt,
+      status: state.mbway.status,
+      sandboxUrl: state.mbway.sandboxUrl,
+    };
+  const payments = useQuery({ ...orderPaymentsQueryOptions(orderId, token), enabled: !passed && !state.error });
+  // The order (its total and e-mail) is what a new request for it needs.
+  const order = useQuery({
+    queryKey: ['payments', 'order-of', orderId, token ?? null],
+    queryFn: ({ signal }) => fetchPaymentOrder(orderId, token, signal),
+    enabled: !state.order,
+  });
+  const theOrder = state.order ?? order.data;
+  const alternatives = (phone: string) => (
+    <PaymentAlternatives orderId={orderId} token={token} order={theOrder} orderLoading={!state.order && order.isPending} phone={phone} />
+  );
+
+  if (!passed && state.error) {
+    return (
+      <Shell>
+        <h1 className="h2 mb-4">{title}</h1>
+        <Card className="shadow-sm">
+          <Card.Body className="p-3 p-sm-4">
+            <p className="mb-3">{`Encomenda N.º ${orderId}`}</p>
+            <Alert variant="danger">
+              <p className="mb-1">{state.error}</p>
+              <p className="mb-0">A sua encomenda foi registada: pode tentar novamente ou pagar por Multibanco.</p>
+            </Alert>
+            {alternatives(theOrder?.phone ?? '')}
+          </Card.Body>
+        </Card>
+      </Shell>
+    );
+  }
+
+  let request = passed;
+  if (!request) {
+    if (payments.isPending) {
+      return (
+        <Shell>
+          <h1 className="visually-hidden">{title}</h1>
+          <PageSpinner label="A carregar o pedido de pagamento..." />
+        </Shell>
+      );
+    }
+    if (payments.isError && !(payments.error instanceof ApiError && (payments.error.status === 404 || payments.error.status === 403))) {
+      return (
+        <Shell>
+          <h1 className="h2 mb-4">{title}</h1>
+          <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+            <span>{MBWAY_LOAD_ERROR}</span>
+            <Button variant="outline-danger" size="sm" onClick={() => void payments.refetch()} disabled={payments.isFetching}>
+              Tentar novamente
+            </Button>
+          </Alert>
+        </Shell>
+      );
+    }
+    const found = payments.data && newestPayment(payments.data.payments, 'mbway');
+    if (!found) {
+      return (
+        <Shell>
+          <NotFound />
+        </Shell>
+      );
+    }
+    request = { phone: found.phone_number ?? '', amount: found.amount, expiresAt: found.expiresAt, status: found.status };
+  }
+
+  return (
+    <Shell>
+      <MbwayProgress orderId={orderId} token={token} request={request} alternatives={alternatives} />
+    </Shell>
+  );
+}
+
+type ProgressProps = {
+  orderId: number;
+  token: string | undefined;
+  request: MbwayRequestView;
+  alternatives: (phone: string) => ReactNode;
+};
+
+function MbwayProgress({ orderId, token, request, alternatives }: ProgressProps) {
+  const navigate = useNavigate();
+  const { view, recheck } = useMbwayStatus(orderId, token, request.status);
+  const pending = view.phase === 'pending';
+  const left = useTimeLeft(request.expiresAt, pending);
+
+  // backoffice.md §4, §9: once paid, the confirmation after 3 s. It loads the order afresh: the copy held here
+  // predates the payment (its status, paid date and digital links have changed since).
+  useEffect(() => {
+    if (view.phase !== 'paid') return;
+    const timer = window.setTimeout(() => void navigate(`${paths.orderSuccess}?${paymentSearch(orderId, token)}`, { replace: true }), SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [view.phase, orderId, token, navigate]);
+
+  return (
+    <>
+      <h1 className="h2 mb-4">{title}</h1>
+      <Card className="shadow-sm">
+        <Card.Body className="p-3 p-sm-4">
+          <dl className="row mb-3">
+            <dt className="col-5 fw-normal text-secondary">Encomenda</dt>
+            <dd className="col-7 text-end fw-semibold">{`N.º ${orderId}`}</dd>
+            <dt className="col-5 fw-normal text-secondary">Telemóvel</dt>
+            <dd className="col-7 text-end fw-semibold text-nowrap">{groupPhone(request.phone)}</dd>
+            <dt className="col-5 fw-normal text-secondary">Montante</dt>
+            <dd className="col-7 text-end fw-semibold text-nowrap mb-0">{formatEuros(request.amount)}</dd>
+          </dl>
+          <div aria-live="polite" aria-atomic="true">
+            <StatusBox view={view} phone={request.phone} onRecheck={recheck} />
+          </div>
+          {pending && (
+            <p className="text-center text-secondary mb-0" role="timer" aria-live="off">
+              {left > 0 ?
+                <>
+                  {'Tempo restante para aceitar: '}
+                  <span className="fw-semibold font-monospace">{formatCountdown(left)}</span>
+                </>
+              : 'O tempo para aceitar terminou. A confirmar o estado do pagamento...'}
+            </p>
+          )}
+          {(view.phase === 'failed' || view.phase === 'error') && <div className="mt-3">{alternatives(request.phone)}</div>}
+        </Card.Body>
+      </Card>
+      {pending && request.sandboxUrl && (
+        <Card className="mt-4 border-warning payment-sandbox">
+          <Card.Body>
+            <Badge bg="warning" text="dark" className="mb-2">
+              Ambiente de testes
+            </Badge>
+            <p className="small mb-2">Este pagamento é de teste: nenhum dinheiro é movimentado. Aceite ou recuse o pedido no telemóvel de testes.</p>
+            <a href={request.sandboxUrl} target="_blank" rel="noopener" className="btn btn-sm btn-outline-dark">
+              Abrir o telemóvel de testes
+              <span className="visually-hidden"> (abre num novo separador)</span>
+              <i className="bi bi-box-arrow-up-right ms-2" aria-hidden="true" />
+            </a>
+          </Card.Body>
+        </Card>
+      )}
+    </>
+  );
+}
+
+function StatusBox({ view, phone, onRecheck }: { view: MbwayPhase; phone: string; onRecheck: () => void }) {
+  switch (view.phase) {
+    case 'pending':
+      return (
+        <div className="text-center py-3">
+          <Spinner animation="border" variant="primary" className="mb-3" aria-hidden="true" />
+          <p className="fw-semibold mb-1">A aguardar a confirmação do pagamento...</p>
+          <p className="text-secondary mb-2">{`Enviámos um pedido de pagamento para o telemóvel ${groupPhone(phone)}. Abra a app MB WAY e aceite-o.`}</p>
+        </div>
+      );
+    case 'paid':
+      return (
+        <Alert variant="success" className="mb-0">
+          <p className="fw-semibold mb-1">
+            <i className="bi bi-check-circle-fill me-2" aria-hidden="true" />
+            Pagamento confirmado!
+          </p>
+          <p className="mb-0">Obrigado. Vamos abrir a confirmação da encomenda...</p>
+        </Alert>
+      );
+    case 'failed':
+      return (
+        <Alert variant="danger" className="mb-0">
+          {mbwayFailureMessage(view.status)}
+        </Alert>
+      );
+    case 'error':
+      return (
+        <Alert variant="danger" className="mb-0 d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <span>{paymentMessages.statusError}</span>
+          <Button variant="outline-danger" size="sm" onClick={onRecheck}>
+            Verificar de novo
+          </Button>
+        </Alert>
+      );
+  }
+}

@@ -1,0 +1,72 @@
+import './payments.css';
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { formatEuros } from '#shared/money.ts';
+import { groupReference, MULTIBANCO_VALID_HOURS } from '#shared/schemas/payments.ts';
+import { amountDigits, formatPaymentDateTime } from './payment-format.ts';
+
+export type MultibancoFigures = { entity: string; reference: string; amount: number; expiresAt: string };
+
+/** Copies `value` to the clipboard; says so for a moment (and to screen readers through the shared live region). */
+function CopyButton({ label, value, onCopied }: { label: string; value: string; onCopied: (what: string) => void }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      onCopied(label);
+    } catch {
+      onCopied('');
+    }
+  };
+  return (
+    <Button variant="outline-secondary" size="sm" className="payment-copy" onClick={() => void copy()} aria-label={`Copiar ${label}`}>
+      <i className={`bi ${copied ? 'bi-check2' : 'bi-copy'}`} aria-hidden="true" />
+    </Button>
+  );
+}
+
+const canCopy = () => typeof navigator !== 'undefined' && typeof navigator.clipboard?.writeText === 'function';
+
+/**
+ * Entity, reference and amount of a Multibanco payment (storefront.md §3), as the customer types them at an
+ * ATM or in home banking, with copy buttons and until when the reference can be paid (backoffice.md §9).
+ */
+export function MultibancoDetails({ figures, className = '' }: { figures: MultibancoFigures; className?: string }) {
+  const [announcement, setAnnouncement] = useState('');
+  const copyable = canCopy();
+  const announce = (what: string) => setAnnouncement(what ? `${what[0]?.toUpperCase()}${what.slice(1)} copiada.` : 'Não foi possível copiar.');
+  const rows = [
+    { label: 'Entidade', copyLabel: 'entidade', shown: figures.entity, copied: figures.entity },
+    { label: 'Referência', copyLabel: 'referência', shown: groupReference(figures.reference), copied: figures.reference },
+    { label: 'Montante', copyLabel: 'quantia', shown: formatEuros(figures.amount), copied: amountDigits(figures.amount) },
+  ];
+  return (
+    <div className={className}>
+      <dl className="payment-figures mb-2">
+        {rows.map((row) => (
+          <div key={row.label} className="payment-figure">
+            <dt>{row.label}</dt>
+            <dd>
+              <span className="payment-figure-value">{row.shown}</span>
+              {copyable && <CopyButton label={row.copyLabel} value={row.copied} onCopied={announce} />}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      <p className="small text-secondary mb-0">
+        <i className="bi bi-clock me-1" aria-hidden="true" />
+        {`A referência é válida durante ${MULTIBANCO_VALID_HOURS} horas, até `}
+        <time dateTime={figures.expiresAt}>{formatPaymentDateTime(figures.expiresAt)}</time>.
+      </p>
+    </div>
+  );
+}

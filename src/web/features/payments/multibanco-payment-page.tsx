@@ -1,0 +1,239 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Container from 'react-bootstrap/Container';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type MultibancoAnswer, paymentMessages } from '#shared/schemas/payments.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { paths } from '../../paths.ts';
+import { useSession } from '../../session/session.tsx';
+import { MultibancoDetails, type MultibancoFigures } from './multibanco-details.tsx';
+import { orderHref } from './payment-alternatives.tsx';
+import { amountDigits, formatPaymentDateTime, parseOrderId, paymentSearch } from './payment-format.ts';
+import { type PaymentScreenState, readPaymentState } from './payment-state.ts';
+import { newestPayment, orderPaymentsQueryOptions, startMultibanco } from './payments-api.ts';
+
+const title = 'Pagamento por Multibanco';
+const description = 'A referência Multibanco para pagar a sua encomenda no multibanco ou no homebanking.';
+export const REFERENCE_NOT_FOUND = 'Referência Multibanco não encontrada.';
+export const REFERENCE_LOAD_ERROR = 'Não foi possível carregar a referência Multibanco. Por favor, tente novamente.';
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Container className="py-4 py-md-5" style={{ maxWidth: '42rem' }}>
+      <PageMeta title={title} description={description} />
+      <meta name="robots" content="noindex" />
+      {children}
+    </Container>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="text-center py-5">
+      <h1 className="h3 mb-3">{REFERENCE_NOT_FOUND}</h1>
+      <Link to={paths.home} className="btn btn-primary">
+        Voltar ao início
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /multibanco-payment (backoffice.md §2, storefront.md §3): the order's entity, reference and amount, valid 48 hours.
+ * From the checkout's navigation state, or after a reload from the order id (and a guest's token) in the address.
+ */
+export function MultibancoPaymentPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const orderId = parseOrderId(params.get('id'));
+  const token = params.get('token') || undefined;
+  if (orderId === null) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  return <MultibancoScreen key={location.key} orderId={orderId} token={token} state={readPaymentState(location.state, orderId)} />;
+}
+
+function MultibancoScreen({ orderId, token, state }: { orderId: number; token: string | undefined; state: PaymentScreenState }) {
+  const payments = useQuery({ ...orderPaymentsQueryOptions(orderId, token), enabled: !state.multibanco && !state.error });
+
+  if (state.multibanco) {
+    return (
+      <Shell>
+        <ReferenceView orderId={orderId} token={token} email={state.order?.email} figures={state.multibanco} sandbox={state.multibanco.sandbox} />
+      </Shell>
+    );
+  }
+  if (state.error) {
+    return (
+      <Shell>
+        <StartFailed orderId={orderId} token={token} state={state} />
+      </Shell>
+    );
+  }
+  if (payments.isPending) {
+    return (
+      <Shell>
+        <h1 className="visually-hidden">{title}</h1>
+        <PageSpinner label="A carregar a referência..." />
+      </Shell>
+    );
+  }
+  if (payments.isError && !(payments.error instanceof ApiError && (payments.error.status === 404 || payments.error.status === 403))) {
+    return (
+      <Shell>
+        <h1 className="h2 mb-4">{title}</h1>
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <span>{REFERENCE_LOAD_ERROR}</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void payments.refetch()} disabled={payments.isFetching}>
+            Tentar novamente
+          </Button>
+        </Alert>
+      </Shell>
+    );
+  }
+  const found = payments.data && newestPayment(payments.data.payments, 'multibanco');
+  if (found?.status === 'paid' && found.paidAt) {
+    return (
+      <Shell>
+        <h1 className="h2 mb-4">{title}</h1>
+        <Alert variant="success">
+          <p className="fw-semibold mb-1">{`Encomenda N.º ${orderId}: pagamento recebido.`}</p>
+          <p className="mb-0">
+            {'Pago em '}
+            <time dateTime={found.paidAt}>{formatPaymentDateTime(found.paidAt)}</time>.
+          </p>
+        </Alert>
+        <Actions orderId={orderId} token={token} />
+      </Shell>
+    );
+  }
+  if (!found || found.status !== 'pending' || !found.entity || !found.reference) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  const figures: MultibancoFigures = { entity: found.entity, reference: found.reference, amount: found.amount, expiresAt: found.expiresAt };
+  return (
+    <Shell>
+      <ReferenceView orderId={orderId} token={token} figures={figures} sandbox={found.gateway === 'sandbox'} />
+    </Shell>
+  );
+}
+
+function Actions({ orderId, token }: { orderId: number; token: string | undefined }) {
+  const { user } = useSession();
+  return (
+    <div className="d-flex flex-column flex-sm-row justify-content-center gap-2 mt-4">
+      {user ?
+        <Link to={paths.myOrders} className="btn btn-primary">
+          Ver as minhas encomendas
+        </Link>
+      : <Link to={orderHref(orderId, token, false)} className="btn btn-primary">
+          Ver a encomenda
+        </Link>
+      }
+      <Link to={paths.home} className="btn btn-outline-primary">
+        Continuar a comprar
+      </Link>
+    </div>
+  );
+}
+
+type ReferenceProps = { orderId: number; token: string | undefined; figures: MultibancoFigures; sandbox: boolean; email?: string | undefined };
+
+function ReferenceView({ orderId, token, figures, sandbox, email }: ReferenceProps) {
+  const atm = new URLSearchParams({ entity: figures.entity, reference: figures.reference, amount: amountDigits(figures.amount) });
+  return (
+    <>
+      <Card className="shadow-sm">
+        <Card.Body className="p-3 p-sm-4">
+          <div className="text-center mb-4">
+            <i className="bi bi-credit-card-2-front text-primary display-5 d-block mb-2" aria-hidden="true" />
+            <h1 className="h3">{title}</h1>
+            <p className="text-secondary mb-0">{`Encomenda N.º ${orderId}`}</p>
+          </div>
+          <p>Pague no multibanco ou no homebanking, em «Pagamentos de serviços», com estes dados:</p>
+          <MultibancoDetails figures={figures} className="mb-3" />
+          <Alert variant="info" className="d-flex gap-2 mb-0">
+            <i className="bi bi-envelope" aria-hidden="true" />
+            <span>
+              {'Assim que recebermos o pagamento, enviamos a confirmação por email'}
+              {email ?
+                <>
+                  {' para '}
+                  <strong className="text-break">{email}</strong>
+                </>
+              : null}
+              {' e preparamos a sua encomenda.'}
+            </span>
+          </Alert>
+          <Actions orderId={orderId} token={token} />
+        </Card.Body>
+      </Card>
+      {sandbox && (
+        <Card className="mt-4 border-warning payment-sandbox">
+          <Card.Body>
+            <Badge bg="warning" text="dark" className="mb-2">
+              Ambiente de testes
+            </Badge>
+            <p className="small mb-2">Esta referência é de teste: nenhum dinheiro é movimentado. Pode pagá-la como num multibanco na página de testes.</p>
+            <Link to={`${paths.sandboxMultibanco}?${atm.toString()}`} className="btn btn-sm btn-outline-dark">
+              Pagar no multibanco de testes
+            </Link>
+          </Card.Body>
+        </Card>
+      )}
+    </>
+  );
+}
+
+/** The order exists but its reference could not be made: say so, and ask again for the same order. */
+function StartFailed({ orderId, token, state }: { orderId: number; token: string | undefined; state: PaymentScreenState }) {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const retry = useMutation({
+    mutationFn: () => startMultibanco(orderId, token),
+    onSuccess: (multibanco: MultibancoAnswer) => {
+      const next: PaymentScreenState = { order: state.order, multibanco };
+      void navigate(`${paths.multibancoPayment}?${paymentSearch(orderId, token)}`, { replace: true, state: next });
+    },
+  });
+  return (
+    <>
+      <h1 className="h2 mb-4">{title}</h1>
+      <Card className="shadow-sm">
+        <Card.Body className="p-3 p-sm-4">
+          <p className="mb-3">{`Encomenda N.º ${orderId}`}</p>
+          <div aria-live="polite">
+            <Alert variant="danger">
+              <p className="mb-1">{retry.isError ? errorMessage(retry.error, paymentMessages.gatewayUnavailable) : state.error}</p>
+              <p className="mb-0">A sua encomenda foi registada: peça de novo a referência para a pagar.</p>
+            </Alert>
+          </div>
+          <div className="d-flex flex-wrap gap-2">
+            <Button variant="primary" onClick={() => retry.mutate()} disabled={retry.isPending} aria-busy={retry.isPending || undefined}>
+              {retry.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              Pedir a referência de novo
+            </Button>
+            <Link to={orderHref(orderId, token, Boolean(user))} className="btn btn-link">
+              Ver a encomenda
+            </Link>
+          </div>
+        </Card.Body>
+      </Card>
+    </>
+  );
+}

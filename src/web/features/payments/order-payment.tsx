@@ -1,0 +1,107 @@
+import './payments.css';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import type { Order } from '#shared/schemas/orders.ts';
+import type { PaymentInfo } from '#shared/schemas/payments.ts';
+import { InlineSpinner } from '../cart/cart-ui.tsx';
+import { paths } from '../../paths.ts';
+import { MultibancoDetails } from './multibanco-details.tsx';
+import { PayByMultibancoButton } from './payment-alternatives.tsx';
+import { formatPaymentDateTime, groupPhone, paymentSearch } from './payment-format.ts';
+import { orderPaymentsQueryOptions } from './payments-api.ts';
+
+export const PAYMENTS_LOAD_ERROR = 'Não foi possível carregar os dados do pagamento.';
+
+/** A payment the customer can still complete: pending and not past its deadline. */
+const live = (payment: PaymentInfo | undefined, now: number) =>
+  payment?.status === 'pending' && new Date(payment.expiresAt).getTime() > now ? payment : undefined;
+
+/**
+ * How an order stands with its payment, for its owner (storefront.md §2): when it was paid; while it waits, the
+ * Multibanco reference to pay (or the MB WAY request under way); and, when nothing can pay it any more, a new reference.
+ */
+export function OrderPayment({ order, token }: { order: Order; token?: string | undefined }) {
+  const payments = useQuery(orderPaymentsQueryOptions(order.id, token));
+  const paidAt = order.paid_at ?? payments.data?.payments.find((p) => p.status === 'paid')?.paidAt ?? null;
+
+  if (paidAt) {
+    return (
+      <p className="mb-0 text-success-emphasis">
+        <i className="bi bi-check-circle-fill me-2" aria-hidden="true" />
+        {'Pago em '}
+        <time dateTime={paidAt}>{formatPaymentDateTime(paidAt)}</time>
+      </p>
+    );
+  }
+  if (order.status !== 'pending') return null;
+  if (payments.isPending) return <InlineSpinner label="A carregar os dados do pagamento..." />;
+  if (payments.isError) {
+    return (
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <span className="text-danger-emphasis">{PAYMENTS_LOAD_ERROR}</span>
+        <Button variant="outline-secondary" size="sm" onClick={() => void payments.refetch()} disabled={payments.isFetching}>
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  }
+
+  const newest = payments.data.payments[0];
+  // Judged at the time of the answer: a render must not read the clock.
+  const waiting = live(newest, payments.dataUpdatedAt);
+  if (waiting?.method === 'multibanco' && waiting.entity && waiting.reference) {
+    return (
+      <div>
+        <p className="mb-2">A aguardar pagamento. Pague no multibanco ou no homebanking com estes dados:</p>
+        <MultibancoDetails
+          figures={{ entity: waiting.entity, reference: waiting.reference, amount: waiting.amount, expiresAt: waiting.expiresAt }}
+        />
+      </div>
+    );
+  }
+  if (waiting?.method === 'mbway') {
+    return (
+      <div>
+        <p className="mb-2">
+          {`A aguardar a confirmação do pagamento MB WAY no telemóvel ${groupPhone(waiting.phone_number ?? '')}.`}
+        </p>
+        <Link to={`${paths.mbwayPayment}?${paymentSearch(order.id, token)}`}>Acompanhar o pagamento MB WAY</Link>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <p className="mb-2">
+        {newest ? 'O último pedido de pagamento já não é válido. ' : ''}
+        Esta encomenda ainda não está paga: peça uma referência Multibanco para a pagar.
+      </p>
+      <PayByMultibancoButton orderId={order.id} token={token} order={order} />
+    </div>
+  );
+}
+
+const safeLink = (link: string | null | undefined) => (link && /^https?:\/\//i.test(link) ? link : null);
+
+/**
+ * A digital item's access link (storefront.md §3 Product.link): the server sends it only once the order is paid;
+ * before that, the customer learns it comes by e-mail then.
+ */
+export function DigitalAccess({ item, order }: { item: Order['orderItems'][number]; order: Pick<Order, 'status'> }) {
+  if (!item.product.isDigital) return null;
+  const link = safeLink(item.product.link);
+  if (link) {
+    return (
+      <span className="d-block small mt-1">
+        <a href={link} target="_blank" rel="noopener noreferrer">
+          <i className="bi bi-download me-1" aria-hidden="true" />
+          {`Aceder a ${item.product.name}`}
+          <span className="visually-hidden"> (abre num novo separador)</span>
+        </a>
+        <span className="d-block text-secondary">O link do seu produto digital, também enviado por email.</span>
+      </span>
+    );
+  }
+  if (order.status === 'cancelled') return null;
+  return <span className="d-block small text-secondary mt-1">O link de acesso chega por email assim que o pagamento for confirmado.</span>;
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Container from 'react-bootstrap/Container';
+import { PageMeta } from '../../components/page-meta.tsx';
+
+/** The frame of the sandbox pages: they stand for the customer's phone or an ATM, and say so before anything else. */
+export function SandboxShell({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Container className="py-4 py-md-5" style={{ maxWidth: '36rem' }}>
+      <PageMeta title={title} description={description} />
+      <meta name="robots" content="noindex" />
+      <h1 className="h2 mb-3">{title}</h1>
+      <Alert variant="warning" className="d-flex gap-2 payment-sandbox">
+        <i className="bi bi-cone-striped" aria-hidden="true" />
+        <span>
+          <strong>Ambiente de testes.</strong> Esta página faz de conta que é o banco: nenhum dinheiro é movimentado. Só funciona quando a loja usa
+          o serviço de pagamentos de testes.
+        </span>
+      </Alert>
+      {children}
+    </Container>
+  );
+}
+
+/** The sandbox API answers 404 outside sandbox mode. */
+export const SANDBOX_OFF = 'O ambiente de testes de pagamentos não está disponível nesta loja.';
