@@ -17,7 +17,13 @@ import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { NEWSLETTER_SEND_JOB, newsletterSender } from './modules/newsletter/sending.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { createGateway, registerPaymentJobs } from './modules/payments/index.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { appShellPages } from './modules/seo/app-shell.ts';
 import { crawlerRoutes, seoRoutes } from './modules/seo/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
@@ -67,6 +73,12 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     log: app.log,
   });
   jobs.register('mail.send', (payload) => mailer.send(payload as MailMessage));
+  jobs.register(
+    NEWSLETTER_SEND_JOB,
+    newsletterSender({ db, mailer, publicUrl: config.publicUrl, sendPerMinute: config.newsletter.sendPerMinute, log: app.log }),
+  );
+  const paymentGateway = createGateway(config);
+  registerPaymentJobs(jobs, { db, config, gateway: paymentGateway });
   app.decorate('jobs', jobs);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {
@@ -101,6 +113,10 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(catalogRoutes(context));
       await api.register(mediaRoutes(context));
       await api.register(orderRoutes(context));
+      await api.register(newsletterRoutes(context));
+      await api.register(paymentRoutes(context, paymentGateway));
+      await api.register(contentRoutes(context));
+      await api.register(contactRoutes(context));
       await api.register(seoRoutes(context));
       await api.register(serviceRoutes(context));
     },

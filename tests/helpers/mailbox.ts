@@ -7,12 +7,15 @@ export type ReceivedMail = Email & { rawTo: string[] };
 /** An SMTP server on loopback that keeps every message it receives, parsed. */
 export async function startMailbox(options: { reject?: (to: string) => boolean } = {}) {
   const received: ReceivedMail[] = [];
+  let refusal: ((to: string) => number | undefined) | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
       if (options.reject?.(address.address)) return callback(new Error('550 mailbox unavailable'));
+      const code = refusal?.(address.address);
+      if (code) return callback(Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: code }));
       callback();
     },
     onData(stream, session, callback) {
@@ -35,6 +38,8 @@ export async function startMailbox(options: { reject?: (to: string) => boolean }
     received,
     to: (address: string) => received.filter((m) => m.rawTo.includes(address)),
     clear: () => void received.splice(0),
+    /** Refuses each recipient `policy` answers a code for (4xx: try later, 5xx: never), until called again. */
+    refuse: (policy: ((to: string) => number | undefined) | undefined) => void (refusal = policy),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

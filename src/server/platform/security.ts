@@ -9,6 +9,16 @@ import { AppError, forbidden } from './errors.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The call carries its own proof (a token in the URL) and acts on no session, so a foreign origin
+     * may make it: a mail provider's one-click unsubscribe (RFC 8058).
+     */
+    anyOrigin?: boolean;
+  }
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const secure = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
@@ -41,7 +51,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
 
   // Cookies ride along on cross-site requests: an unsafe method from a foreign page is refused.
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method)) return;
+    if (!UNSAFE.has(request.method) || request.routeOptions.config?.anyOrigin) return;
     const origin = request.headers.origin;
     if (origin) {
       const own = `${request.protocol}://${request.host}`;

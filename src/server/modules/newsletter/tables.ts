@@ -41,7 +41,8 @@ export const newsletterSends = pgTable('newsletter_sends', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   title: text('title').notNull(),
   content: text('content').notNull(),
-  status: text('status', { enum: ['sending', 'done'] }).notNull().default('sending'),
+  // 'stopped': the admin turned the switch off mid-send (the column is plain text: no migration needed).
+  status: text('status', { enum: ['sending', 'done', 'stopped'] }).notNull().default('sending'),
   recipients: integer('recipients').notNull().default(0),
   sentCount: integer('sent_count').notNull().default(0),
   failedCount: integer('failed_count').notNull().default(0),
