@@ -32,5 +32,7 @@ export const paths = {
   adminCreateOrder: '/admin-dashboard/create-order',
   adminEditOrder: (id: number | string) => `/admin-dashboard/edit-order/${id}`,
   adminEditProduct: (id: number | string) => `/admin-dashboard/edit-product/${id}`,
+  adminCreateService: '/admin-dashboard/create-service',
+  adminEditService: (id: number | string) => `/admin-dashboard/edit-service/${id}`,
   complaintsBook: 'https://www.livroreclamacoes.pt',
 } as const;

@@ -19,6 +19,9 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).DigitalProductsPage }),
       },
       { path: '/produtos/:id', lazy: async () => ({ Component: (await import('./features/catalog/product-page.tsx')).ProductPage }) },
+      { path: paths.services, lazy: async () => ({ Component: (await import('./features/services/services-page.tsx')).ServicesPage }) },
+      { path: '/servicos/:id', lazy: async () => ({ Component: (await import('./features/services/service-page.tsx')).ServicePage }) },
+      { path: paths.sitemap, lazy: async () => ({ Component: (await import('./features/sitemap/sitemap-page.tsx')).SitemapPage }) },
       { path: paths.cart, lazy: async () => ({ Component: (await import('./features/cart/cart-page.tsx')).CartPage }) },
       { path: paths.checkout, lazy: async () => ({ Component: (await import('./features/checkout/checkout-page.tsx')).CheckoutPage }) },
       {
@@ -73,6 +76,14 @@ const routes: RouteObject[] = [
       {
         path: '/admin-dashboard/edit-product/:id',
         lazy: async () => ({ Component: (await import('./features/admin/products/product-form-page.tsx')).ProductFormPage }),
+      },
+      {
+        path: paths.adminCreateService,
+        lazy: async () => ({ Component: (await import('./features/admin/services/service-form-page.tsx')).ServiceFormPage }),
+      },
+      {
+        path: '/admin-dashboard/edit-service/:id',
+        lazy: async () => ({ Component: (await import('./features/admin/services/service-form-page.tsx')).ServiceFormPage }),
       },
       {
         path: paths.adminCreateOrder,

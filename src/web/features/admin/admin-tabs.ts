@@ -3,6 +3,7 @@ import { USERS_TAB } from './admin-paths.ts';
 import { MEDIA_TAB } from './media/media-paths.ts';
 import { ORDERS_TAB } from './orders/order-paths.ts';
 import { PRODUCTS_TAB } from './products/product-paths.ts';
+import { SERVICES_TAB } from './services/service-paths.ts';
 
 export type AdminTab = {
   /** The value of ?tab= in the address. */
@@ -22,6 +23,7 @@ function adminTab(key: string, title: string, load: () => Promise<ComponentType>
 export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
   adminTab(USERS_TAB, 'Utilizadores', async () => (await import('./users/users-tab.tsx')).UsersTab),
   adminTab(PRODUCTS_TAB, 'Produtos', async () => (await import('./products/products-tab.tsx')).ProductsTab),
+  adminTab(SERVICES_TAB, 'Serviços', async () => (await import('./services/services-tab.tsx')).ServicesTab),
   adminTab(ORDERS_TAB, 'Encomendas', async () => (await import('./orders/orders-tab.tsx')).OrdersTab),
   adminTab(MEDIA_TAB, 'Biblioteca de media', async () => (await import('./media/media-tab.tsx')).MediaTab),
 ];

@@ -1,0 +1,122 @@
+import './services.css';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Breadcrumb from 'react-bootstrap/Breadcrumb';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { Link, useParams } from 'react-router';
+import { formatEuros } from '#shared/money.ts';
+import { serviceMessages, type Service } from '#shared/schemas/services.ts';
+import { ApiError } from '../../api/client.ts';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { paths } from '../../paths.ts';
+import { useSession } from '../../session/session.tsx';
+import { BookingLink, ServiceImagePlaceholder, summaryOf } from './service-ui.tsx';
+import { fetchService, serviceKeys } from './services-api.ts';
+
+const META_DESCRIPTION_LENGTH = 150;
+const PICTURE_SIZES = '(min-width: 1400px) 636px, (min-width: 1200px) 546px, (min-width: 992px) 456px, (min-width: 768px) 336px, 100vw';
+
+/** The page's description meta: the first 150 characters of the summary, on one line. */
+const metaDescription = (text: string) => Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, META_DESCRIPTION_LENGTH).join('');
+
+function ServiceDetail({ service }: { service: Service }) {
+  const { user } = useSession();
+  const { image } = service;
+  return (
+    <>
+      <PageMeta title={service.name} description={metaDescription(summaryOf(service))} />
+      <Breadcrumb label="Navegação estrutural" className="mb-3">
+        <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.home }}>
+          Home
+        </Breadcrumb.Item>
+        <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.services }}>
+          Serviços
+        </Breadcrumb.Item>
+        <Breadcrumb.Item active className="text-break">
+          {service.name}
+        </Breadcrumb.Item>
+      </Breadcrumb>
+      <Row className="g-4">
+        <Col xs={12} md={6}>
+          <div className="service-picture">
+            {image ?
+              <img src={image.src} srcSet={image.srcset} sizes={PICTURE_SIZES} width={image.width} height={image.height} decoding="async" alt={service.name} />
+            : <ServiceImagePlaceholder />}
+          </div>
+        </Col>
+        <Col xs={12} md={6}>
+          <h1 className="h2 text-break mb-3">{service.name}</h1>
+          {service.price !== null && (
+            <p className="fs-5 mb-3">
+              Preço indicativo: <span className="fw-semibold">{formatEuros(service.price)}</span>
+            </p>
+          )}
+          <p className="service-description mb-4">{service.description}</p>
+          <div className="d-flex flex-wrap gap-2">
+            <BookingLink service={service} label="Agendar Serviço" className="btn btn-primary btn-lg flex-grow-1 flex-sm-grow-0" />
+            {user?.isAdmin && (
+              <Link to={paths.adminEditService(service.id)} className="btn btn-outline-secondary btn-lg flex-grow-1 flex-sm-grow-0">
+                <i className="bi bi-pencil me-2" aria-hidden="true" />
+                Editar Serviço
+              </Link>
+            )}
+          </div>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+/** /servicos/{id} (backoffice.md §2, §8): loading, error, not found or shown. */
+export function ServicePage() {
+  const { id = '' } = useParams();
+  const validId = /^[1-9]\d{0,9}$/.test(id);
+  const service = useQuery({
+    queryKey: serviceKeys.detail(id),
+    queryFn: ({ signal }) => fetchService(id, signal),
+    enabled: validId,
+  });
+
+  let body: ReactNode;
+  if (!validId || (service.isError && service.error instanceof ApiError && [400, 404].includes(service.error.status))) {
+    body = (
+      <>
+        <PageMeta title={serviceMessages.notFound} description="O serviço que procura não existe ou foi retirado." />
+        <Alert variant="warning" className="text-center py-4">
+          <h1 className="h4 mb-3">{serviceMessages.notFound}</h1>
+          <Link to={paths.services} className="btn btn-primary">
+            Voltar aos serviços
+          </Link>
+        </Alert>
+      </>
+    );
+  } else if (service.isPending) {
+    body = (
+      <>
+        <PageMeta title="Serviço" description="Detalhes do serviço." />
+        <PageSpinner label="A carregar serviço..." />
+      </>
+    );
+  } else if (service.isError) {
+    body = (
+      <>
+        <PageMeta title="Serviço" description="Detalhes do serviço." />
+        <h1 className="visually-hidden">Detalhes do serviço</h1>
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <span>{serviceMessages.detailError}</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void service.refetch()} disabled={service.isFetching}>
+            Tentar novamente
+          </Button>
+        </Alert>
+      </>
+    );
+  } else {
+    body = <ServiceDetail service={service.data} />;
+  }
+  return <Container className="py-4 py-md-5">{body}</Container>;
+}

@@ -1,0 +1,31 @@
+import type { Service } from '#shared/schemas/services.ts';
+
+/** backoffice.md §9: the card's text is cut at 80 characters plus '...' (whole characters, never half an emoji). */
+export function cutText(text: string, length: number): string {
+  const chars = Array.from(text);
+  return chars.length > length ? `${chars.slice(0, length).join('').trimEnd()}...` : text;
+}
+
+/** What a card or a page says about the service in a line: its short description, else its description. */
+export const summaryOf = (service: Pick<Service, 'short_description' | 'description'>) => service.short_description.trim() || service.description;
+
+/** Shown where a service has no image: an icon for the eye, 'Sem imagem' for screen readers. */
+export function ServiceImagePlaceholder() {
+  return (
+    <div className="service-image-placeholder">
+      <i className="bi bi-calendar2-heart" aria-hidden="true" />
+      <span className="visually-hidden">Sem imagem</span>
+    </div>
+  );
+}
+
+/** The external booking link (backoffice.md §2): a new tab, said so to screen readers, no access to this page. */
+export function BookingLink({ service, label, className }: { service: Pick<Service, 'name' | 'schedule_link'>; label: string; className: string }) {
+  return (
+    <a href={service.schedule_link} target="_blank" rel="noopener noreferrer" className={className} aria-label={`${label}: ${service.name} (abre num novo separador)`}>
+      <i className="bi bi-calendar-check me-2" aria-hidden="true" />
+      {label}
+      <i className="bi bi-box-arrow-up-right ms-2 small" aria-hidden="true" />
+    </a>
+  );
+}

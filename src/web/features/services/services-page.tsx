@@ -1,0 +1,129 @@
+import './services.css';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useSearchParams } from 'react-router';
+import { serviceMessages } from '#shared/schemas/services.ts';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { ServiceCard } from './service-card.tsx';
+import { DEFAULT_SERVICE_SORT, isServiceSort, serviceSortOptions, visibleServices, type ServiceSort } from './service-list.ts';
+import { fetchServices, serviceKeys } from './services-api.ts';
+
+/** The address follows the search box this long after the last key (the list itself filters at once). */
+const ADDRESS_DELAY_MS = 300;
+
+/** /servicos (backoffice.md §2, §5, §8): searched and sorted in the browser, the list being short. */
+export function ServicesPage() {
+  const [params, setParams] = useSearchParams();
+  const sortParam = params.get('sort');
+  const sort: ServiceSort = isServiceSort(sortParam) ? sortParam : DEFAULT_SERVICE_SORT;
+  const [query, setQuery] = useState(() => params.get('q') ?? '');
+  const services = useQuery({ queryKey: serviceKeys.list, queryFn: ({ signal }) => fetchServices(signal) });
+
+  // The search goes into the address (a shared link or Back shows the same list), replacing the entry.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      const text = query.trim();
+      if ((params.get('q') ?? '') === text) return;
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (text) next.set('q', text);
+          else next.delete('q');
+          return next;
+        },
+        { replace: true },
+      );
+    }, ADDRESS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [query, params, setParams]);
+
+  const onSort = (value: string) => {
+    if (!isServiceSort(value)) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('sort', value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  let body: ReactNode;
+  if (services.isPending) {
+    body = <PageSpinner label="A carregar serviços..." />;
+  } else if (services.isError) {
+    body = (
+      <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <span>{serviceMessages.listError}</span>
+        <Button variant="outline-danger" size="sm" onClick={() => void services.refetch()} disabled={services.isFetching}>
+          Tentar novamente
+        </Button>
+      </Alert>
+    );
+  } else {
+    const shown = visibleServices(services.data, query, sort);
+    body =
+      shown.length === 0 ?
+        <Alert variant="info" aria-live="polite">
+          {serviceMessages.empty}
+        </Alert>
+      : <>
+          <p className="text-secondary small" aria-live="polite">
+            {shown.length === 1 ? '1 serviço encontrado' : `${shown.length} serviços encontrados`}
+          </p>
+          <Row as="ul" xs={1} sm={2} lg={3} xl={4} className="list-unstyled g-4 mb-0">
+            {shown.map((service) => (
+              <Col as="li" key={service.id}>
+                <ServiceCard service={service} />
+              </Col>
+            ))}
+          </Row>
+        </>;
+  }
+
+  return (
+    <Container className="py-4 py-md-5">
+      <PageMeta
+        title="Serviços"
+        description="Os serviços de organização pessoal da loja: consultoria em casa, sessões online e mais. Veja os detalhes e agende."
+      />
+      <h1 className="services-heading h2 mb-4">Serviços</h1>
+      <Row className="g-3 align-items-end mb-4">
+        <Col xs={12} md={7} lg={8}>
+          <Form role="search" onSubmit={(event) => event.preventDefault()}>
+            <Form.Label htmlFor="servicos-pesquisa">Pesquisar</Form.Label>
+            <Form.Control
+              id="servicos-pesquisa"
+              type="search"
+              placeholder="Pesquisar serviços..."
+              value={query}
+              maxLength={100}
+              autoComplete="off"
+              enterKeyHint="search"
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </Form>
+        </Col>
+        <Col xs={12} md={5} lg={4}>
+          <Form.Label htmlFor="servicos-ordenar">Ordenar por</Form.Label>
+          <Form.Select id="servicos-ordenar" value={sort} onChange={(event) => onSort(event.target.value)}>
+            {serviceSortOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Form.Select>
+        </Col>
+      </Row>
+      {body}
+    </Container>
+  );
+}
