@@ -18,6 +18,8 @@ export const paths = {
   login: '/login',
   register: '/register',
   verifyAccount: '/auth/verify',
+  newsletterVerify: '/newsletter/verify',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
   forgotPassword: '/recuperar-senha',
   resetPassword: (token: string) => `/recuperar-senha/${token}`,
   profile: '/perfil',

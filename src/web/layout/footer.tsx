@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { shop } from '#shared/shop.ts';
 import { paths } from '../paths.ts';
+
+// Its own chunk: the form's validation (zod, react-hook-form) stays out of the bundle every page loads first.
+const NewsletterForm = lazy(async () => ({ default: (await import('../features/newsletter/newsletter-form.tsx')).NewsletterForm }));
 
 const siteMap = [
   { to: paths.home, label: 'Início' },
@@ -24,7 +28,7 @@ export function Footer() {
     <footer className="site-footer mt-auto pt-5 pb-4">
       <Container>
         <div className="row g-4">
-          <nav className="col-12 col-md-4" aria-labelledby="footer-map">
+          <nav className="col-12 col-md-6 col-lg-3" aria-labelledby="footer-map">
             <h2 id="footer-map" className="h6 text-uppercase">
               Mapa do site
             </h2>
@@ -36,7 +40,7 @@ export function Footer() {
               ))}
             </ul>
           </nav>
-          <div className="col-12 col-md-4">
+          <div className="col-12 col-md-6 col-lg-3">
             <h2 className="h6 text-uppercase">{shop.name}</h2>
             <blockquote className="blockquote fs-6 fst-italic mb-3">
               <p className="mb-0">“{shop.quote}”</p>
@@ -51,7 +55,7 @@ export function Footer() {
               ))}
             </ul>
           </div>
-          <div className="col-12 col-md-4">
+          <div className="col-12 col-md-6 col-lg-3">
             <h2 className="h6 text-uppercase">Apoio ao cliente</h2>
             <a
               href={paths.complaintsBook}
@@ -63,6 +67,11 @@ export function Footer() {
               Livro de Reclamações Eletrónico
               <span className="visually-hidden">(abre numa nova janela)</span>
             </a>
+          </div>
+          <div className="col-12 col-md-6 col-lg-3">
+            <Suspense fallback={<div style={{ minHeight: '11rem' }} aria-hidden="true" />}>
+              <NewsletterForm />
+            </Suspense>
           </div>
         </div>
         <div className="d-flex flex-wrap justify-content-between align-items-center border-top border-secondary mt-4 pt-3 gap-2">

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { newsletterMessages, type Subscriber } from '#shared/schemas/newsletter.ts';
+import { errorMessage } from '../../../api/client.ts';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { ConfirmDeleteModal } from '../confirm-delete-modal.tsx';
+import { subscribersQueryOptions, useDeleteSubscriber } from './api.ts';
+import { SubscribersTable } from './subscribers-table.tsx';
+
+/** The Subscritores tab of the admin dashboard (backoffice.md §2, §8): the list, with delete after confirmation. */
+export function SubscribersTab() {
+  const subscribers = useQuery(subscribersQueryOptions());
+  const remove = useDeleteSubscriber();
+  const [search, setSearch] = useState('');
+  const [target, setTarget] = useState<Subscriber | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const searchId = useId();
+
+  const all = useMemo(() => subscribers.data ?? [], [subscribers.data]);
+  const needle = search.trim().toLowerCase();
+  const visible = useMemo(() => (needle ? all.filter((s) => s.email.includes(needle)) : all), [all, needle]);
+  const confirmed = all.filter((s) => s.status === 'confirmed').length;
+
+  const askDelete = (subscriber: Subscriber) => {
+    remove.reset();
+    setNotice(null);
+    setTarget(subscriber);
+    setConfirmOpen(true);
+  };
+
+  const confirmDelete = () => {
+    if (!target) return;
+    remove.mutate(target.email, {
+      onSuccess: (answer) => {
+        setConfirmOpen(false);
+        setNotice(answer?.message || newsletterMessages.subscriberDeleted);
+      },
+    });
+  };
+
+  return (
+    <section aria-label="Subscritores">
+      <Form.Group controlId={searchId} className="mb-3" style={{ maxWidth: '24rem' }}>
+        <Form.Label>Pesquisar por email</Form.Label>
+        <Form.Control type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+      </Form.Group>
+
+      {notice && (
+        <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Fechar">
+          {notice}
+        </Alert>
+      )}
+
+      {subscribers.isPending ?
+        <PageSpinner label="A carregar subscritores..." />
+      : subscribers.isError ?
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <span>{newsletterMessages.listError}</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void subscribers.refetch()} disabled={subscribers.isFetching}>
+            Tentar novamente
+          </Button>
+        </Alert>
+      : all.length === 0 ?
+        <p className="text-secondary my-4">Ainda não existem subscritores da newsletter.</p>
+      : <>
+          <p className="small text-secondary mb-2" role="status">
+            {needle ?
+              `${visible.length} de ${all.length} subscritores`
+            : `${all.length} ${all.length === 1 ? 'subscritor' : 'subscritores'}, ${confirmed} ${confirmed === 1 ? 'confirmado' : 'confirmados'}`}
+          </p>
+          {visible.length === 0 ?
+            <p className="text-secondary my-4">Nenhum subscritor corresponde à pesquisa.</p>
+          : <SubscribersTable subscribers={visible} onDelete={askDelete} />}
+        </>
+      }
+
+      <ConfirmDeleteModal
+        titleId="delete-subscriber-title"
+        title="Eliminar subscritor"
+        show={confirmOpen}
+        deleting={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, newsletterMessages.deleteError) : null}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirmOpen(false)}
+        onExited={() => setTarget(null)}
+      >
+        Tem a certeza que deseja eliminar o subscritor <strong className="text-break">{target?.email}</strong>? O email e o registo do
+        consentimento são apagados e esta ação não pode ser desfeita.
+      </ConfirmDeleteModal>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { newsletterConsent, newsletterMessages, type SubscribeBody, subscribeBody } from '#shared/schemas/newsletter.ts';
+import { errorMessage } from '../../api/client.ts';
+import { paths } from '../../paths.ts';
+import { subscribe } from './api.ts';
+
+type Outcome = { variant: 'success' | 'danger'; text: string };
+
+/** The consent shown beside the form: the very text the server stores, its closing words a link to the terms. */
+function ConsentText() {
+  const { text, linkLabel } = newsletterConsent;
+  const at = text.lastIndexOf(linkLabel);
+  return (
+    <>
+      {text.slice(0, at)}
+      <Link to={paths.terms}>{linkLabel}</Link>
+      {text.slice(at + linkLabel.length)}
+    </>
+  );
+}
+
+/** The footer's sign-up form (storefront.md §4): idle, submitting (all disabled, spinner), then a dismissible alert. */
+export function NewsletterForm() {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<SubscribeBody>({ resolver: zodResolver(subscribeBody), defaultValues: { email: '' } });
+
+  const onSubmit = async (body: SubscribeBody) => {
+    setOutcome(null);
+    try {
+      await subscribe(body);
+      reset({ email: '' });
+      setOutcome({ variant: 'success', text: newsletterMessages.subscribed });
+    } catch (err) {
+      setOutcome({ variant: 'danger', text: errorMessage(err, newsletterMessages.subscribeError) });
+    }
+  };
+
+  const error = errors.email?.message;
+  return (
+    <section aria-labelledby="footer-newsletter">
+      <h2 id="footer-newsletter" className="h6 text-uppercase">
+        Newsletter
+      </h2>
+      <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <fieldset disabled={isSubmitting}>
+          <Form.Label htmlFor="newsletter-email">O seu email</Form.Label>
+          <InputGroup hasValidation>
+            <Form.Control
+              id="newsletter-email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={254}
+              required
+              aria-required="true"
+              isInvalid={Boolean(error)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'newsletter-email-error newsletter-consent' : 'newsletter-consent'}
+              {...register('email')}
+            />
+            <Button type="submit" variant="light" aria-busy={isSubmitting || undefined}>
+              {isSubmitting && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              {isSubmitting ? 'A subscrever...' : 'Subscrever'}
+            </Button>
+            {error && (
+              // The footer is dark: the message is light, with the icon and the field's red border marking the error.
+              <div id="newsletter-email-error" className="invalid-feedback d-block text-white">
+                <i className="bi bi-exclamation-circle me-1" aria-hidden="true" />
+                {error}
+              </div>
+            )}
+          </InputGroup>
+        </fieldset>
+        <p id="newsletter-consent" className="small mt-2 mb-0">
+          <ConsentText />
+        </p>
+      </Form>
+      <div aria-live="polite">
+        {outcome && (
+          <Alert
+            variant={outcome.variant}
+            dismissible
+            onClose={() => setOutcome(null)}
+            closeLabel="Fechar"
+            className="mt-3 mb-0"
+            role={outcome.variant === 'danger' ? 'alert' : 'status'}
+          >
+            {outcome.text}
+          </Alert>
+        )}
+      </div>
+    </section>
+  );
+}
