@@ -11,8 +11,10 @@ const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
-      // Until the home page (hero, featured products and services) exists, the shop opens on its catalogue.
-      { index: true, lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).ProductsPage }) },
+      { index: true, lazy: async () => ({ Component: (await import('./features/home/home-page.tsx')).HomePage }) },
+      { path: paths.about, lazy: async () => ({ Component: (await import('./features/home/home-page.tsx')).HomePage }) },
+      { path: paths.contact, lazy: async () => ({ Component: (await import('./features/contact/contact-page.tsx')).ContactPage }) },
+      { path: paths.terms, lazy: async () => ({ Component: (await import('./features/terms/terms-page.tsx')).TermsPage }) },
       { path: paths.products, lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).ProductsPage }) },
       {
         path: paths.digitalProducts,
@@ -50,6 +52,14 @@ const routes: RouteObject[] = [
       {
         path: paths.verifyAccount,
         lazy: async () => ({ Component: (await import('./features/account/verify-account-page.tsx')).VerifyAccountPage }),
+      },
+      {
+        path: paths.newsletterVerify,
+        lazy: async () => ({ Component: (await import('./features/newsletter/newsletter-token-pages.tsx')).NewsletterVerifyPage }),
+      },
+      {
+        path: paths.newsletterUnsubscribe,
+        lazy: async () => ({ Component: (await import('./features/newsletter/newsletter-token-pages.tsx')).NewsletterUnsubscribePage }),
       },
       {
         path: paths.forgotPassword,

@@ -13,6 +13,8 @@ export type RichTextEditorProps = {
   disabled?: boolean;
   invalid?: boolean;
   describedBy?: string;
+  /** Puts the caret at the end of the text once the editor is ready (an editor opened by a button press). */
+  autoFocus?: boolean;
 };
 
 /** The schemes the server's sanitiser keeps on a link (tel: is kept there but not offered here). */
@@ -32,7 +34,7 @@ function htmlOf(editor: Editor): string {
  * The one rich-text editor of the back office (content blocks, newsletters). Import it only from lazy,
  * admin-only chunks: tiptap is heavy and customers never need it.
  */
-export function RichTextEditor({ id, label, value, onChange, disabled = false, invalid = false, describedBy }: RichTextEditorProps) {
+export function RichTextEditor({ id, label, value, onChange, disabled = false, invalid = false, describedBy, autoFocus = false }: RichTextEditorProps) {
   const labelId = `${id}-label`;
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -71,22 +73,26 @@ export function RichTextEditor({ id, label, value, onChange, disabled = false, i
     content: value,
     editorProps: { attributes },
     editable: !disabled,
+    autofocus: autoFocus ? 'end' : false,
+    // The shop's CSP (style-src 'self') refuses the <style> tiptap would inject; its rules are in rich-text-editor.css.
+    injectCSS: false,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     onUpdate: ({ editor: current }) => onChangeRef.current(htmlOf(current)),
   });
 
   // A value set from outside (a reset, a reloaded record) replaces the document; our own echo does not.
+  // A remount (StrictMode, a Suspense boundary showing again) can hand the effects an editor already destroyed.
   useEffect(() => {
-    if (value !== htmlOf(editor)) editor.commands.setContent(value, { emitUpdate: false });
+    if (!editor.isDestroyed && value !== htmlOf(editor)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   useEffect(() => {
-    editor.setEditable(!disabled, false);
+    if (!editor.isDestroyed) editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   useEffect(() => {
-    editor.setOptions({ editorProps: { attributes } });
+    if (!editor.isDestroyed) editor.setOptions({ editorProps: { attributes } });
   }, [editor, attributes]);
 
   return (

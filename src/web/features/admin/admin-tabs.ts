@@ -1,6 +1,8 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { USERS_TAB } from './admin-paths.ts';
 import { MEDIA_TAB } from './media/media-paths.ts';
+import { NEWSLETTER_TAB, SUBSCRIBERS_TAB } from './newsletter/newsletter-paths.ts';
+import { MESSAGES_TAB } from './messages/messages-paths.ts';
 import { ORDERS_TAB } from './orders/order-paths.ts';
 import { PRODUCTS_TAB } from './products/product-paths.ts';
 import { SERVICES_TAB } from './services/service-paths.ts';
@@ -25,5 +27,8 @@ export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
   adminTab(PRODUCTS_TAB, 'Produtos', async () => (await import('./products/products-tab.tsx')).ProductsTab),
   adminTab(SERVICES_TAB, 'Serviços', async () => (await import('./services/services-tab.tsx')).ServicesTab),
   adminTab(ORDERS_TAB, 'Encomendas', async () => (await import('./orders/orders-tab.tsx')).OrdersTab),
+  adminTab(SUBSCRIBERS_TAB, 'Subscritores', async () => (await import('./newsletter/subscribers-tab.tsx')).SubscribersTab),
   adminTab(MEDIA_TAB, 'Biblioteca de media', async () => (await import('./media/media-tab.tsx')).MediaTab),
+  adminTab(NEWSLETTER_TAB, 'Newsletter', async () => (await import('./newsletter/newsletter-tab.tsx')).NewsletterTab),
+  adminTab(MESSAGES_TAB, 'Mensagens', async () => (await import('./messages/messages-tab.tsx')).MessagesTab),
 ];

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { contactMessages, OPENING_HOURS } from '#shared/schemas/contact.ts';
+import { shop } from '#shared/shop.ts';
+import { shopDetailsQuery, telHref } from './contact-api.ts';
+
+/** backoffice.md §2: phone, e-mail, hours Monday to Friday 9h to 18h, social links. */
+export function ContactDetails() {
+  const details = useQuery(shopDetailsQuery);
+  return (
+    <section className="card shadow-sm h-100" aria-labelledby="contact-details-title">
+      <div className="card-body p-4">
+        <h2 id="contact-details-title" className="h4 mb-4">
+          Fale connosco
+        </h2>
+        {details.isPending ?
+          <div className="d-flex align-items-center gap-2 text-secondary" role="status">
+            <Spinner animation="border" size="sm" aria-hidden="true" />
+            A carregar os contactos...
+          </div>
+        : details.isError ?
+          <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+            <span>{contactMessages.shopLoadError}</span>
+            <Button variant="outline-danger" size="sm" onClick={() => void details.refetch()} disabled={details.isFetching}>
+              Tentar novamente
+            </Button>
+          </Alert>
+        : <address className="mb-0">
+            <dl className="contact-list mb-0">
+              <dt>
+                <i className="bi bi-telephone me-2" aria-hidden="true" />
+                Telefone e WhatsApp
+              </dt>
+              <dd>
+                <a href={telHref(details.data.phone)}>{details.data.phone}</a>
+              </dd>
+              <dt>
+                <i className="bi bi-envelope me-2" aria-hidden="true" />
+                Email
+              </dt>
+              <dd>
+                <a href={`mailto:${details.data.email}`}>{details.data.email}</a>
+              </dd>
+              <dt>
+                <i className="bi bi-clock me-2" aria-hidden="true" />
+                Horário
+              </dt>
+              <dd>{OPENING_HOURS}</dd>
+              <dt>
+                <i className="bi bi-geo-alt me-2" aria-hidden="true" />
+                Morada
+              </dt>
+              <dd>{details.data.address}</dd>
+            </dl>
+          </address>
+        }
+        <h3 className="h6 mt-4">Redes sociais</h3>
+        <ul className="list-inline mb-0">
+          {shop.social.map((s) => (
+            <li className="list-inline-item" key={s.name}>
+              <a href={s.url} target="_blank" rel="noopener noreferrer" className="contact-social" aria-label={`${s.name} (abre numa nova janela)`}>
+                <i className={`bi ${s.icon}`} aria-hidden="true" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

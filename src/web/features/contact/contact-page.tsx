@@ -1,0 +1,35 @@
+import './contact.css';
+import Container from 'react-bootstrap/Container';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { ContactDetails } from './contact-details.tsx';
+import { ContactForm } from './contact-form.tsx';
+
+/** /contactos (backoffice.md §2): the shop's contacts beside the message form. */
+export function ContactPage() {
+  return (
+    <Container className="py-4 py-md-5">
+      <PageMeta
+        title="Contactos"
+        description="Fale com a Loja: telefone, email, horário de atendimento e um formulário para nos enviar a sua mensagem."
+      />
+      <h1 className="mb-2">Contactos</h1>
+      <p className="lead text-secondary mb-4">Tem uma pergunta sobre um produto, uma encomenda ou uma sessão de organização? Escreva-nos: respondemos em dias úteis.</p>
+      <div className="row g-4">
+        <div className="col-12 col-lg-5">
+          <ContactDetails />
+        </div>
+        <div className="col-12 col-lg-7">
+          <section className="card shadow-sm" aria-labelledby="contact-form-title">
+            <div className="card-body p-4">
+              <h2 id="contact-form-title" className="h4 mb-1">
+                Envie-nos uma mensagem
+              </h2>
+              <p className="text-secondary small mb-4">Todos os campos são obrigatórios.</p>
+              <ContactForm />
+            </div>
+          </section>
+        </div>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,166 @@
+import { useQuery } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { HOME_HERO } from '#shared/schemas/content.ts';
+import { SERVICE_CARD_TEXT_LENGTH } from '#shared/schemas/services.ts';
+import { shop } from '#shared/shop.ts';
+import { paths } from '../../paths.ts';
+import { priceLabel } from '../catalog/catalog-ui.tsx';
+import { EditableContent } from '../content/editable-content.tsx';
+import { BookingLink, cutText, summaryOf } from '../services/service-ui.tsx';
+import { aboutImageQuery, featuredProductsQuery, HOME_ITEMS, servicesQuery } from './home-api.ts';
+
+export const PRODUCTS_LOAD_ERROR = 'Erro ao carregar produtos. Por favor tente novamente mais tarde.';
+const CARD_SIZES = '(min-width: 992px) 300px, (min-width: 576px) 33vw, 100vw';
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="d-flex align-items-center gap-2 text-secondary py-4" role="status">
+      <Spinner animation="border" size="sm" aria-hidden="true" />
+      {label}
+    </div>
+  );
+}
+
+/** Section 1: who the shop is, in the owner's own words (an editable block), beside the 'Sobre' picture. */
+export function HeroSection({ titleId }: { titleId: string }) {
+  const image = useQuery(aboutImageQuery);
+  const picture = image.data;
+  return (
+    <div className="row align-items-center g-4 g-lg-5">
+      <div className={picture ? 'col-12 col-lg-6' : 'col-12 col-lg-9'}>
+        <p className="home-eyebrow text-uppercase fw-semibold mb-2">{shop.name}</p>
+        <h1 id={titleId} className="display-6 fw-semibold mb-4">
+          {shop.tagline}
+        </h1>
+        <EditableContent section={HOME_HERO} label="Texto de boas-vindas da página inicial" className="home-hero-text mb-4" />
+        <div className="d-flex flex-wrap gap-2">
+          <Link to={paths.products} className="btn btn-primary btn-lg">
+            Ver produtos
+          </Link>
+          <Link to={paths.services} className="btn btn-outline-primary btn-lg">
+            Conhecer os serviços
+          </Link>
+        </div>
+      </div>
+      {picture && (
+        <div className="col-12 col-lg-6">
+          {/* Decorative: the text beside it says who the shop is. */}
+          <img
+            className="home-hero-image"
+            src={picture.url}
+            srcSet={picture.srcset}
+            sizes="(min-width: 992px) 50vw, 100vw"
+            width={picture.width}
+            height={picture.height}
+            alt=""
+            decoding="async"
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Section 2: the first products by display order, each leading to its page. */
+export function ProductsSection({ titleId }: { titleId: string }) {
+  const products = useQuery(featuredProductsQuery);
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-4">
+        <h2 id={titleId} className="h1 mb-0">
+          Produtos em destaque
+        </h2>
+        <Link to={paths.products}>Ver todos os produtos</Link>
+      </div>
+      {products.isPending ?
+        <Loading label="A carregar produtos..." />
+      : products.isError ?
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <span>{PRODUCTS_LOAD_ERROR}</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void products.refetch()} disabled={products.isFetching}>
+            Tentar novamente
+          </Button>
+        </Alert>
+      : products.data.rows.length === 0 ?
+        <p className="text-secondary">Ainda não há produtos à venda. Volte em breve!</p>
+      : <ul className="row g-3 g-md-4 list-unstyled mb-0">
+          {products.data.rows.slice(0, HOME_ITEMS).map((product) => {
+            const image = product.images[0];
+            return (
+              <li key={product.id} className="col-12 col-sm-4">
+                <article className="home-card card h-100 shadow-sm">
+                  <div className="home-card-media card-img-top">
+                    {image ?
+                      <img src={image.src} srcSet={image.srcset} sizes={CARD_SIZES} width={image.width} height={image.height} loading="lazy" decoding="async" alt="" />
+                    : <i className="bi bi-image" aria-hidden="true" />}
+                  </div>
+                  <div className="card-body">
+                    <h3 className="h5 card-title text-break">
+                      <Link to={paths.product(product.id)} className="stretched-link">
+                        {product.name}
+                      </Link>
+                    </h3>
+                    <p className="fs-5 fw-semibold mb-0">{priceLabel(product)}</p>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      }
+    </>
+  );
+}
+
+/** Section 3: the first services by display order with their booking links; an error reads as "none yet". */
+export function ServicesSection({ titleId }: { titleId: string }) {
+  const services = useQuery(servicesQuery);
+  const shown = services.data?.slice(0, HOME_ITEMS) ?? [];
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-4">
+        <h2 id={titleId} className="h1 mb-0">
+          Serviços
+        </h2>
+        <Link to={paths.services}>Ver todos os serviços</Link>
+      </div>
+      {services.isPending ?
+        <Loading label="A carregar serviços..." />
+      : shown.length === 0 ?
+        <p className="text-secondary">Os serviços de organização estarão disponíveis em breve.</p>
+      : <ul className="row g-3 g-md-4 list-unstyled mb-0">
+          {shown.map((service) => (
+            <li key={service.id} className="col-12 col-sm-4">
+              <article className="home-card card h-100 shadow-sm">
+                <div className="home-card-media card-img-top">
+                  {service.image ?
+                    <img
+                      src={service.image.src}
+                      srcSet={service.image.srcset}
+                      sizes={CARD_SIZES}
+                      width={service.image.width}
+                      height={service.image.height}
+                      loading="lazy"
+                      decoding="async"
+                      alt=""
+                    />
+                  : <i className="bi bi-calendar2-heart" aria-hidden="true" />}
+                </div>
+                <div className="card-body d-flex flex-column">
+                  <h3 className="h5 card-title text-break">
+                    <Link to={paths.service(service.id)}>{service.name}</Link>
+                  </h3>
+                  <p className="text-secondary small flex-grow-1">{cutText(summaryOf(service), SERVICE_CARD_TEXT_LENGTH)}</p>
+                  <BookingLink service={service} label="Agendar" className="btn btn-primary" />
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      }
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import './terms.css';
+import Breadcrumb from 'react-bootstrap/Breadcrumb';
+import Container from 'react-bootstrap/Container';
+import { Link } from 'react-router';
+import { PageMeta } from '../../components/page-meta.tsx';
+import { paths } from '../../paths.ts';
+import { termsSections } from './terms-sections.tsx';
+
+/**
+ * The day these terms last changed: edit it with the text. ARCHITECTURE.md: not today's date, which would
+ * tell customers the terms change every day.
+ */
+export const TERMS_UPDATED_ON = '2026-11-22';
+
+const formatDay = (isoDay: string) => new Intl.DateTimeFormat('pt-PT', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
+
+/** /termos-privacidade (backoffice.md §2): terms of sale and privacy policy, with a table of contents. */
+export function TermsPage() {
+  return (
+    <Container className="py-4 py-md-5 terms-page">
+      <PageMeta
+        title="Termos e Privacidade"
+        description="Termos de venda e política de privacidade da Loja: dados pessoais, cookies, envios, devoluções, direito de livre resolução e reclamações."
+      />
+      <Breadcrumb label="Navegação estrutural" className="mb-3">
+        <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.home }}>
+          Home
+        </Breadcrumb.Item>
+        <Breadcrumb.Item active>Termos e Privacidade</Breadcrumb.Item>
+      </Breadcrumb>
+      <h1 className="mb-2">Termos e Privacidade</h1>
+      <p className="text-secondary">
+        Última atualização: <time dateTime={TERMS_UPDATED_ON}>{formatDay(TERMS_UPDATED_ON)}</time>
+      </p>
+
+      <div className="row g-4 g-lg-5">
+        <div className="col-12 col-lg-4 order-lg-2">
+          <nav className="terms-toc card" aria-labelledby="terms-toc-title">
+            <div className="card-body">
+              <h2 id="terms-toc-title" className="h6 text-uppercase mb-3">
+                Índice
+              </h2>
+              <ol className="mb-0 ps-3">
+                {termsSections.map((section) => (
+                  <li key={section.id}>
+                    <a href={`#${section.id}`}>{section.title}</a>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </nav>
+        </div>
+        <div className="col-12 col-lg-8 order-lg-1">
+          {termsSections.map((section, i) => (
+            <section key={section.id} id={section.id} className="terms-section" aria-labelledby={`${section.id}-title`}>
+              <h2 id={`${section.id}-title`} className="h4">
+                {i + 1}. {section.title}
+              </h2>
+              {section.body}
+            </section>
+          ))}
+        </div>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,277 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatCents } from '#shared/money.ts';
+import { shippingRule } from '#shared/orders.ts';
+import { paths } from '../../paths.ts';
+import { ShopIdentity } from './shop-identity.tsx';
+
+export type TermsSection = { id: string; title: string; body: ReactNode };
+
+/** An address outside the shop: a new window, said so to screen readers. */
+function External({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="visually-hidden"> (abre numa nova janela)</span>
+    </a>
+  );
+}
+
+const fee = formatCents(shippingRule.feeCents);
+const freeFrom = formatCents(shippingRule.freeFromCents);
+
+/** backoffice.md §2 "Terms and privacy", §9: every section, in the order a reader looks for them. */
+export const termsSections: TermsSection[] = [
+  {
+    id: 'introducao',
+    title: 'Introdução',
+    body: (
+      <>
+        <p>
+          Estes termos explicam as regras de compra na Loja e a forma como tratamos os seus dados pessoais, de acordo com o Regulamento
+          Geral sobre a Proteção de Dados (RGPD) e a legislação portuguesa. Ao navegar na loja, criar conta, encomendar ou contactar-nos,
+          aceita estas condições.
+        </p>
+        <p>O responsável pelo tratamento dos dados e vendedor é:</p>
+        <ShopIdentity />
+      </>
+    ),
+  },
+  {
+    id: 'dados-recolhidos',
+    title: 'Dados que recolhemos',
+    body: (
+      <ul>
+        <li>
+          <strong>Conta:</strong> nome de utilizador, email e palavra-passe (guardada apenas de forma cifrada e irreversível).
+        </li>
+        <li>
+          <strong>Encomendas:</strong> morada de envio, telefone, produtos, valores e método de pagamento. Não recebemos nem guardamos
+          dados de cartões bancários.
+        </li>
+        <li>
+          <strong>Contacto:</strong> nome, email, assunto e mensagem que nos envia pelo formulário, e o endereço IP de envio (para travar
+          abusos).
+        </li>
+        <li>
+          <strong>Newsletter:</strong> email, data de subscrição e de confirmação.
+        </li>
+        <li>
+          <strong>Dados técnicos:</strong> registos do servidor (endereço IP, data e página pedida), usados apenas para segurança e
+          resolução de avarias.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: 'utilizacao',
+    title: 'Como utilizamos os dados',
+    body: (
+      <>
+        <p>Usamos os seus dados apenas para:</p>
+        <ul>
+          <li>processar, cobrar e entregar as suas encomendas e prestar os serviços marcados (execução do contrato);</li>
+          <li>responder às suas mensagens e pedidos (diligências a seu pedido);</li>
+          <li>enviar a newsletter, só depois de confirmar a subscrição (consentimento, que pode retirar a qualquer momento);</li>
+          <li>cumprir obrigações legais, como a faturação e a contabilidade (obrigação legal);</li>
+          <li>proteger a loja contra fraude e abusos (interesse legítimo).</li>
+        </ul>
+        <p>Não usamos os seus dados para publicidade de terceiros nem tomamos decisões automatizadas com efeitos jurídicos sobre si.</p>
+      </>
+    ),
+  },
+  {
+    id: 'cookies',
+    title: 'Cookies e armazenamento local',
+    body: (
+      <>
+        <p>
+          A loja usa <strong>apenas um cookie estritamente necessário</strong>: o cookie de sessão, que mantém a sua sessão iniciada
+          depois do login. Não é acessível a scripts e termina quando sai da conta ou quando expira.
+        </p>
+        <p>
+          O conteúdo do carrinho fica guardado no <strong>armazenamento local do seu navegador</strong>, no seu dispositivo, para não o
+          perder ao mudar de página; não é enviado para nós até finalizar a compra.
+        </p>
+        <p>
+          Não usamos cookies de análise, de publicidade nem de redes sociais. Por serem estritamente necessários, estes mecanismos não
+          exigem consentimento; pode apagá-los nas definições do navegador (perderá a sessão e o carrinho).
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'partilha',
+    title: 'Partilha de dados',
+    body: (
+      <>
+        <p>Não vendemos os seus dados. Partilhamos apenas o necessário com:</p>
+        <ul>
+          <li>
+            <strong>a transportadora</strong> (serviço expresso nacional): nome, morada e telefone, para entregar a encomenda;
+          </li>
+          <li>
+            <strong>a plataforma de pagamentos ifthenpay</strong>: valor e identificação da encomenda e, no MB WAY, o número de telemóvel,
+            para gerar e confirmar o pagamento;
+          </li>
+          <li>
+            <strong>o fornecedor de email</strong>: o seu endereço e o conteúdo das mensagens que lhe enviamos (confirmações de conta,
+            encomendas e newsletter).
+          </li>
+        </ul>
+        <p>
+          Estas entidades tratam os dados por nossa conta, ao abrigo de contratos que cumprem o artigo 28.º do RGPD. Também podemos ter de
+          comunicar dados às autoridades, quando a lei o exigir.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'direitos',
+    title: 'Os seus direitos (RGPD)',
+    body: (
+      <>
+        <p>A qualquer momento, pode pedir-nos:</p>
+        <ul>
+          <li>o acesso aos seus dados e uma cópia deles;</li>
+          <li>a retificação de dados incorretos (muitos pode alterar no seu perfil);</li>
+          <li>o apagamento dos dados, quando já não forem necessários ou a lei não nos obrigar a guardá-los;</li>
+          <li>a limitação ou a oposição ao tratamento;</li>
+          <li>a portabilidade dos dados, num formato de uso corrente;</li>
+          <li>a retirada do consentimento (por exemplo, cancelar a newsletter pelo link em cada email), sem afetar o tratamento anterior.</li>
+        </ul>
+        <p>
+          Basta escrever-nos pelos contactos indicados no fim desta página. Respondemos no prazo de um mês. Tem ainda o direito de
+          apresentar reclamação à autoridade de controlo (ver <a href="#contacto">Contacto</a>).
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'seguranca',
+    title: 'Segurança',
+    body: (
+      <p>
+        A loja funciona através de ligações cifradas (HTTPS). As palavras-passe são guardadas com um algoritmo de cifra irreversível, as
+        sessões usam identificadores aleatórios e o acesso à área de administração está limitado às pessoas autorizadas. Os pagamentos são
+        feitos na plataforma ifthenpay, sem que os dados bancários passem por nós.
+      </p>
+    ),
+  },
+  {
+    id: 'conservacao',
+    title: 'Conservação dos dados',
+    body: (
+      <ul>
+        <li>Dados da conta: enquanto a conta estiver ativa, ou até pedir o seu apagamento.</li>
+        <li>Encomendas e faturas: 10 anos, como exige a legislação fiscal portuguesa.</li>
+        <li>Mensagens de contacto: o tempo necessário para responder e, no máximo, 2 anos.</li>
+        <li>Newsletter: até cancelar a subscrição.</li>
+        <li>Registos técnicos do servidor: no máximo, 90 dias.</li>
+      </ul>
+    ),
+  },
+  {
+    id: 'menores',
+    title: 'Menores',
+    body: (
+      <p>
+        A loja não se destina a menores de 16 anos, que não devem criar conta nem enviar-nos dados pessoais sem autorização de quem exerce
+        as responsabilidades parentais. Se soubermos que recolhemos dados de um menor de 16 anos sem essa autorização, apagamo-los.
+      </p>
+    ),
+  },
+  {
+    id: 'alteracoes',
+    title: 'Alterações a esta política',
+    body: (
+      <p>
+        Podemos atualizar estes termos para refletir mudanças na lei ou na loja. A data da última atualização aparece no topo desta página;
+        se a alteração for importante, avisamos por email os clientes com conta ou com encomendas em curso. As encomendas já feitas seguem
+        os termos em vigor na data da compra.
+      </p>
+    ),
+  },
+  {
+    id: 'envios',
+    title: 'Envios e entregas',
+    body: (
+      <>
+        <ul>
+          <li>
+            Portes: <strong>{fee}</strong> por encomenda com valor inferior a {freeFrom}; <strong>grátis</strong> a partir de {freeFrom}.
+            Encomendas só com produtos digitais não pagam portes.
+          </li>
+          <li>Preparação: 2 a 7 dias úteis depois da confirmação do pagamento.</li>
+          <li>
+            Entrega pela transportadora: 2 dias úteis em Portugal continental; 3 a 15 dias úteis nas ilhas (Açores e Madeira) e em envios
+            internacionais.
+          </li>
+          <li>Os produtos digitais ficam disponíveis logo após a confirmação do pagamento.</li>
+        </ul>
+        <p>
+          Se a encomenda chegar danificada ou com artigos em falta, avise-nos <strong>no prazo de 48 horas após a receção</strong>, de
+          preferência com fotografias, para resolvermos com a transportadora.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'devolucoes',
+    title: 'Direito de livre resolução e devoluções',
+    body: (
+      <>
+        <p>
+          Nas compras à distância, tem <strong>14 dias</strong> a contar da receção dos produtos para desistir da compra sem indicar o
+          motivo, nos termos do Decreto-Lei n.º 24/2014. A Loja alarga este prazo: aceita devoluções de produtos físicos até{' '}
+          <strong>30 dias</strong> após a receção, em bom estado e na embalagem original.
+        </p>
+        <p>
+          Para devolver, envie-nos um email com o número da encomenda. Reembolsamos o valor pago, incluindo os portes de envio iniciais, pelo
+          mesmo meio de pagamento, no prazo de 14 dias a contar da sua comunicação; podemos aguardar a receção dos produtos. Os custos da
+          devolução são seus, salvo se o produto tiver defeito ou não corresponder à encomenda.
+        </p>
+        <p>
+          <strong>Conteúdos digitais:</strong> o direito de livre resolução perde-se quando o fornecimento começa (o link de acesso é
+          disponibilizado), com o seu consentimento prévio e expresso e o reconhecimento de que perde esse direito. Nos serviços, o direito
+          perde-se quando o serviço tiver sido integralmente prestado com o seu acordo.
+        </p>
+        <p>Mantém sempre a garantia legal de conformidade dos produtos.</p>
+      </>
+    ),
+  },
+  {
+    id: 'litigios',
+    title: 'Reclamações e resolução de litígios',
+    body: (
+      <>
+        <p>
+          Pode apresentar reclamação no <External href={paths.complaintsBook}>Livro de Reclamações Eletrónico</External>.
+        </p>
+        <p>
+          Em caso de litígio, pode recorrer a uma entidade de resolução alternativa de litígios de consumo, como o{' '}
+          <External href="https://www.cniacc.pt">CNIACC – Centro Nacional de Informação e Arbitragem de Conflitos de Consumo</External>.
+          Mais informação no Portal do Consumidor (
+          <External href="https://www.consumidor.gov.pt">www.consumidor.gov.pt</External>).
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'contacto',
+    title: 'Contacto',
+    body: (
+      <>
+        <p>
+          Para qualquer questão sobre estes termos, os seus dados ou uma encomenda, use os contactos abaixo ou a página de{' '}
+          <Link to={paths.contact}>Contactos</Link>.
+        </p>
+        <ShopIdentity withContacts />
+        <p className="mt-3">
+          Se entender que os seus dados não foram tratados de acordo com a lei, tem o direito de apresentar reclamação à autoridade de
+          controlo, a <External href="https://www.cnpd.pt">CNPD – Comissão Nacional de Proteção de Dados</External>.
+        </p>
+      </>
+    ),
+  },
+];
