@@ -7,7 +7,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { serviceMessages } from '#shared/schemas/services.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -25,9 +25,12 @@ export function ServicesPage() {
   const sort: ServiceSort = isServiceSort(sortParam) ? sortParam : DEFAULT_SERVICE_SORT;
   const [query, setQuery] = useState(() => params.get('q') ?? '');
   const services = useQuery({ queryKey: serviceKeys.list, queryFn: ({ signal }) => fetchServices(signal) });
+  const navigation = useNavigation();
 
-  // The search goes into the address (a shared link or Back shows the same list), replacing the entry.
+  // The search goes into the address (a shared link or Back shows the same list), replacing the entry;
+  // never while another page loads, which would cancel the visitor's click on a card.
   useEffect(() => {
+    if (navigation.state !== 'idle') return;
     const timer = window.setTimeout(() => {
       const text = query.trim();
       if ((params.get('q') ?? '') === text) return;
@@ -42,7 +45,7 @@ export function ServicesPage() {
       );
     }, ADDRESS_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [query, params, setParams]);
+  }, [query, params, setParams, navigation.state]);
 
   const onSort = (value: string) => {
     if (!isServiceSort(value)) return;
