@@ -317,9 +317,13 @@ test.describe('encomendas', () => {
 
       const since = Date.now();
       await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
-      await expect(page).toHaveURL(urlStarting('/order-success?id='));
+      // The order is made, then its Multibanco reference (e2e/payments.spec.ts follows the payment itself).
+      await expect(page).toHaveURL(urlStarting('/multibanco-payment?id='));
       orderId = orderIdFrom(page);
       expect(orderId).toBeGreaterThan(0);
+      await expect(main.getByRole('heading', { level: 1, name: 'Pagamento por Multibanco' })).toBeVisible();
+      await expect(main.getByText(`Encomenda N.º ${orderId}`, { exact: true })).toBeVisible();
+      await page.goto(`/order-success?id=${orderId}`);
       await expect(main.getByRole('heading', { level: 1, name: 'Obrigado pela sua encomenda!' })).toBeVisible();
       await expect(term(main, 'Número da encomenda')).toHaveText(`N.º ${orderId}`);
       await expect(term(main, 'Total')).toHaveText(euros(total));
@@ -448,8 +452,12 @@ test.describe('encomendas', () => {
     const since = Date.now();
     await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
 
-    await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL)}/order-success\\?id=\\d+&token=[^&]+$`));
+    await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL)}/multibanco-payment\\?id=\\d+&token=[^&]+$`));
     const orderId = orderIdFrom(page);
+    await expect(main.getByRole('heading', { level: 1, name: 'Pagamento por Multibanco' })).toBeVisible();
+    // The guest's way back to the order: the confirmation, opened with the token from the checkout.
+    await main.getByRole('link', { name: 'Ver a encomenda', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL)}/order-success\\?id=${orderId}&token=[^&]+$`));
     await expect(main.getByRole('heading', { level: 1, name: 'Obrigado pela sua encomenda!' })).toBeVisible();
     await expect(term(main, 'Número da encomenda')).toHaveText(`N.º ${orderId}`);
     await expect(term(main, 'Total')).toHaveText(euros(total));

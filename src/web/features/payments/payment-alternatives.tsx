@@ -118,7 +118,7 @@ export function PaymentAlternatives({ orderId, token, order, orderLoading, phone
       </div>
       <div id="mbway-retry" hidden={!formOpen}>
         <Form noValidate onSubmit={submit} aria-labelledby="mbway-retry-title" className="mt-4 pt-3 border-top">
-          <h2 id="mbway-retry-title" className="h6">
+          <h2 id="mbway-retry-title" className="h6 fw-semibold">
             Pagar de novo com MB WAY
           </h2>
           <Form.Group controlId="mbway-retry-phone" className="mb-2">
