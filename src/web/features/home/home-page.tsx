@@ -33,7 +33,7 @@ function scrollsFurther(from: EventTarget | null, root: HTMLElement, direction: 
 
 /** The sticky header's height: the home page fills the rest of the screen. */
 function useHeaderHeight() {
-  const [height, setHeight] = useState(56);
+  const [height, setHeight] = useState(0);
   useLayoutEffect(() => {
     const header = document.querySelector<HTMLElement>('.navbar.sticky-top');
     if (!header) return;

@@ -10,7 +10,7 @@ export function ShopIdentity({ withContacts = false }: { withContacts?: boolean 
   if (details.isPending) {
     return (
       <p className="d-flex align-items-center gap-2 text-secondary" role="status">
-        <Spinner animation="border" size="sm" aria-hidden="true" />
+        <Spinner as="span" animation="border" size="sm" aria-hidden="true" />
         A carregar os dados da loja...
       </p>
     );
