@@ -13,7 +13,7 @@ const names = ['Organização pessoal, produtos e serviços', 'Produtos em desta
 /** The section the dots mark as current is the one on the screen (the others are moved out of it). */
 async function expectShown(page: Page, n: 1 | 2 | 3) {
   await expect(current(page)).toHaveAccessibleName(new RegExp(`^Secção ${n}:`));
-  await expect(section(page, names[n - 1])).toBeInViewport({ ratio: 0.9 });
+  await expect(section(page, names[n - 1] ?? '')).toBeInViewport({ ratio: 0.9 });
   for (const other of names.filter((_, i) => i !== n - 1)) await expect(section(page, other)).not.toBeInViewport();
 }
 
