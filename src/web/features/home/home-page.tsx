@@ -110,6 +110,15 @@ export function HomePage() {
       const focus = document.activeElement;
       const focusHere = !focus || focus === document.body || focus.id === 'conteudo' || root.contains(focus);
       if (!focusHere || ownsKeys(focus) || document.body.classList.contains('modal-open') || !inPlace()) return;
+      // A section taller than the screen is read to its end first (the keys scroll it), then the next one comes.
+      const step = { ArrowDown: 1, PageDown: 1, ArrowUp: -1, PageUp: -1 }[event.key] as 1 | -1 | undefined;
+      const shown = root.querySelector<HTMLElement>(`[data-home-section="${live.current.nav.index}"]`);
+      if (step && shown && scrollsFurther(shown, root, step)) {
+        const distance = event.key.startsWith('Page') ? shown.clientHeight * 0.85 : 48;
+        shown.scrollBy({ top: step * distance });
+        event.preventDefault();
+        return;
+      }
       if (handled(live.current.nav.key(event.key))) event.preventDefault();
     };
 
