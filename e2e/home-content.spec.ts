@@ -118,8 +118,6 @@ test.describe('página inicial', () => {
     await expect(editor).toBeHidden();
     await expect(hero.getByText(words)).toBeVisible();
     await expect(hero.locator('strong', { hasText: 'com calma' })).toBeVisible();
-    // The message lasts 3 s.
-    await expect(hero.getByText('Conteúdo atualizado com sucesso!')).toBeHidden({ timeout: 5_000 });
 
     await page.reload();
     await expect(section(page, 'Organização pessoal, produtos e serviços').getByText(words)).toBeVisible();
