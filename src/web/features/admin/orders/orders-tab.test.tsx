@@ -18,12 +18,14 @@ const isList = (method: string, path: string) => method === 'GET' && path === '/
 const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 
 describe('orders tab', () => {
-  it('is a tab of the dashboard, after Produtos', async () => {
+  it('is a tab of the dashboard, after Produtos and Serviços', async () => {
     fakeApi(admin, ({ method, path }) => (isList(method, path) ? { status: 200, body: orderPage([]) } : undefined));
     renderOrderRoutes('/admin-dashboard?tab=encomendas');
     const tabs = await screen.findAllByRole('tab');
     const names = tabs.map((tab) => tab.textContent);
-    expect(names.indexOf('Encomendas')).toBe(names.indexOf('Produtos') + 1);
+    // backoffice.md §2: users, products, services, orders, ...
+    expect(names.indexOf('Serviços')).toBe(names.indexOf('Produtos') + 1);
+    expect(names.indexOf('Encomendas')).toBe(names.indexOf('Serviços') + 1);
     expect(screen.getByRole('tab', { name: 'Encomendas' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('Ainda não existem encomendas.')).toBeTruthy();
   });
