@@ -35,7 +35,10 @@ export function Footer() {
             <ul className="list-unstyled mb-0">
               {siteMap.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+                  {/* Stacked links a phone's finger can tell apart (WCAG 2.2 target size, 24 px). */}
+                  <Link to={link.to} className="d-inline-block py-1">
+                    {link.label}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -38,7 +37,6 @@ export function NewsletterForm() {
   } = useForm<SubscribeBody>({ resolver: zodResolver(subscribeBody), defaultValues: { email: '' } });
 
   const onSubmit = async (body: SubscribeBody) => {
-    setOutcome(null);
     try {
       await subscribe(body);
       reset({ email: '' });
@@ -54,12 +52,22 @@ export function NewsletterForm() {
       <h2 id="footer-newsletter" className="h6 text-uppercase">
         Newsletter
       </h2>
-      <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <Form
+        noValidate
+        onSubmit={(event) => {
+          // A new attempt replaces the last answer, even when it stops at the field check.
+          setOutcome(null);
+          void handleSubmit(onSubmit)(event);
+        }}
+      >
         <fieldset disabled={isSubmitting}>
           <Form.Label htmlFor="newsletter-email">O seu email</Form.Label>
-          <InputGroup hasValidation>
+          {/* Field and button share a line while there is room for an address; a narrow column puts the button below. */}
+          <div className="d-flex flex-wrap gap-2">
             <Form.Control
               id="newsletter-email"
+              className="w-auto"
+              style={{ flex: '1 1 12rem' }}
               type="email"
               autoComplete="email"
               inputMode="email"
@@ -75,14 +83,14 @@ export function NewsletterForm() {
               {isSubmitting && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
               {isSubmitting ? 'A subscrever...' : 'Subscrever'}
             </Button>
-            {error && (
-              // The footer is dark: the message is light, with the icon and the field's red border marking the error.
-              <div id="newsletter-email-error" className="invalid-feedback d-block text-white">
-                <i className="bi bi-exclamation-circle me-1" aria-hidden="true" />
-                {error}
-              </div>
-            )}
-          </InputGroup>
+          </div>
+          {error && (
+            // The footer is dark: the message is light, with the icon and the field's red border marking the error.
+            <div id="newsletter-email-error" className="invalid-feedback d-block text-white">
+              <i className="bi bi-exclamation-circle me-1" aria-hidden="true" />
+              {error}
+            </div>
+          )}
         </fieldset>
         <p id="newsletter-consent" className="small mt-2 mb-0">
           <ConsentText />
