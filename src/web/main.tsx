@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api/client.ts';
+import { dropServerTitle } from './layout/server-head.ts';
 import { router } from './routes.tsx';
 import { SessionProvider } from './session/session.tsx';
 
@@ -20,6 +21,7 @@ const queryClient = new QueryClient({
   },
 });
 
+dropServerTitle();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 createRoot(root).render(

@@ -1,8 +1,10 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { useServerHeadUntilNavigation } from './server-head.ts';
 
 export function Layout() {
+  useServerHeadUntilNavigation();
   return (
     <div className="d-flex flex-column min-vh-100">
       <a href="#conteudo" className="visually-hidden-focusable skip-link">
