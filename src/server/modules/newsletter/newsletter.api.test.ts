@@ -205,6 +205,26 @@ describe('confirming and unsubscribing', () => {
   });
 });
 
+describe('the API document', () => {
+  it('publishes the newsletter calls', async () => {
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/newsletter',
+        '/api/newsletter/verify',
+        '/api/newsletter/unsubscribe',
+        '/api/newsletter/subscribers',
+        '/api/newsletter/{email}',
+        '/api/newsletter/content',
+        '/api/newsletter/isToSend',
+        '/api/newsletter/test',
+        '/api/newsletter/sends',
+      ]),
+    );
+  });
+});
+
 describe('the back office', () => {
   let adminCookie: string;
   let adminEmail: string;
