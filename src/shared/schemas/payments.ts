@@ -130,7 +130,10 @@ export const paymentInfo = z.object({
   expiresAt: z.string(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
-  gateway: z.string().optional(),
+  /** 'sandbox' or 'ifthenpay'. */
+  gateway: z.string(),
+  /** Sandbox MB WAY only: the test phone's page. */
+  sandboxUrl: z.string().optional(),
   gatewayOrderId: z.string().optional(),
   requestId: z.string().nullable().optional(),
 });

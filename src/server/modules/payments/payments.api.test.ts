@@ -127,7 +127,9 @@ describe('Multibanco through ifthenpay', () => {
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().payments[0]).toMatchObject({ gateway: 'ifthenpay', gatewayOrderId: `${guestOrder.id}P1` });
     const asGuest = await ctx.app.inject({ method: 'GET', url: `/api/payment/order/${guestOrder.id}?token=${guestOrder.accessToken}` });
-    expect(asGuest.json().payments[0].gateway).toBeUndefined();
+    expect(asGuest.json().payments[0].gateway).toBe('ifthenpay');
+    expect(asGuest.json().payments[0].gatewayOrderId).toBeUndefined();
+    expect(asGuest.json().payments[0].requestId).toBeUndefined();
     expect(asGuest.json().alerts).toBeUndefined();
   });
 

@@ -26,6 +26,8 @@ export const MBWAY_RETRY_GRACE_MS = 15 * 60_000;
 /** A callback may arrive a little after the request's end; the expiry job waits for it. */
 const CALLBACK_SLACK_MS = 30_000;
 
+const sandboxPhoneUrl = (requestId: string) => `/sandbox/mbway/${requestId}`;
+
 function toInfo(row: PaymentRow, asAdmin: boolean): PaymentInfo {
   return {
     id: row.id,
@@ -38,7 +40,9 @@ function toInfo(row: PaymentRow, asAdmin: boolean): PaymentInfo {
     expiresAt: row.expiresAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    ...(asAdmin ? { gateway: row.gateway, gatewayOrderId: row.gatewayOrderId, requestId: row.requestId } : {}),
+    gateway: row.gateway,
+    ...(row.gateway === 'sandbox' && row.method === 'mbway' && row.requestId ? { sandboxUrl: sandboxPhoneUrl(row.requestId) } : {}),
+    ...(asAdmin ? { gatewayOrderId: row.gatewayOrderId, requestId: row.requestId } : {}),
   };
 }
 
@@ -168,7 +172,7 @@ export async function startMbway({ db, gateway }: PaymentsContext, input: MbwayI
     phone_number: row.phone ?? input.phone_number,
     amount: toEuros(row.amountCents),
     expiresAt: row.expiresAt.toISOString(),
-    ...(row.gateway === 'sandbox' && row.requestId ? { sandboxUrl: `/sandbox/mbway/${row.requestId}` } : {}),
+    ...(row.gateway === 'sandbox' && row.requestId ? { sandboxUrl: sandboxPhoneUrl(row.requestId) } : {}),
   };
 }
 

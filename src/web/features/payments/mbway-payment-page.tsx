@@ -140,7 +140,7 @@ function MbwayScreen({ orderId, token, state }: { orderId: number; token: string
         </Shell>
       );
     }
-    request = { phone: found.phone_number ?? '', amount: found.amount, expiresAt: found.expiresAt, status: found.status };
+    request = { phone: found.phone_number ?? '', amount: found.amount, expiresAt: found.expiresAt, status: found.status, sandboxUrl: found.sandboxUrl };
   }
 
   return (

@@ -25,6 +25,7 @@ const payment = (overrides: Partial<PaymentInfo> = {}): PaymentInfo => ({
   expiresAt: '2025-03-07T10:00:00.000Z',
   paidAt: null,
   createdAt: '2025-03-05T10:00:00.000Z',
+  gateway: 'ifthenpay',
   ...overrides,
 });
 const order = orderFactory({ id: 42, user_id: null, email: 'ana@exemplo.pt' });

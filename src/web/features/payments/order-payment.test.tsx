@@ -20,6 +20,7 @@ const payment = (overrides: Partial<PaymentInfo> = {}): PaymentInfo => ({
   expiresAt: '2999-03-07T10:00:00.000Z',
   paidAt: null,
   createdAt: '2025-03-05T12:00:00.000Z',
+  gateway: 'ifthenpay',
   ...overrides,
 });
 
