@@ -56,6 +56,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
     // Stop taking requests on close, but let those in flight finish.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

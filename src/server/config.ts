@@ -36,6 +36,13 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number({ error: 'AUTH_RATE_LIMIT must be a number' }).int().min(1).default(10),
   DEMO_CATALOGUE: z.enum(['auto', 'true', 'false'], { error: 'DEMO_CATALOGUE must be auto, true or false' }).default('auto'),
   JOB_POLL_MS: z.coerce.number({ error: 'JOB_POLL_MS must be a number' }).int().min(50).default(1000),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || v === 'true' || /^\d{1,2}$/.test(v) || /^[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*$/.test(v.replace(/\s/g, '')), {
+      error: 'TRUST_PROXY must be true, a number of proxies, or comma-separated proxy addresses',
+    }),
   SHOP_LEGAL_NAME: z.string().trim().min(1).default('Loja — Organização Pessoal, Unipessoal Lda.'),
   SHOP_NIF: z.string().trim().min(1).default('500000000'),
   SHOP_ADDRESS: z.string().trim().min(1).default('Rua da Organização, 10, 1000-100 Lisboa, Portugal'),
@@ -81,11 +88,20 @@ export type Config = {
     /** The anti-phishing key every payment callback must carry. */
     callbackKey: string;
   };
+  /** Which reverse proxies' X-Forwarded-For to believe (the client's address for rate limits and consent). */
+  trustProxy: boolean | number | string[];
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
 };
 
 export class ConfigError extends Error {}
+
+function trustProxyOf(value: string): boolean | number | string[] {
+  if (value === '') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((a) => a.trim());
+}
 
 /** Reads the environment once at start; a bad variable stops the process with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -139,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // The sandbox stands for the gateway on this machine only; a fixed key there is no secret to keep.
       callbackKey: e.PAYMENT_CALLBACK_KEY ?? 'sandbox-callback-key',
     },
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     webDist: resolve('dist/web'),
   };
 }

@@ -103,6 +103,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUSTED_ORIGINS: 'https://ok.pt, nope' })).toThrow(/TRUSTED_ORIGINS/);
     expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.pt' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+    expect(() => loadConfig({ TRUST_PROXY: 'the proxy' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'ifthenpay', IFTHENPAY_MB_KEY: 'ABC-1' })).toThrow(/IFTHENPAY_MBWAY_KEY/);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
+  });
+
+  it('reads which proxies to trust', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }).trustProxy).toEqual(['10.0.0.1', '10.0.1.0/24']);
+  });
+
+  it('believes a client address forwarded by a trusted proxy only', async () => {
+    for (const [trust, expected] of [['', '127.0.0.1'], ['true', '203.0.113.7']] as const) {
+      const proxied = await buildApp({ config: { ...loadConfig({ NODE_ENV: 'test', TRUST_PROXY: trust }), webDist: undefined }, database, logger: false });
+      proxied.get('/whoami', async (request) => ({ ip: request.ip }));
+      const res = await proxied.inject({ method: 'GET', url: '/whoami', headers: { 'x-forwarded-for': '203.0.113.7' }, remoteAddress: '127.0.0.1' });
+      expect(res.json().ip).toBe(expected);
+      await proxied.close();
+    }
   });
 
   it('defaults to PGlite on port 3000 with the public address derived from the port', () => {
