@@ -54,7 +54,7 @@ export const termsSections: TermsSection[] = [
           abusos).
         </li>
         <li>
-          <strong>Newsletter:</strong> email, data de subscrição e de confirmação.
+          <strong>Newsletter:</strong> email, data de subscrição e de confirmação, e a prova do consentimento (quando foi dado, o endereço IP de onde foi dado e o texto aceite).
         </li>
         <li>
           <strong>Dados técnicos:</strong> registos do servidor (endereço IP, data e página pedida), usados apenas para segurança e
