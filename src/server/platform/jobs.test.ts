@@ -82,6 +82,20 @@ describe('durable jobs', () => {
     expect(job?.doneAt).not.toBeNull();
   });
 
+  it('deletes done jobs after two weeks, and keeps recent and failed ones', async () => {
+    const runner = new JobRunner(database.db, log, 50);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await database.db.insert(jobs).values([
+      { type: 'purge.old', payload: {}, doneAt: daysAgo(15) },
+      { type: 'purge.recent', payload: {}, doneAt: daysAgo(13) },
+      { type: 'purge.failed', payload: {}, failedAt: daysAgo(60) },
+      { type: 'purge.waiting', payload: {}, runAt: daysAgo(30) },
+    ]);
+    await runner.purge();
+    const left = (await database.db.select({ type: jobs.type }).from(jobs)).map((j) => j.type).filter((t) => t.startsWith('purge.'));
+    expect(left.sort()).toEqual(['purge.failed', 'purge.recent', 'purge.waiting']);
+  });
+
   it('backs off exponentially up to an hour', () => {
     expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([10, 20, 40, 80]);
     expect(backoffSeconds(30)).toBe(3600);

@@ -8,6 +8,9 @@ export type JobHandler = (payload: unknown) => Promise<void>;
 /** How long a claimed job stays ours; a process that dies mid-job lets it go after this. */
 const LEASE_SECONDS = 300;
 
+const DONE_JOBS_KEPT_DAYS = 14;
+const PURGE_EVERY_MS = 3600_000;
+
 /** Exponential backoff: 10 s, 20 s, 40 s ... capped at one hour. */
 export const backoffSeconds = (attempts: number) => Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 
@@ -29,6 +32,7 @@ export class JobRunner {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private lastPurge = 0;
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
   private readonly pollMs: number;
@@ -78,8 +82,15 @@ export class JobRunner {
     this.timer.unref();
   }
 
+  /** Done jobs are kept two weeks (to see what was sent), then deleted: the table stays small. Failed ones stay. */
+  async purge() {
+    this.lastPurge = Date.now();
+    await this.db.execute(sql`DELETE FROM jobs WHERE done_at < now() - make_interval(days => ${DONE_JOBS_KEPT_DAYS})`);
+  }
+
   private async loop() {
     try {
+      if (Date.now() - this.lastPurge > PURGE_EVERY_MS) await this.purge();
       while (!this.stopped && (await this.runOne())) {
         /* run everything due */
       }
