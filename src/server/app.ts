@@ -47,6 +47,8 @@ declare module 'fastify' {
   }
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The whole app, without `listen`: main.ts and the tests both build it here. */
 export async function buildApp({ config, database, logger }: BuildOptions) {
   const app = Fastify({
@@ -56,7 +58,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // A number of proxies means: believe that many hops of X-Forwarded-For, counted from ours.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Stop taking requests on close, but let those in flight finish.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

@@ -116,7 +116,7 @@ describe('configuration', () => {
   });
 
   it('believes a client address forwarded by a trusted proxy only', async () => {
-    for (const [trust, expected] of [['', '127.0.0.1'], ['true', '203.0.113.7']] as const) {
+    for (const [trust, expected] of [['', '127.0.0.1'], ['true', '203.0.113.7'], ['1', '203.0.113.7'], ['10.9.9.9', '127.0.0.1']] as const) {
       const proxied = await buildApp({ config: { ...loadConfig({ NODE_ENV: 'test', TRUST_PROXY: trust }), webDist: undefined }, database, logger: false });
       proxied.get('/whoami', async (request) => ({ ip: request.ip }));
       const res = await proxied.inject({ method: 'GET', url: '/whoami', headers: { 'x-forwarded-for': '203.0.113.7' }, remoteAddress: '127.0.0.1' });

@@ -81,6 +81,14 @@ async function nextGatewayOrderId(db: Db, orderId: number) {
 const stillPending = (row: PaymentRow | undefined, now = Date.now()): row is PaymentRow =>
   Boolean(row && row.status === 'pending' && row.expiresAt.getTime() > now);
 
+/** Stores a payment the gateway accepted, with the job that ends it if nobody pays in time. */
+async function insertPayment(tx: Tx, values: typeof payments.$inferInsert & { expiresAt: Date }) {
+  const [inserted] = await tx.insert(payments).values(values).returning();
+  if (!inserted) throw new Error('payment not stored');
+  await enqueue(tx, PAYMENT_JOBS.expire, { paymentId: inserted.id }, { runAt: new Date(values.expiresAt.getTime() + CALLBACK_SLACK_MS) });
+  return inserted;
+}
+
 /** POST /payment/multibanco: a reference valid 48 hours; asking again answers the same one while it lasts. */
 export async function startMultibanco({ db, gateway }: PaymentsContext, orderId: number, viewer: Viewer) {
   const order = await payableOrder(db, orderId, viewer);
@@ -91,25 +99,19 @@ export async function startMultibanco({ db, gateway }: PaymentsContext, orderId:
       .createMultibancoReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, expiryDays: MULTIBANCO_VALID_HOURS / 24 })
       .catch(gatewayFailure);
     const expiresAt = new Date(Date.now() + MULTIBANCO_MS);
-    row = await db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(payments)
-        .values({
-          orderId: order.id,
-          method: 'multibanco',
-          gateway: gateway.name,
-          amountCents: order.totalWithTaxCents,
-          gatewayOrderId,
-          requestId: issued.requestId,
-          entity: issued.entity,
-          reference: issued.reference,
-          expiresAt,
-        })
-        .returning();
-      if (!inserted) throw new Error('payment not stored');
-      await enqueue(tx, PAYMENT_JOBS.expire, { paymentId: inserted.id }, { runAt: new Date(expiresAt.getTime() + CALLBACK_SLACK_MS) });
-      return inserted;
-    });
+    row = await db.transaction((tx) =>
+      insertPayment(tx, {
+        orderId: order.id,
+        method: 'multibanco',
+        gateway: gateway.name,
+        amountCents: order.totalWithTaxCents,
+        gatewayOrderId,
+        requestId: issued.requestId,
+        entity: issued.entity,
+        reference: issued.reference,
+        expiresAt,
+      }),
+    );
   }
   return {
     order_id: order.id,
@@ -148,22 +150,16 @@ export async function startMbway({ db, gateway }: PaymentsContext, input: MbwayI
       if (stillPending(previous)) {
         await tx.update(payments).set({ status: 'canceled', updatedAt: new Date() }).where(and(eq(payments.id, previous.id), eq(payments.status, 'pending')));
       }
-      const [inserted] = await tx
-        .insert(payments)
-        .values({
-          orderId: order.id,
-          method: 'mbway',
-          gateway: gateway.name,
-          amountCents: order.totalWithTaxCents,
-          gatewayOrderId,
-          requestId,
-          phone: input.phone_number,
-          expiresAt,
-        })
-        .returning();
-      if (!inserted) throw new Error('payment not stored');
-      await enqueue(tx, PAYMENT_JOBS.expire, { paymentId: inserted.id }, { runAt: new Date(expiresAt.getTime() + CALLBACK_SLACK_MS) });
-      return inserted;
+      return insertPayment(tx, {
+        orderId: order.id,
+        method: 'mbway',
+        gateway: gateway.name,
+        amountCents: order.totalWithTaxCents,
+        gatewayOrderId,
+        requestId,
+        phone: input.phone_number,
+        expiresAt,
+      });
     });
   }
   return {
