@@ -4,6 +4,7 @@ import type { Order } from '#shared/schemas/orders.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import { deliverMail, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
 import { FAKE_ENTITY, FAKE_KEYS, ifthenpayEnv, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
+import { insertProduct, placeOrder as placeTestOrder } from '../../../../tests/helpers/shop.ts';
 import { products } from '../catalog/tables.ts';
 import { orders } from '../orders/tables.ts';
 import { jobs } from '../../db/schema.ts';
@@ -12,44 +13,12 @@ import { paymentCallbacks, payments } from './tables.ts';
 const fake = useFakeIfthenpay();
 const ctx = useTestApp(() => ({ ...ifthenpayEnv(fake), SHOP_EMAIL: 'loja@example.pt' }));
 
-async function product(values: Partial<typeof products.$inferInsert> = {}) {
-  const price = values.priceCents ?? 2000;
-  const [row] = await ctx.database.db
-    .insert(products)
-    .values({ name: 'Agenda 2027', description: 'Agenda semanal', priceCents: price, stock: 10, minPriceCents: price, ...values })
-    .returning();
-  return row!;
-}
-
+const product = (values: Partial<typeof products.$inferInsert> = {}) => insertProduct(ctx, values);
 const stockOf = async (id: number) => (await ctx.database.db.select().from(products).where(eq(products.id, id)))[0]?.stock;
 const orderRow = async (id: number) => (await ctx.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const paymentsOf = (orderId: number) => ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
-
-/** A checkout through the API: a customer's (with cookie) or a guest's order. */
-async function placeOrder(items: { product_id: number; quantity: number }[], cookie?: string, method = 'multibanco') {
-  const totals = (await ctx.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    headers: cookie ? { cookie } : {},
-    payload: {
-      items,
-      name: 'Maria Silva',
-      email: 'maria@example.pt',
-      phone: '912345678',
-      address: 'Rua das Flores 10',
-      city: 'Lisboa',
-      postal_code: '1100-200',
-      payment_method: method,
-      shipping_cost: totals.shippingCost,
-      total_price_without_tax: totals.totalPriceWithoutTax,
-      total_tax: totals.totalTax,
-      total_price_with_tax: totals.totalWithTax,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Order>();
-}
+const placeOrder = (items: { product_id: number; quantity: number }[], cookie?: string, method: 'multibanco' | 'mbway' = 'multibanco') =>
+  placeTestOrder(ctx, items, { cookie, method });
 
 const callback = (params: Record<string, string>) =>
   ctx.app.inject({ method: 'GET', url: `/api/payment/callback?${new URLSearchParams(params).toString()}` });

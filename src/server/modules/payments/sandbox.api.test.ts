@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '#shared/schemas/orders.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import { signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
-import { products } from '../catalog/tables.ts';
+import { insertProduct, placeOrder } from '../../../../tests/helpers/shop.ts';
 import { orders } from '../orders/tables.ts';
 import { multibancoReference } from './multibanco-reference.ts';
 import { SANDBOX_ENTITY, SANDBOX_SUB_ENTITY } from './sandbox.ts';
@@ -11,41 +10,16 @@ import { SANDBOX_ENTITY, SANDBOX_SUB_ENTITY } from './sandbox.ts';
 // No PAYMENT_GATEWAY: the sandbox is the default.
 const ctx = useTestApp();
 
-async function paidOrder(cookie: string, method: 'multibanco' | 'mbway') {
-  const [p] = await ctx.database.db
-    .insert(products)
-    .values({ name: 'Caixa organizadora', description: 'Caixa', priceCents: 1500, stock: 5, minPriceCents: 1500 })
-    .returning();
-  const items = [{ product_id: p!.id, quantity: 1 }];
-  const totals = (await ctx.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    headers: { cookie },
-    payload: {
-      items,
-      name: 'Rui Costa',
-      email: 'rui@example.pt',
-      phone: '912345678',
-      address: 'Rua Direita 1',
-      city: 'Porto',
-      postal_code: '4000-100',
-      payment_method: method,
-      shipping_cost: totals.shippingCost,
-      total_price_without_tax: totals.totalPriceWithoutTax,
-      total_tax: totals.totalTax,
-      total_price_with_tax: totals.totalWithTax,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Order>();
+async function orderToPay(cookie: string, method: 'multibanco' | 'mbway') {
+  const p = await insertProduct(ctx, { name: 'Caixa organizadora', description: 'Caixa', priceCents: 1500, stock: 5, minPriceCents: 1500 });
+  return placeOrder(ctx, [{ product_id: p.id, quantity: 1 }], { cookie, method, details: { name: 'Rui Costa', email: 'rui@example.pt' } });
 }
 const statusOf = async (id: number) => (await ctx.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
 
 describe('the sandbox gateway', () => {
   it('issues references with the real check digits and pays them as an ATM would', async () => {
     const { cookie } = await signedInUser(ctx);
-    const order = await paidOrder(cookie, 'multibanco');
+    const order = await orderToPay(cookie, 'multibanco');
     const res = await ctx.app.inject({ method: 'POST', url: '/api/payment/multibanco', headers: { cookie }, payload: { order_id: order.id } });
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json();
@@ -73,7 +47,7 @@ describe('the sandbox gateway', () => {
   it('lets the test phone accept or refuse an MB WAY request', async () => {
     const { cookie } = await signedInUser(ctx);
     for (const accept of [true, false]) {
-      const order = await paidOrder(cookie, 'mbway');
+      const order = await orderToPay(cookie, 'mbway');
       const start = await ctx.app.inject({
         method: 'POST',
         url: '/api/payment/mbway',

@@ -1,0 +1,50 @@
+import { expect } from 'vitest';
+import type { Order } from '#shared/schemas/orders.ts';
+import { products } from '../../src/server/modules/catalog/tables.ts';
+import type { TestContext } from './app.ts';
+
+/** A simple product straight in the database: 20,00 € and 10 in stock unless told otherwise. */
+export async function insertProduct(ctx: TestContext, values: Partial<typeof products.$inferInsert> = {}) {
+  const price = values.priceCents ?? 2000;
+  const [row] = await ctx.database.db
+    .insert(products)
+    .values({ name: 'Agenda 2027', description: 'Agenda semanal', priceCents: price, stock: 10, minPriceCents: price, ...values })
+    .returning();
+  if (!row) throw new Error('product not stored');
+  return row;
+}
+
+export const shippingDetails = {
+  name: 'Maria Silva',
+  email: 'maria@example.pt',
+  phone: '912345678',
+  address: 'Rua das Flores 10',
+  city: 'Lisboa',
+  postal_code: '1100-200',
+};
+
+/** A checkout through the API with the server's own totals: a customer's order (with a cookie) or a guest's. */
+export async function placeOrder(
+  ctx: TestContext,
+  items: { product_id: number; quantity: number }[],
+  options: { cookie?: string | undefined; method?: 'multibanco' | 'mbway'; details?: Partial<typeof shippingDetails> } = {},
+): Promise<Order> {
+  const totals = (await ctx.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: options.cookie ? { cookie: options.cookie } : {},
+    payload: {
+      items,
+      ...shippingDetails,
+      ...options.details,
+      payment_method: options.method ?? 'multibanco',
+      shipping_cost: totals.shippingCost,
+      total_price_without_tax: totals.totalPriceWithoutTax,
+      total_tax: totals.totalTax,
+      total_price_with_tax: totals.totalWithTax,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Order>();
+}
