@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { admin, baseURL, escapeRegExp, expect, expectAccessible, loginAs, openAccountMenu, randomSuffix, test, urlOf } from './fixtures.ts';
+import { admin, baseURL, escapeRegExp, expect, expectAccessible, signIn, openAccountMenu, randomSuffix, test, urlOf } from './fixtures.ts';
 
 const dashboardUrl = new RegExp(`^${escapeRegExp(baseURL)}/admin-dashboard(\\?.*)?$`);
 const productsTabUrl = urlOf('/admin-dashboard?tab=produtos');
@@ -115,7 +115,7 @@ test.describe('administração de produtos', () => {
     const images = [await png('porta-chaves-frente.png', { r: 200, g: 120, b: 60 }), await png('porta-chaves-lado.png', { r: 60, g: 120, b: 200 })];
     let id = 0;
 
-    await loginAs(page, admin.email, admin.password);
+    await signIn(page, admin.email, admin.password);
     await openProductsTab(page);
 
     await test.step('criar', async () => {
@@ -273,7 +273,7 @@ test.describe('administração de produtos', () => {
       if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/product') posts.push(r.url());
     });
 
-    await loginAs(page, admin.email, admin.password);
+    await signIn(page, admin.email, admin.password);
     await openProductsTab(page);
     await page.getByRole('link', { name: 'Novo produto', exact: true }).click();
     await expect(page).toHaveURL(urlOf('/admin-dashboard/create-product'));

@@ -4,7 +4,7 @@ import {
   escapeRegExp,
   expect,
   expectAccessible,
-  loginAs,
+  loginAs, signIn,
   logout,
   openAccountMenu,
   randomSuffix,
@@ -44,7 +44,7 @@ test.describe('administração de utilizadores', () => {
     const user = { username: `Bruno ${suffix}`, email: uniqueEmail('admin-criado'), password: `criado-${suffix}` };
     const renamed = `Bruno Costa ${suffix}`;
 
-    await loginAs(page, admin.email, admin.password);
+    await signIn(page, admin.email, admin.password);
     await openUsersList(page);
 
     await test.step('criar', async () => {
@@ -110,7 +110,7 @@ test.describe('administração de utilizadores', () => {
 
   test('eliminar um utilizador pede confirmação primeiro', async ({ page, request }) => {
     const user = await registerVerifiedUser(request);
-    await loginAs(page, admin.email, admin.password);
+    await signIn(page, admin.email, admin.password);
     await openUsersList(page);
     await expect(row(page, user.username)).toBeVisible();
 

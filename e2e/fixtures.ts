@@ -391,6 +391,18 @@ export async function loginAs(page: Page, email: string, password: string): Prom
   await expect(page.locator('#account-menu')).toBeAttached();
 }
 
+/**
+ * Signs in through the API (the browser context keeps the session cookie) and opens the home page signed
+ * in: for journeys about something else, without the login page's 3-second pause. The login page
+ * itself is exercised by `loginAs` in the account journeys.
+ */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto('/');
+  await expect(page.locator('#account-menu')).toBeAttached();
+}
+
 /** The header's collapsible part (what the "Abrir menu" toggle shows and hides). */
 export const collapsedMenu = (page: Page): Locator => page.locator('.navbar .navbar-collapse').first();
 

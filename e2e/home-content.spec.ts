@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
-import { admin, expect, loginAs, randomSuffix, readMail, test, uniqueEmail } from './fixtures.ts';
+import { admin, expect, signIn, randomSuffix, readMail, test, uniqueEmail } from './fixtures.ts';
 
 // The home page, its editable hero, the contact form and the terms page, on the demo shop e2e/serve.ts seeds.
 
@@ -100,7 +100,7 @@ test.describe('página inicial', () => {
 
   test('an admin edits the hero in place; after a reload, and for a visitor, the new text is there', async ({ page, openPage }) => {
     const words = `Arrumar a casa, arrumar a cabeça ${randomSuffix()}`;
-    await loginAs(page, admin.email, admin.password);
+    await signIn(page, admin.email, admin.password);
     await page.goto('/');
     const hero = section(page, 'Organização pessoal, produtos e serviços');
     await expect(hero.getByText('Sou especialista em organização pessoal')).toBeVisible();
@@ -156,7 +156,7 @@ test('a visitor writes through the contact page; the shop gets the mail and the 
   expect(mail.text).toContain('Fazem sessões de organização ao sábado de manhã?');
 
   const shopOwner = await openPage();
-  await loginAs(shopOwner, admin.email, admin.password);
+  await signIn(shopOwner, admin.email, admin.password);
   await shopOwner.goto('/admin-dashboard?tab=mensagens');
   const item = shopOwner.getByRole('article', { name: new RegExp(subject) });
   await expect(item).toBeVisible();

@@ -1,4 +1,4 @@
-import { admin, collapsedMenu, expect, expectAccessible, loginAs, test } from './fixtures.ts';
+import { admin, collapsedMenu, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 // Runs in the 'mobile' project (375 px); the viewport is set here too so the file means the same anywhere.
 test.use({ viewport: { width: 375, height: 740 } });
@@ -36,7 +36,7 @@ test.describe('telemóvel', { tag: '@mobile' }, () => {
   });
 
   test('com sessão iniciada, o menu da conta funciona dentro do menu recolhido', async ({ page }) => {
-    await loginAs(page, admin.email, admin.password);
+    await signIn(page, admin.email, admin.password);
     const toggle = page.getByRole('button', { name: 'Abrir menu' });
     const menu = collapsedMenu(page);
     await expect(menu).toBeHidden();

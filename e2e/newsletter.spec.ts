@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, expect, expectAccessible, linkIn, loginAs, randomSuffix, readMail, test, uniqueEmail } from './fixtures.ts';
+import { admin, expect, expectAccessible, linkIn, signIn, randomSuffix, readMail, test, uniqueEmail } from './fixtures.ts';
 
 const subscribed = 'Obrigado pela sua inscrição! Verifique o seu email para confirmar.';
 const confirmed = 'Subscrição confirmada! Passa a receber a newsletter da Loja.';
@@ -40,7 +40,7 @@ test.describe('newsletter', () => {
   test('o admin escreve a newsletter, envia um teste, liga o envio e vê-o no histórico', async ({ page, request }) => {
     const reader = await confirmedSubscriber(request);
     const title = `Novidades ${randomSuffix()}`;
-    await loginAs(page, admin.email, admin.password);
+    await signIn(page, admin.email, admin.password);
     await page.goto('/admin-dashboard?tab=newsletter');
     await expect(page.getByRole('tab', { name: 'Newsletter', exact: true })).toHaveAttribute('aria-selected', 'true');
 

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { admin, expect, loginAs, test } from './fixtures.ts';
+import { admin, expect, signIn, test } from './fixtures.ts';
 
 /** Screenshots for a person to look at: test-results/screens/<page>-<width>.png. */
 const dir = resolve(import.meta.dirname, '..', 'test-results', 'screens');
@@ -34,7 +34,7 @@ test.describe('capturas de ecrã', () => {
   });
 
   test('páginas com sessão de administrador', async ({ page }) => {
-    await loginAs(page, admin.email, admin.password);
+    await signIn(page, admin.email, admin.password);
     await shoot(page, '/perfil', 'perfil');
     await shoot(page, '/admin-dashboard', 'admin-dashboard');
   });

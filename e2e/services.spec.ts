@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { admin, baseURL, escapeRegExp, expect, expectAccessible, loginAs, openAccountMenu, randomSuffix, test, urlOf } from './fixtures.ts';
+import { admin, baseURL, escapeRegExp, expect, expectAccessible, signIn, openAccountMenu, randomSuffix, test, urlOf } from './fixtures.ts';
 
 const servicesTabUrl = urlOf('/admin-dashboard?tab=servicos');
 const editUrl = new RegExp(`^${escapeRegExp(baseURL)}/admin-dashboard/edit-service/(\\d+)$`);
@@ -112,7 +112,7 @@ test.describe('serviços', () => {
     const renamed = `Organização de escritórios em casa ${suffix}`;
     let id = '';
 
-    await loginAs(page, admin.email, admin.password);
+    await signIn(page, admin.email, admin.password);
     const menu = await openAccountMenu(page);
     await menu.getByRole('link', { name: 'Admin Dashboard', exact: true }).click();
     await page.getByRole('tab', { name: 'Serviços', exact: true }).click();
