@@ -1,31 +1,13 @@
-// Test helpers for the cart and checkout screens (not a test file itself): a fake API behind fetch, the app's
-// providers and a few factories. Copied in spirit from catalog-test-utils.tsx, plus request headers.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+// Test helpers for the cart, checkout and payment screens (not a test file itself): their factories, error
+// answers, the routes with stand-ins for the pages they link to, and readers of the totals shown.
+import type { RouteObject } from 'react-router';
 import { toEuros } from '#shared/money.ts';
 import { orderTotals } from '#shared/orders.ts';
-import type { PublicUser } from '#shared/schemas/account.ts';
 import type { Order, TotalsAnswer } from '#shared/schemas/orders.ts';
-import { SessionProvider } from '../../session/session.tsx';
+import { type Answer, type Entry, renderRoutes as renderWith, standIn } from '../../test/harness.tsx';
 import { CART_KEY, type CartItem } from './cart-store.ts';
 
-export type FakeCall = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers };
-export type Answer = { status: number; body?: unknown };
-type Handler = (call: FakeCall) => Answer | undefined | Promise<Answer | undefined>;
-
-export const userFactory = (overrides: Partial<PublicUser> = {}): PublicUser => ({
-  id: 2,
-  username: 'maria',
-  email: 'maria@exemplo.pt',
-  isAdmin: false,
-  isBanned: false,
-  isVerified: true,
-  pendingEmail: null,
-  createdAt: '2025-03-05T10:00:00.000Z',
-  ...overrides,
-});
+export { type Answer, type FakeCall, fakeApi, userFactory } from '../../test/harness.tsx';
 
 export const cartItem = (overrides: Partial<CartItem> = {}): CartItem => ({
   id: '1',
@@ -87,53 +69,9 @@ export const errorAnswer = (status: number, message: string, extra: Record<strin
   body: { message, error: message, code: status === 409 ? 'CONFLICT' : status === 400 ? 'INVALID_INPUT' : 'ERROR', ...extra },
 });
 
-/** Replaces fetch: /user/profile answers `me` (or 401), the rest goes to `handler` (404 when it says nothing). */
-export function fakeApi(me: PublicUser | null, handler: Handler = () => undefined) {
-  const calls: FakeCall[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://loja.test');
-    const call: FakeCall = {
-      method: init.method ?? 'GET',
-      path: url.pathname.replace(/^\/api/, ''),
-      query: url.searchParams,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers: new Headers(init.headers),
-    };
-    if (call.path !== '/user/profile') calls.push(call);
-    const answer: Answer =
-      call.path === '/user/profile' ? (me ? { status: 200, body: me } : { status: 401, body: { error: 'x' } })
-      : ((await handler(call)) ?? { status: 404, body: { message: 'Não encontrado', error: 'Não encontrado', code: 'NOT_FOUND' } });
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-type Entry = string | { pathname: string; search?: string; state?: unknown };
-
 /** Renders `routes` (plus simple stand-ins for the pages they link to) at `initialEntry`. */
-export function renderRoutes(routes: RouteObject[], initialEntry: Entry) {
-  const router = createMemoryRouter(
-    [
-      ...routes,
-      { path: '/', element: <p>Página inicial</p> },
-      { path: '/produtos', element: <p>Lista de produtos</p> },
-      { path: '*', element: <p>Outra página</p> },
-    ],
-    { initialEntries: [initialEntry] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return { ...view, router, queryClient };
-}
+export const renderRoutes = (routes: RouteObject[], initialEntry: Entry) =>
+  renderWith([...routes, standIn('/', 'Página inicial'), standIn('/produtos', 'Lista de produtos'), standIn('*', 'Outra página')], initialEntry);
 
 /** The value shown next to a label of a totals list (dt/dd), inside `container`. */
 export function shownValue(container: HTMLElement, label: string): string | undefined {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { contactMessages } from '#shared/schemas/contact.ts';
 import { SessionProvider } from '../../session/session.tsx';
-import { fakeApi, type FakeCall } from '../admin/admin-test-utils.tsx';
+import { fakeApi, type FakeCall } from '../../test/harness.tsx';
 import { TermsPage, TERMS_UPDATED_ON } from '../terms/terms-page.tsx';
 import { ContactPage } from './contact-page.tsx';
 import { SENT_MESSAGE_MS } from './contact-form.tsx';

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../session/session.tsx';
-import { fakeApi, type FakeCall } from '../admin/admin-test-utils.tsx';
+import { fakeApi, type FakeCall } from '../../test/harness.tsx';
 import { productFactory } from '../admin/products/product-test-utils.tsx';
 import { HomePage } from './home-page.tsx';
 import { PRODUCTS_LOAD_ERROR } from './home-sections.tsx';

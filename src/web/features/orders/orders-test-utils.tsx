@@ -1,32 +1,15 @@
-// Test helpers for the order screens (not a test file itself): order data, a fake API behind fetch and the app's providers.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
-import type { PublicUser } from '#shared/schemas/account.ts';
+// Test helpers for the order screens (not a test file itself): order data, error answers and the customer's order routes.
 import type { Order, OrderPage } from '#shared/schemas/orders.ts';
 import { paths } from '../../paths.ts';
-import { SessionProvider } from '../../session/session.tsx';
+import { type Answer, homeAndLogin, renderRoutes, standIn, userFactory } from '../../test/harness.tsx';
 import { MyOrderPage } from './my-order-page.tsx';
 import { MyOrdersPage } from './my-orders-page.tsx';
 
-export type FakeCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-export type Answer = { status: number; body?: unknown };
-type Handler = (call: FakeCall) => Answer | undefined | Promise<Answer | undefined>;
+export { type Answer, type FakeCall, fakeApi, notFound } from '../../test/harness.tsx';
 
-export const notFound: Answer = { status: 404, body: { message: 'Não encontrado', error: 'Não encontrado', code: 'NOT_FOUND' } };
 export const failure = (status: number, message: string, code = 'INTERNAL'): Answer => ({ status, body: { message, error: message, code } });
 
-export const customer: PublicUser = {
-  id: 2,
-  username: 'maria',
-  email: 'maria@exemplo.pt',
-  isAdmin: false,
-  isBanned: false,
-  isVerified: true,
-  pendingEmail: null,
-  createdAt: '2025-03-05T10:00:00.000Z',
-};
+export const customer = userFactory();
 
 export const orderFactory = (overrides: Partial<Order> = {}): Order => ({
   id: 12,
@@ -69,50 +52,14 @@ export const orderPage = (orders: Order[], pagination: Partial<OrderPage['pagina
   pagination: { page: 1, pageSize: 10, total: orders.length, totalPages: 1, ...pagination },
 });
 
-/** Replaces fetch: /user/profile answers `me` (or 401), the rest goes to `handler` (404 when it says nothing). */
-export function fakeApi(me: PublicUser | null, handler: Handler = () => undefined) {
-  const calls: FakeCall[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://loja.test');
-    const call: FakeCall = {
-      method: init.method ?? 'GET',
-      path: url.pathname.replace(/^\/api/, ''),
-      query: url.searchParams,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    // Recorded when sent, so a call whose answer is still pending is already in the list.
-    if (call.path !== '/user/profile') calls.push(call);
-    const answer: Answer =
-      call.path === '/user/profile' ? (me ? { status: 200, body: me } : { status: 401, body: { error: 'x' } })
-      : ((await handler(call)) ?? notFound);
-    // A 204 has no body at all (Response refuses even an empty one).
-    return new Response(answer.status === 204 ? null : answer.body === undefined ? '' : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-export function renderOrders(initialEntry: string) {
-  const router = createMemoryRouter(
+export const renderOrders = (initialEntry: string) =>
+  renderRoutes(
     [
-      { path: paths.home, element: <p>Página inicial</p> },
-      { path: paths.login, element: <p>Página de login</p> },
-      { path: paths.products, element: <p>Página de produtos</p> },
-      { path: '/produtos/:id', element: <p>Página do produto</p> },
+      ...homeAndLogin,
+      standIn(paths.products, 'Página de produtos'),
+      standIn('/produtos/:id', 'Página do produto'),
       { path: paths.myOrders, element: <MyOrdersPage /> },
       { path: '/minhas-encomendas/:id', element: <MyOrderPage /> },
     ],
-    { initialEntries: [initialEntry] },
+    initialEntry,
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return { ...view, router, queryClient };
-}

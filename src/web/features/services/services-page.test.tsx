@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serviceMessages } from '#shared/schemas/services.ts';
-import { fakeApi } from '../admin/admin-test-utils.tsx';
+import { fakeApi } from '../../test/harness.tsx';
 import { serviceFactory, renderServices } from './services-test-utils.tsx';
 
 afterEach(() => {

@@ -1,11 +1,8 @@
 // Test helpers for the service and sitemap screens (not a test file itself): service data and the routes.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ImageRef } from '#shared/schemas/catalog.ts';
 import type { Service } from '#shared/schemas/services.ts';
 import { paths } from '../../paths.ts';
-import { SessionProvider } from '../../session/session.tsx';
+import { renderRoutes, standIn } from '../../test/harness.tsx';
 import { SitemapPage } from '../sitemap/sitemap-page.tsx';
 import { ServicePage } from './service-page.tsx';
 import { ServicesPage } from './services-page.tsx';
@@ -33,24 +30,14 @@ export const serviceFactory = (overrides: Partial<Service> = {}): Service => ({
   ...overrides,
 });
 
-export function renderServices(initialEntry: string) {
-  const router = createMemoryRouter(
+export const renderServices = (initialEntry: string) =>
+  renderRoutes(
     [
-      { path: paths.home, element: <p>Página inicial</p> },
+      standIn(paths.home, 'Página inicial'),
       { path: paths.services, element: <ServicesPage /> },
       { path: '/servicos/:id', element: <ServicePage /> },
       { path: paths.sitemap, element: <SitemapPage /> },
-      { path: '/admin-dashboard/edit-service/:id', element: <p>Formulário do serviço</p> },
+      standIn('/admin-dashboard/edit-service/:id', 'Formulário do serviço'),
     ],
-    { initialEntries: [initialEntry] },
+    initialEntry,
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return { ...view, router };
-}

@@ -5,7 +5,7 @@ import { type MediaImage, mediaMessages } from '#shared/schemas/catalog.ts';
 import { messages } from '#shared/messages.ts';
 import { ApiError } from '../../../api/client.ts';
 import { admin, fakeApi, renderAdmin } from '../admin-test-utils.tsx';
-import { formsOf, recordRequests } from '../products/product-test-utils.tsx';
+import { formsOf } from '../products/product-test-utils.tsx';
 import { uploadErrorMessage } from './media-upload.tsx';
 
 /** What an async fake answers for calls it does not handle (the fake's Handler type has no async `undefined`). */
@@ -93,7 +93,7 @@ describe('media library tab', () => {
   it('uploads the chosen file under the name and refreshes the list', async () => {
     let list: MediaImage[] = [];
     let release: () => void = () => {};
-    fakeApi(admin, async ({ method, path }) => {
+    const requests = fakeApi(admin, async ({ method, path }) => {
       if (method === 'GET' && path === '/image') return { status: 200, body: list };
       if (method === 'PUT' && path === '/image/Quadro%20branco') {
         await new Promise<void>((resolve) => (release = resolve));
@@ -102,7 +102,6 @@ describe('media library tab', () => {
       }
       return notFound;
     });
-    const requests = recordRequests();
     renderAdmin('/admin-dashboard?tab=media');
     await screen.findByText('Ainda não existem imagens na biblioteca.');
     fireEvent.input(screen.getByLabelText('Nome da imagem'), { target: { value: ' Quadro branco ' } });
@@ -121,12 +120,11 @@ describe('media library tab', () => {
   });
 
   it('sends only the first dropped file and warns before replacing a name in use', async () => {
-    fakeApi(admin, ({ method, path }) =>
+    const requests = fakeApi(admin, ({ method, path }) =>
       method === 'GET' && path === '/image' ? { status: 200, body: [sobre] }
       : method === 'PUT' ? { status: 200, body: sobre }
       : undefined,
     );
-    const requests = recordRequests();
     renderAdmin('/admin-dashboard?tab=media');
     await screen.findByRole('heading', { level: 3, name: 'Sobre' });
     fireEvent.input(screen.getByLabelText('Nome da imagem'), { target: { value: 'sobre' } });

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogMessages } from '#shared/schemas/catalog.ts';
 import { admin, fakeApi, userFactory } from '../admin-test-utils.tsx';
-import { imageFactory, productFactory, formsOf, recordRequests, renderProductRoutes, textFields } from './product-test-utils.tsx';
+import { imageFactory, productFactory, formsOf, renderProductRoutes, textFields } from './product-test-utils.tsx';
 
 /** What an async fake answers for calls it does not handle (the fake's Handler type has no async `undefined`). */
 const notFound = { status: 404, body: { message: 'Não encontrado', error: 'Não encontrado', code: 'NOT_FOUND' } };
@@ -38,12 +38,11 @@ describe('product form', () => {
   });
 
   it('creates a product with variants: the variants go as JSON, without price and stock', async () => {
-    fakeApi(admin, ({ method, path }) =>
+    const requests = fakeApi(admin, ({ method, path }) =>
       method === 'POST' && path === '/product' ? { status: 201, body: productFactory({ id: 9 }) }
       : method === 'GET' && path === '/product' ? listAnswer
       : undefined,
     );
-    const requests = recordRequests();
     const { router } = renderProductRoutes('/admin-dashboard/create-product');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novo produto' })).toBeTruthy();
     expect((screen.getByLabelText('Ordem') as HTMLInputElement).value).toBe('0');
@@ -94,7 +93,6 @@ describe('product form', () => {
 
   it('checks every field before sending, with the server messages', async () => {
     const calls = fakeApi(admin);
-    const requests = recordRequests();
     renderProductRoutes('/admin-dashboard/create-product');
     await screen.findByLabelText('Ordem');
     type('Ordem', '');
@@ -138,18 +136,17 @@ describe('product form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(catalogMessages.variantsRequired)).toBeTruthy();
     expect(calls).toHaveLength(0);
-    expect(formsOf(requests)).toHaveLength(0);
+    expect(formsOf(calls)).toHaveLength(0);
   });
 
   it('edits: keeps variant ids, removes marked images (with undo), uploads new files and drops one', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
-    fakeApi(admin, ({ method, path }) =>
+    const requests = fakeApi(admin, ({ method, path }) =>
       method === 'GET' && path === '/product/8' ? { status: 200, body: withVariants }
       : method === 'PUT' && path === '/product/8' ? { status: 200, body: withVariants }
       : method === 'GET' && path === '/product' ? listAnswer
       : undefined,
     );
-    const requests = recordRequests();
     const { router } = renderProductRoutes('/admin-dashboard/edit-product/8');
     expect(await screen.findByRole('heading', { level: 1, name: 'Editar produto' })).toBeTruthy();
     expect(((await screen.findByLabelText('Nome')) as HTMLInputElement).value).toBe('Agenda 2026');
@@ -190,12 +187,11 @@ describe('product form', () => {
   });
 
   it('sends price, stock and the link of a digital product', async () => {
-    fakeApi(admin, ({ method, path }) =>
+    const requests = fakeApi(admin, ({ method, path }) =>
       method === 'POST' ? { status: 201, body: productFactory() }
       : method === 'GET' && path === '/product' ? listAnswer
       : undefined,
     );
-    const requests = recordRequests();
     const { router } = renderProductRoutes('/admin-dashboard/create-product');
     await screen.findByLabelText('Nome');
     type('Nome', 'Guia de arrumação');

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '#shared/money.ts';
 import { admin, fakeApi, renderAdmin } from '../admin-test-utils.tsx';
 import { pageWindow } from './pager.tsx';
-import { imageFactory, productFactory, recordRequests } from './product-test-utils.tsx';
+import { imageFactory, productFactory } from './product-test-utils.tsx';
 
 afterEach(() => {
   cleanup();
@@ -31,8 +31,7 @@ const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((ce
 
 describe('products tab', () => {
   it('lists the products in display order with type, price, stock and actions', async () => {
-    fakeApi(admin, ({ path }) => (productLists(path) ? { status: 200, body: { rows: [caixa, guia, agenda], count: 3 } } : undefined));
-    const requests = recordRequests();
+    const requests = fakeApi(admin, ({ path }) => (productLists(path) ? { status: 200, body: { rows: [caixa, guia, agenda], count: 3 } } : undefined));
     renderAdmin('/admin-dashboard?tab=produtos');
     const table = await screen.findByRole('table');
     expect(screen.getByRole('tab', { name: 'Produtos' }).getAttribute('aria-selected')).toBe('true');
@@ -63,8 +62,7 @@ describe('products tab', () => {
 
   it('searches and pages on the server', async () => {
     const many = Array.from({ length: 50 }, (_, i) => productFactory({ id: 100 + i, name: `Produto ${i + 1}` }));
-    fakeApi(admin, ({ path }) => (productLists(path) ? { status: 200, body: { rows: many, count: 120 } } : undefined));
-    const requests = recordRequests();
+    const requests = fakeApi(admin, ({ path }) => (productLists(path) ? { status: 200, body: { rows: many, count: 120 } } : undefined));
     renderAdmin('/admin-dashboard?tab=produtos');
     expect(await screen.findByText('1–50 de 120 produtos')).toBeTruthy();
     const pager = screen.getByRole('navigation', { name: 'Páginas de produtos' });

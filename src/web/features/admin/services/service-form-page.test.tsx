@@ -5,7 +5,7 @@ import { mediaMessages } from '#shared/schemas/catalog.ts';
 import { serviceMessages } from '#shared/schemas/services.ts';
 import { serviceFactory } from '../../services/services-test-utils.tsx';
 import { admin, fakeApi, userFactory } from '../admin-test-utils.tsx';
-import { formsOf, recordRequests, textFields } from '../products/product-test-utils.tsx';
+import { formsOf, textFields } from '../products/product-test-utils.tsx';
 import { renderServiceRoutes } from './service-test-utils.tsx';
 
 afterEach(() => {
@@ -26,8 +26,7 @@ describe('service form', () => {
   });
 
   it('shows no message before a submit; after a failed one, every missing field says what it needs and nothing is sent', async () => {
-    fakeApi(admin, () => listAnswer);
-    const requests = recordRequests();
+    const requests = fakeApi(admin, () => listAnswer);
     renderServiceRoutes('/admin-dashboard/create-service');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novo serviço' })).toBeTruthy();
     expect((screen.getByLabelText('Ordem') as HTMLInputElement).value).toBe('0');
@@ -49,12 +48,11 @@ describe('service form', () => {
   });
 
   it('creates a service with an image as multipart and goes back to the services tab', async () => {
-    fakeApi(admin, ({ method, path }) =>
+    const requests = fakeApi(admin, ({ method, path }) =>
       method === 'POST' && path === '/service' ? { status: 201, body: serviceFactory({ id: 9 }) }
       : path === '/service' ? listAnswer
       : undefined,
     );
-    const requests = recordRequests();
     const { router } = renderServiceRoutes('/admin-dashboard/create-service');
     await screen.findByRole('heading', { level: 1, name: 'Novo serviço' });
     type('Nome', '  Consultoria em casa ');
@@ -96,13 +94,12 @@ describe('service form', () => {
 
   it('edits a service: fields filled in, the removed image sent as removeImage, server field messages under their inputs', async () => {
     let answer: { status: number; body: unknown } = { status: 400, body: { error: serviceMessages.nameRequired, message: 'x', code: 'INVALID', fields: { name: 'Já existe um serviço com este nome.' } } };
-    fakeApi(admin, ({ method, path }) =>
+    const requests = fakeApi(admin, ({ method, path }) =>
       method === 'GET' && path === '/service/4' ? { status: 200, body: existing }
       : method === 'PUT' && path === '/service/4' ? answer
       : path === '/service' ? listAnswer
       : undefined,
     );
-    const requests = recordRequests();
     const { router } = renderServiceRoutes('/admin-dashboard/edit-service/4');
     expect(await screen.findByRole('heading', { level: 1, name: 'Editar serviço' })).toBeTruthy();
     expect(((await screen.findByLabelText('Nome')) as HTMLInputElement).value).toBe('Sessão online');
