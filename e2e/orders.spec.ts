@@ -1,7 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
 import {
   admin,
   baseURL,
@@ -18,6 +16,20 @@ import {
   urlOf,
   urlStarting,
 } from './fixtures.ts';
+import {
+  type ApiProduct,
+  type ApiVariant,
+  cents,
+  demoProduct,
+  euros,
+  FREE_SHIPPING_FROM_CENTS,
+  fillCheckout,
+  findProduct,
+  orderIdFrom,
+  screensDir,
+  SHIPPING_CENTS,
+  shoot,
+} from './shop-helpers.ts';
 
 // Buying, following and cancelling orders (storefront.md §2, §4) and the admin's Encomendas tab
 // (backoffice.md §2), on the demo catalogue e2e/serve.ts seeds. Each journey buys a different product,
@@ -25,20 +37,11 @@ import {
 
 // ---------------------------------------------------------------------------------------------
 // Money, as the shop's rule has it (ARCHITECTURE.md): prices include VAT (23%, the part contained,
-// rounded half up to the cent); delivery costs 6,00 € below 70,00 € and nothing from 70,00 €.
+// rounded half up to the cent); delivery (shop-helpers.ts) costs 6,00 € below 70,00 € and nothing from 70,00 €.
 
-const SHIPPING_CENTS = 600;
-const FREE_SHIPPING_FROM_CENTS = 7000;
 const shippingFor = (subtotal: number) => (subtotal < FREE_SHIPPING_FROM_CENTS ? SHIPPING_CENTS : 0);
 const vatIn = (gross: number) => gross - Math.round(gross / 1.23);
 
-/** '18,50' (the catalogue's notation) -> 1850 */
-const cents = (text: string) => {
-  const [whole = '0', fraction = ''] = text.split(',');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-};
-/** 1850 -> '18,50 €' as the shop writes it (the space before € is a no-break space; Playwright's text matching treats it as a space). */
-const euros = (c: number) => `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')} €`;
 /** '61,50 €' (any space) -> 6150 */
 const parseEuros = (text: string) => {
   const match = /(\d+),(\d{2})\s*€/.exec(text);
@@ -48,12 +51,6 @@ const parseEuros = (text: string) => {
 
 // ---------------------------------------------------------------------------------------------
 // The products each journey buys, from the demo catalogue.
-
-function demoProduct(name: string) {
-  const item = demoCatalogue.find((p) => p.name === name);
-  if (!item) throw new Error(`${name} is not in the demo catalogue`);
-  return item;
-}
 
 /** (a) A product with variants, bought in its 'Terracota' variant; and a plain product beside it. */
 const planner = demoProduct('Planner semanal A5');
@@ -65,18 +62,6 @@ const jars = demoProduct('Frascos herméticos para despensa (4 un.)');
 const notepad = demoProduct('Bloco de listas magnético');
 /** (d) What the admin puts in the customer's order, twice. */
 const dividers = demoProduct('Divisórias de gaveta extensíveis (4 un.)');
-
-type ApiVariant = { id: number; name: string; price: number; stock: number; sku: string | null };
-type ApiProduct = { id: number; name: string; price: number; stock: number; hasVariants: boolean; isDigital: boolean; variants: ApiVariant[] };
-
-/** The product as the public API has it now (stock included), found by its exact name. */
-async function findProduct(request: APIRequestContext, name: string): Promise<ApiProduct> {
-  const res = await request.get('/api/product', { params: { q: name } });
-  expect(res.status(), await res.text()).toBe(200);
-  const found = ((await res.json()) as { rows: ApiProduct[] }).rows.find((p) => p.name === name);
-  expect(found, `«${name}» in the shop`).toBeDefined();
-  return found as ApiProduct;
-}
 
 async function getProduct(request: APIRequestContext, id: number): Promise<ApiProduct> {
   const res = await request.get(`/api/product/${id}`);
@@ -128,47 +113,6 @@ const checkoutFields = [
   { label: 'Cidade', empty: 'Por favor insere a tua cidade.' },
   { label: 'Código postal', empty: 'Por favor insere o teu código postal.' },
 ] as const;
-
-/** Screenshots for a person to look at: test-results/screens/<name>-<width>.png, phone first, then desktop. */
-const screensDir = resolve(import.meta.dirname, '..', 'test-results', 'screens');
-const screenWidths = [
-  { width: 375, height: 740 },
-  { width: 1280, height: 800 },
-];
-
-/**
- * Photographs the page as it is (no reload: the state on screen is the journey's) at 375 and 1280 px, and
- * checks it with axe at the phone width too (the navigation collapses, tables stack). Leaves the original size.
- */
-async function shoot(page: Page, name: string) {
-  await test.step(`capturas: ${name}`, async () => {
-    const original = page.viewportSize();
-    // From the top (a full-page capture draws the sticky header where the page is scrolled to), with the
-    // pointer off the controls (no hover colours).
-    await page.mouse.move(0, 0);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    for (const viewport of screenWidths) {
-      await page.setViewportSize(viewport);
-      if (viewport.width < 768) await expectAccessible(page, `${name} a ${viewport.width} px`);
-      else await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      await page.screenshot({ path: resolve(screensDir, `${name}-${viewport.width}.png`), fullPage: true, animations: 'disabled' });
-    }
-    if (original) await page.setViewportSize(original);
-  });
-}
-
-/** Fills the shipping details of the checkout (name and email only when given). */
-async function fillCheckout(page: Page, details: { name?: string; email?: string; phone: string; address: string; city: string; postalCode: string }) {
-  const main = page.getByRole('main');
-  if (details.name !== undefined) await main.getByLabel('Nome completo', { exact: true }).fill(details.name);
-  if (details.email !== undefined) await main.getByLabel('Email', { exact: true }).fill(details.email);
-  await main.getByLabel('Telefone', { exact: true }).fill(details.phone);
-  await main.getByLabel('Morada', { exact: true }).fill(details.address);
-  await main.getByLabel('Cidade', { exact: true }).fill(details.city);
-  await main.getByLabel('Código postal', { exact: true }).fill(details.postalCode);
-}
-
-const orderIdFrom = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));
 
 // ---------------------------------------------------------------------------------------------
 

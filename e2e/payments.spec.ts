@@ -1,7 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
+import type { Page } from '@playwright/test';
 import {
   baseURL,
   escapeRegExp,
@@ -16,42 +14,30 @@ import {
   urlOf,
   urlStarting,
 } from './fixtures.ts';
+import {
+  type ApiProduct,
+  cents,
+  demoProduct,
+  euros,
+  FREE_SHIPPING_FROM_CENTS,
+  fillCheckout,
+  findProduct,
+  orderIdFrom,
+  screensDir,
+  SHIPPING_CENTS,
+  shoot,
+} from './shop-helpers.ts';
 
 // Paying orders (storefront.md §2, §4; backoffice.md §2, §4, §8, §9) with the sandbox gateway e2e/serve.ts runs:
 // a Multibanco reference paid at the test ATM, an MB WAY request accepted or refused on the test phone. Each
 // journey buys products no other journey buys, so their stock is nobody else's count.
 
-const SHIPPING_CENTS = 600;
-const FREE_SHIPPING_FROM_CENTS = 7000;
-
-function demoProduct(name: string) {
-  const item = demoCatalogue.find((p) => p.name === name);
-  if (!item) throw new Error(`${name} is not in the demo catalogue`);
-  return item;
-}
-/** '18,50' (the catalogue's notation) -> 1850 */
-const cents = (text: string | undefined) => {
-  const [whole = '0', fraction = ''] = (text ?? '0').split(',');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-};
-/** 1850 -> '18,50 €' as the shop writes it. */
-const euros = (c: number) => `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')} €`;
 const totalOf = (subtotal: number, physical: boolean) => subtotal + (physical && subtotal < FREE_SHIPPING_FROM_CENTS ? SHIPPING_CENTS : 0);
 
 const labels = demoProduct('Etiquetas autocolantes para despensa (60 un.)');
 const guide = demoProduct('Guia Casa Arrumada em 30 Dias');
 const cables = demoProduct('Organizador de cabos (10 un.)');
 const vacuumBags = demoProduct('Sacos de vácuo para roupa (6 un.)');
-
-type ApiProduct = { id: number; name: string; price: number; isDigital: boolean };
-
-async function findProduct(request: APIRequestContext, name: string): Promise<ApiProduct> {
-  const res = await request.get('/api/product', { params: { q: name } });
-  expect(res.status(), await res.text()).toBe(200);
-  const found = ((await res.json()) as { rows: ApiProduct[] }).rows.find((p) => p.name === name);
-  expect(found, `«${name}» in the shop`).toBeDefined();
-  return found as ApiProduct;
-}
 
 /** The value of a `<dt>label</dt><dd>value</dd>` pair inside the page's main area. */
 const term = (page: Page, label: string) =>
@@ -74,38 +60,10 @@ async function addToCart(page: Page, product: ApiProduct, button: 'Adicionar ao 
 
 /** From the cart to the checkout, with the shipping details filled in (name and email only when given). */
 async function checkout(page: Page, details: { name?: string; email?: string; phone: string }) {
-  const main = page.getByRole('main');
   await page.goto('/carrinho');
-  await main.getByRole('link', { name: 'Finalizar compra', exact: true }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Finalizar compra', exact: true }).click();
   await expect(page).toHaveURL(urlOf('/checkout'));
-  if (details.name !== undefined) await main.getByLabel('Nome completo', { exact: true }).fill(details.name);
-  if (details.email !== undefined) await main.getByLabel('Email', { exact: true }).fill(details.email);
-  await main.getByLabel('Telefone', { exact: true }).fill(details.phone);
-  await main.getByLabel('Morada', { exact: true }).fill(`Rua do Pagamento, ${randomSuffix()}`);
-  await main.getByLabel('Cidade', { exact: true }).fill('Faro');
-  await main.getByLabel('Código postal', { exact: true }).fill('8000-100');
-}
-
-const orderIdFrom = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));
-
-const screensDir = resolve(import.meta.dirname, '..', 'test-results', 'screens');
-
-/** Photographs the page as it is at 375 and 1280 px (axe at the phone width too), then leaves the original size. */
-async function shoot(page: Page, name: string) {
-  await test.step(`capturas: ${name}`, async () => {
-    const original = page.viewportSize();
-    await page.mouse.move(0, 0);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    for (const viewport of [
-      { width: 375, height: 740 },
-      { width: 1280, height: 800 },
-    ]) {
-      await page.setViewportSize(viewport);
-      if (viewport.width < 768) await expectAccessible(page, `${name} a ${viewport.width} px`);
-      await page.screenshot({ path: resolve(screensDir, `${name}-${viewport.width}.png`), fullPage: true, animations: 'disabled' });
-    }
-    if (original) await page.setViewportSize(original);
-  });
+  await fillCheckout(page, { ...details, address: `Rua do Pagamento, ${randomSuffix()}`, city: 'Faro', postalCode: '8000-100' });
 }
 
 test.describe('pagamentos', () => {

@@ -1,0 +1,81 @@
+import { resolve } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+// What the journeys that buy (orders.spec.ts, payments.spec.ts) share: the shop's money rule, the demo products
+// and the API's view of them, the checkout's shipping details, and screenshots for a person to look at.
+
+// Money, as the shop's rule has it (ARCHITECTURE.md): delivery costs 6,00 € below 70,00 € and nothing from 70,00 €.
+export const SHIPPING_CENTS = 600;
+export const FREE_SHIPPING_FROM_CENTS = 7000;
+
+/** '18,50' (the catalogue's notation) -> 1850 */
+export const cents = (text: string | undefined) => {
+  const [whole = '0', fraction = ''] = (text ?? '0').split(',');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
+/** 1850 -> '18,50 €' as the shop writes it (the space before € is a no-break space; Playwright's text matching treats it as a space). */
+export const euros = (c: number) => `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')} €`;
+
+export function demoProduct(name: string) {
+  const item = demoCatalogue.find((p) => p.name === name);
+  if (!item) throw new Error(`${name} is not in the demo catalogue`);
+  return item;
+}
+
+export type ApiVariant = { id: number; name: string; price: number; stock: number; sku: string | null };
+export type ApiProduct = { id: number; name: string; price: number; stock: number; hasVariants: boolean; isDigital: boolean; variants: ApiVariant[] };
+
+/** The product as the public API has it now (stock included), found by its exact name. */
+export async function findProduct(request: APIRequestContext, name: string): Promise<ApiProduct> {
+  const res = await request.get('/api/product', { params: { q: name } });
+  expect(res.status(), await res.text()).toBe(200);
+  const found = ((await res.json()) as { rows: ApiProduct[] }).rows.find((p) => p.name === name);
+  expect(found, `«${name}» in the shop`).toBeDefined();
+  return found as ApiProduct;
+}
+
+export type ShippingDetails = { name?: string; email?: string; phone: string; address: string; city: string; postalCode: string };
+
+/** Fills the shipping details of the checkout (name and email only when given). */
+export async function fillCheckout(page: Page, details: ShippingDetails) {
+  const main = page.getByRole('main');
+  if (details.name !== undefined) await main.getByLabel('Nome completo', { exact: true }).fill(details.name);
+  if (details.email !== undefined) await main.getByLabel('Email', { exact: true }).fill(details.email);
+  await main.getByLabel('Telefone', { exact: true }).fill(details.phone);
+  await main.getByLabel('Morada', { exact: true }).fill(details.address);
+  await main.getByLabel('Cidade', { exact: true }).fill(details.city);
+  await main.getByLabel('Código postal', { exact: true }).fill(details.postalCode);
+}
+
+/** The order id the confirmation and payment pages carry in `?id=`. */
+export const orderIdFrom = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));
+
+/** Screenshots for a person to look at: test-results/screens/<name>-<width>.png, phone first, then desktop. */
+export const screensDir = resolve(import.meta.dirname, '..', 'test-results', 'screens');
+const screenWidths = [
+  { width: 375, height: 740 },
+  { width: 1280, height: 800 },
+];
+
+/**
+ * Photographs the page as it is (no reload: the state on screen is the journey's) at 375 and 1280 px, and
+ * checks it with axe at the phone width too (the navigation collapses, tables stack). Leaves the original size.
+ */
+export async function shoot(page: Page, name: string) {
+  await test.step(`capturas: ${name}`, async () => {
+    const original = page.viewportSize();
+    // From the top (a full-page capture draws the sticky header where the page is scrolled to), with the
+    // pointer off the controls (no hover colours).
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const viewport of screenWidths) {
+      await page.setViewportSize(viewport);
+      if (viewport.width < 768) await expectAccessible(page, `${name} a ${viewport.width} px`);
+      else await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await page.screenshot({ path: resolve(screensDir, `${name}-${viewport.width}.png`), fullPage: true, animations: 'disabled' });
+    }
+    if (original) await page.setViewportSize(original);
+  });
+}
