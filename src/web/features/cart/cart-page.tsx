@@ -219,9 +219,11 @@ export function CartPage() {
                   <h2 className="h5 mb-3">Resumo</h2>
                   <div aria-live="polite" aria-busy={totals.isFetching || undefined}>
                     {data ?
-                      <div className={totals.isPlaceholderData ? 'cart-summary-busy' : undefined}>
+                      <>
+                        {/* The previous totals stay readable (full contrast) while the new ones are computed. */}
                         <TotalsList totals={data} />
-                      </div>
+                        {totals.isPlaceholderData && <InlineSpinner label="A atualizar os totais..." />}
+                      </>
                     : totals.isPending && !error ?
                       <InlineSpinner label="A calcular os totais..." />
                     : <p className="text-danger mb-0">Não foi possível calcular os totais.</p>}
