@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '#shared/money.ts';
 import { errorAnswer, fakeApi, orderFactory, renderRoutes, spaced, userFactory } from '../cart/cart-test-utils.tsx';
-import { formatOrderDate, OrderSuccessPage } from './order-success-page.tsx';
+import { OrderSuccessPage } from './order-success-page.tsx';
 
 type Entry = Parameters<typeof renderRoutes>[1];
 const renderSuccess = (entry: Entry) => renderRoutes([{ path: '/order-success', element: <OrderSuccessPage /> }], entry);
@@ -12,12 +12,6 @@ const orderGets = (calls: ReturnType<typeof fakeApi>) => calls.filter((c) => c.m
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-});
-
-describe('order date', () => {
-  it('reads in pt-PT', () => {
-    expect(formatOrderDate('2025-03-05T10:00:00.000Z')).toBe('5 de março de 2025');
-  });
 });
 
 describe('order success page', () => {

@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { formatLongDate } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import { paymentMethodLabel } from '#shared/orders.ts';
 import { type Order, order as orderSchema } from '#shared/schemas/orders.ts';
@@ -18,13 +19,6 @@ const title = 'Encomenda confirmada';
 const description = 'A confirmação da sua encomenda.';
 const loadFailed = 'Não foi possível carregar os detalhes da encomenda.';
 const notFound = 'Informação da encomenda não encontrada.';
-
-const dateFormat = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'long' });
-/** storefront.md §9: dates in the pt-PT locale ('5 de março de 2025'). */
-export function formatOrderDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}
 
 /** The order passed along by the checkout, when the navigation state still holds a well-formed one. */
 function orderFromState(state: unknown, id: string | null): Order | undefined {
@@ -105,7 +99,7 @@ export function OrderSuccessPage() {
           </div>
           <dl className="mb-4">
             <Detail label="Número da encomenda">{`N.º ${order.id}`}</Detail>
-            <Detail label="Data">{formatOrderDate(order.order_date)}</Detail>
+            <Detail label="Data">{formatLongDate(order.order_date)}</Detail>
             <Detail label="Total">{formatEuros(order.total_price_with_tax)}</Detail>
             <Detail label="Método de pagamento">{paymentMethodLabel[order.payment_method]}</Detail>
           </dl>

@@ -12,6 +12,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
+import { formatLongDateTime } from '#shared/dates.ts';
 import { formatCents, formatEuros, VAT_RATE } from '#shared/money.ts';
 import { cancellable, paymentMethodLabel } from '#shared/orders.ts';
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
@@ -23,7 +24,7 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '../../paths.ts';
 import { RequireUser } from '../../session/guards.tsx';
 import { orderQueryOptions, useCancelOrder } from './orders-api.ts';
-import { formatOrderDateTime, orderNumber, OrderStatusBadge } from './order-ui.tsx';
+import { orderNumber, OrderStatusBadge } from './order-ui.tsx';
 
 export const ORDER_LOAD_ERROR = 'Não foi possível carregar os detalhes da encomenda. Por favor tente novamente mais tarde.';
 export const ORDER_CANCEL_ERROR = 'Não foi possível cancelar a encomenda. Por favor tente novamente mais tarde.';
@@ -174,7 +175,7 @@ function OrderView({ order, refreshing }: { order: Order; refreshing: boolean })
               <dl className="row mb-0">
                 <dt className="col-sm-4">Data</dt>
                 <dd className="col-sm-8">
-                  <time dateTime={order.order_date}>{formatOrderDateTime(order.order_date)}</time>
+                  <time dateTime={order.order_date}>{formatLongDateTime(order.order_date)}</time>
                 </dd>
                 <dt className="col-sm-4">Estado</dt>
                 <dd className="col-sm-8">

@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Table from 'react-bootstrap/Table';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { formatDate } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
@@ -14,7 +15,7 @@ import { paths } from '../../paths.ts';
 import { RequireUser } from '../../session/guards.tsx';
 import { myOrdersQueryOptions } from './orders-api.ts';
 import { OrdersPagination } from './orders-pagination.tsx';
-import { formatOrderDate, orderNumber, OrderStatusBadge } from './order-ui.tsx';
+import { orderNumber, OrderStatusBadge } from './order-ui.tsx';
 
 export const MY_ORDERS_LOAD_ERROR = 'Não foi possível carregar as tuas encomendas. Por favor tenta novamente mais tarde.';
 export const MY_ORDERS_EMPTY = 'Ainda não fez nenhuma encomenda.';
@@ -133,7 +134,7 @@ function OrdersTable({ orders }: { orders: readonly Order[] }) {
               N.º {order.id}
             </th>
             <td data-label="Data">
-              <time dateTime={order.order_date}>{formatOrderDate(order.order_date)}</time>
+              <time dateTime={order.order_date}>{formatDate(order.order_date)}</time>
             </td>
             <td data-label="Estado">
               <OrderStatusBadge status={order.status} />

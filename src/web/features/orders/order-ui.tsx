@@ -1,22 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import { type OrderStatus, orderStatusBadge, orderStatusLabel } from '#shared/orders.ts';
 
-/** storefront.md §9: dates in the pt-PT locale. */
-const dateFormat = new Intl.DateTimeFormat('pt-PT', { day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'long', timeStyle: 'short' });
-
-/** `05/03/2025` */
-export function formatOrderDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
-
-/** `5 de março de 2025, 10:00` (the separator is the locale's). */
-export function formatOrderDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
-}
-
 /** How every screen names an order: `n.º 42`. */
 export const orderNumber = (id: number) => `n.º ${id}`;
 

@@ -1,9 +1,10 @@
 import './payments.css';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { formatLongDateTime } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import { groupReference, MULTIBANCO_VALID_HOURS } from '#shared/schemas/payments.ts';
-import { amountDigits, formatPaymentDateTime } from './payment-format.ts';
+import { amountDigits } from './payment-format.ts';
 
 export type MultibancoFigures = { entity: string; reference: string; amount: number; expiresAt: string };
 
@@ -65,7 +66,7 @@ export function MultibancoDetails({ figures, className = '' }: { figures: Multib
       <p className="small text-secondary mb-0">
         <i className="bi bi-clock me-1" aria-hidden="true" />
         {`A referência é válida durante ${MULTIBANCO_VALID_HOURS} horas, até `}
-        <time dateTime={figures.expiresAt}>{formatPaymentDateTime(figures.expiresAt)}</time>.
+        <time dateTime={figures.expiresAt}>{formatLongDateTime(figures.expiresAt)}</time>.
       </p>
     </div>
   );

@@ -7,6 +7,7 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { formatLongDateTime } from '#shared/dates.ts';
 import { type MultibancoAnswer, paymentMessages } from '#shared/schemas/payments.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
@@ -15,7 +16,7 @@ import { paths } from '../../paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { MultibancoDetails, type MultibancoFigures } from './multibanco-details.tsx';
 import { orderHref } from './payment-alternatives.tsx';
-import { amountDigits, formatPaymentDateTime, parseOrderId, paymentSearch } from './payment-format.ts';
+import { amountDigits, parseOrderId, paymentSearch } from './payment-format.ts';
 import { type PaymentScreenState, readPaymentState } from './payment-state.ts';
 import { newestPayment, orderPaymentsQueryOptions, startMultibanco } from './payments-api.ts';
 
@@ -111,7 +112,7 @@ function MultibancoScreen({ orderId, token, state }: { orderId: number; token: s
           <p className="fw-semibold mb-1">{`Encomenda N.º ${orderId}: pagamento recebido.`}</p>
           <p className="mb-0">
             {'Pago em '}
-            <time dateTime={found.paidAt}>{formatPaymentDateTime(found.paidAt)}</time>.
+            <time dateTime={found.paidAt}>{formatLongDateTime(found.paidAt)}</time>.
           </p>
         </Alert>
         <Actions orderId={orderId} token={token} />

@@ -2,13 +2,14 @@ import './payments.css';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
+import { formatLongDateTime } from '#shared/dates.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import type { PaymentInfo } from '#shared/schemas/payments.ts';
 import { InlineSpinner } from '../cart/cart-ui.tsx';
 import { paths } from '../../paths.ts';
 import { MultibancoDetails } from './multibanco-details.tsx';
 import { PayByMultibancoButton } from './payment-alternatives.tsx';
-import { formatPaymentDateTime, groupPhone, paymentSearch } from './payment-format.ts';
+import { groupPhone, paymentSearch } from './payment-format.ts';
 import { orderPaymentsQueryOptions } from './payments-api.ts';
 
 export const PAYMENTS_LOAD_ERROR = 'Não foi possível carregar os dados do pagamento.';
@@ -30,7 +31,7 @@ export function OrderPayment({ order, token }: { order: Order; token?: string | 
       <p className="mb-0 text-success-emphasis">
         <i className="bi bi-check-circle-fill me-2" aria-hidden="true" />
         {'Pago em '}
-        <time dateTime={paidAt}>{formatPaymentDateTime(paidAt)}</time>
+        <time dateTime={paidAt}>{formatLongDateTime(paidAt)}</time>
       </p>
     );
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupReference, mbwayFailureMessage } from '#shared/schemas/payments.ts';
-import { amountDigits, formatCountdown, formatPaymentDateTime, groupPhone, parseOrderId, paymentSearch } from './payment-format.ts';
+import { amountDigits, formatCountdown, groupPhone, parseOrderId, paymentSearch } from './payment-format.ts';
 import { phaseOf } from './use-mbway-status.ts';
 
 describe('payment figures', () => {
@@ -26,11 +26,6 @@ describe('payment figures', () => {
     expect(formatCountdown(65_000)).toBe('1:05');
     expect(formatCountdown(0)).toBe('0:00');
     expect(formatCountdown(-5000)).toBe('0:00');
-  });
-
-  it('writes dates in pt-PT', () => {
-    expect(formatPaymentDateTime('2025-03-07T10:00:00.000Z')).toMatch(/^7 de março de 2025/);
-    expect(formatPaymentDateTime('not a date')).toBe('not a date');
   });
 
   it('reads an order id from the address, and builds it back with a guest token', () => {

@@ -10,13 +10,6 @@ export function groupPhone(phone: string): string {
 /** The amount as a customer types it at the ATM: `12,50`. */
 export const amountDigits = (euros: number) => euros.toFixed(2).replace('.', ',');
 
-/** `5 de março de 2025, 10:00` (pt-PT; the separator is the locale's). */
-const dateTimeFormat = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'long', timeStyle: 'short' });
-export function formatPaymentDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
-}
-
 /** `3:07`: minutes and seconds left, never below zero. */
 export function formatCountdown(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));

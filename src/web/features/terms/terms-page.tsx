@@ -2,6 +2,7 @@ import './terms.css';
 import Breadcrumb from 'react-bootstrap/Breadcrumb';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
+import { formatCalendarDay } from '#shared/dates.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { paths } from '../../paths.ts';
 import { termsSections } from './terms-sections.tsx';
@@ -11,8 +12,6 @@ import { termsSections } from './terms-sections.tsx';
  * tell customers the terms change every day.
  */
 export const TERMS_UPDATED_ON = '2026-11-22';
-
-const formatDay = (isoDay: string) => new Intl.DateTimeFormat('pt-PT', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
 
 /** /termos-privacidade (backoffice.md §2): terms of sale and privacy policy, with a table of contents. */
 export function TermsPage() {
@@ -30,7 +29,7 @@ export function TermsPage() {
       </Breadcrumb>
       <h1 className="mb-2">Termos e Privacidade</h1>
       <p className="text-secondary">
-        Última atualização: <time dateTime={TERMS_UPDATED_ON}>{formatDay(TERMS_UPDATED_ON)}</time>
+        Última atualização: <time dateTime={TERMS_UPDATED_ON}>{formatCalendarDay(TERMS_UPDATED_ON)}</time>
       </p>
 
       <div className="row g-4 g-lg-5">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate } from './format-bytes.ts';
+import { formatBytes } from './format-bytes.ts';
 
 describe('formatBytes', () => {
   it('uses Bytes, KB, MB and GB with pt-PT decimals', () => {
@@ -22,12 +22,5 @@ describe('formatBytes', () => {
   it('gives a dash for what is not a size', () => {
     expect(formatBytes(-1)).toBe('—');
     expect(formatBytes(Number.NaN)).toBe('—');
-  });
-});
-
-describe('formatDate', () => {
-  it('writes dates in the pt-PT way', () => {
-    expect(formatDate('2025-03-05T10:00:00.000Z')).toBe('05/03/2025');
-    expect(formatDate('ontem')).toBe('ontem');
   });
 });

@@ -21,11 +21,3 @@ export function formatBytes(bytes: number): string {
   if (unit === 0) return `${Math.round(value)} ${Math.round(value) === 1 ? 'Byte' : 'Bytes'}`;
   return `${number.format(value)} ${UNITS[unit]}`;
 }
-
-const dateFormat = new Intl.DateTimeFormat('pt-PT', { day: '2-digit', month: '2-digit', year: 'numeric' });
-
-/** A date in the pt-PT locale (backoffice.md §9): 05/03/2025. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}

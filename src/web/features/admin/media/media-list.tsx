@@ -3,8 +3,9 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
+import { formatDate } from '#shared/dates.ts';
 import type { MediaImage } from '#shared/schemas/catalog.ts';
-import { formatBytes, formatDate } from './format-bytes.ts';
+import { formatBytes } from './format-bytes.ts';
 
 /** The address to paste elsewhere: the API answers a path, made absolute on this site. */
 export const absoluteUrl = (url: string) => new URL(url, window.location.origin).href;

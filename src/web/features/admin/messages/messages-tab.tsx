@@ -6,13 +6,12 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSearchParams } from 'react-router';
+import { formatDateTime } from '#shared/dates.ts';
 import { type ContactMessage, contactMessages } from '#shared/schemas/contact.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { Pager } from '../products/pager.tsx';
 import { messagesQueryOptions, useMarkRead } from './api.ts';
-
-const dateTimeFormat = new Intl.DateTimeFormat('pt-PT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Lisbon' });
 
 function pageFrom(value: string | null): number {
   const page = Number(value);
@@ -35,7 +34,7 @@ function MessageItem({ message, marking, onMarkRead }: { message: ContactMessage
               {unread ? 'Por ler' : 'Lida'}
             </Badge>
             <time dateTime={message.createdAt} className="small text-secondary">
-              {dateTimeFormat.format(new Date(message.createdAt))}
+              {formatDateTime(message.createdAt)}
             </time>
           </div>
         </div>

@@ -3,10 +3,10 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
+import { formatDateTime } from '#shared/dates.ts';
 import { newsletterMessages, type SendStatus, sendStatusLabel } from '#shared/schemas/newsletter.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { sendsQueryOptions } from './api.ts';
-import { formatDateTime } from './format-date.ts';
 
 const badge: Record<SendStatus, { bg: string; text?: 'dark' }> = {
   sending: { bg: 'info', text: 'dark' },

@@ -1,8 +1,8 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
+import { formatDate } from '#shared/dates.ts';
 import { type Subscriber, type SubscriberStatus, subscriberStatusLabel } from '#shared/schemas/newsletter.ts';
-import { formatDate } from './format-date.ts';
 
 const badge: Record<SubscriberStatus, { bg: string; text?: 'dark' }> = {
   pending: { bg: 'warning', text: 'dark' },

@@ -3,11 +3,12 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import { formatLongDateTime } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import { paymentMethodLabel } from '#shared/orders.ts';
 import { groupReference, paymentAlertLabel, type PaymentInfo, type PaymentStatus, paymentStatusLabel } from '#shared/schemas/payments.ts';
 import { InlineSpinner } from '../../cart/cart-ui.tsx';
-import { formatPaymentDateTime, groupPhone } from '../../payments/payment-format.ts';
+import { groupPhone } from '../../payments/payment-format.ts';
 import { fetchOrderPayments } from '../../payments/payments-api.ts';
 import { orderQueryKey } from './api.ts';
 
@@ -52,9 +53,9 @@ function PaymentCard({ payment }: { payment: PaymentInfo }) {
         <Row label="Gateway" value={payment.gateway && (gatewayLabel[payment.gateway] ?? payment.gateway)} />
         <Row label="ID da encomenda no gateway" value={payment.gatewayOrderId} />
         <Row label="ID do pedido" value={payment.requestId} />
-        <Row label="Criado em" value={formatPaymentDateTime(payment.createdAt)} />
-        <Row label="Válido até" value={formatPaymentDateTime(payment.expiresAt)} />
-        <Row label="Pago em" value={payment.paidAt && formatPaymentDateTime(payment.paidAt)} />
+        <Row label="Criado em" value={formatLongDateTime(payment.createdAt)} />
+        <Row label="Válido até" value={formatLongDateTime(payment.expiresAt)} />
+        <Row label="Pago em" value={payment.paidAt && formatLongDateTime(payment.paidAt)} />
       </dl>
     </li>
   );
@@ -93,7 +94,7 @@ export function OrderPaymentsPanel({ orderId }: { orderId: number }) {
                   {payments.data.alerts.map((alert) => (
                     <li key={alert.id} className="mb-1">
                       <span className="fw-semibold">{paymentAlertLabel[alert.outcome] ?? alert.outcome}</span>
-                      {` (${formatPaymentDateTime(alert.receivedAt)})`}
+                      {` (${formatLongDateTime(alert.receivedAt)})`}
                       {Object.keys(alert.params).length > 0 && (
                         <span className="d-block small text-break">
                           {Object.entries(alert.params)

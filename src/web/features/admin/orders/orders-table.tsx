@@ -1,11 +1,12 @@
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { formatDate } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import { paymentMethodLabel } from '#shared/orders.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { paths } from '../../../paths.ts';
-import { formatOrderDate, orderNumber, OrderStatusBadge } from '../../orders/order-ui.tsx';
+import { orderNumber, OrderStatusBadge } from '../../orders/order-ui.tsx';
 import { adminStatusVariant } from './order-paths.ts';
 
 type Props = {
@@ -39,7 +40,7 @@ export function OrdersTable({ orders, onDelete }: Props) {
                 {order.id}
               </th>
               <td className="text-nowrap">
-                <time dateTime={order.order_date}>{formatOrderDate(order.order_date)}</time>
+                <time dateTime={order.order_date}>{formatDate(order.order_date)}</time>
               </td>
               <td className="text-break" style={{ minWidth: '10rem' }}>
                 {order.email}

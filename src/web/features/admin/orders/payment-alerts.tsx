@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
+import { formatLongDateTime } from '#shared/dates.ts';
 import { type PaymentAlert, paymentAlertLabel } from '#shared/schemas/payments.ts';
 import { api, errorMessage } from '../../../api/client.ts';
 import { paths } from '../../../paths.ts';
-import { formatOrderDateTime } from '../../orders/order-ui.tsx';
 
 export const paymentAlertsKey = ['admin', 'payment-alerts'] as const;
 
@@ -36,7 +36,7 @@ export function PaymentAlerts() {
               {': '}
               {paymentAlertLabel[alert.outcome] ?? alert.outcome}
               {alert.params.amount ? ` (${alert.params.amount.replace('.', ',')} €)` : ''}
-              <span className="text-secondary small"> · {formatOrderDateTime(alert.receivedAt)}</span>
+              <span className="text-secondary small"> · {formatLongDateTime(alert.receivedAt)}</span>
             </span>
             <Button size="sm" variant="outline-dark" disabled={resolve.isPending} onClick={() => resolve.mutate(alert.id)}>
               Marcar como resolvido

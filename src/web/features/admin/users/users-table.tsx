@@ -1,17 +1,10 @@
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { formatDate } from '#shared/dates.ts';
 import type { PublicUser } from '#shared/schemas/account.ts';
 import { paths } from '../../../paths.ts';
 import { UserStatusBadges } from './user-status-badges.tsx';
-
-// backoffice.md §9: dates in the pt-PT locale.
-const dateFormat = new Intl.DateTimeFormat('pt-PT', { day: '2-digit', month: '2-digit', year: 'numeric' });
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
 
 type Props = {
   users: readonly PublicUser[];
