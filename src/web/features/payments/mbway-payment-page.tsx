@@ -4,39 +4,34 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatEuros } from '#shared/money.ts';
 import { mbwayFailureMessage, type MbwayStatus, paymentMessages } from '#shared/schemas/payments.ts';
-import { ApiError } from '../../api/client.ts';
-import { PageMeta } from '../../components/page-meta.tsx';
-import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '../../paths.ts';
 import { SUCCESS_MS } from '../account/use-timers.ts';
 import { PaymentAlternatives } from './payment-alternatives.tsx';
-import { formatCountdown, groupPhone, parseOrderId, paymentSearch } from './payment-format.ts';
-import { type PaymentScreenState, readPaymentState } from './payment-state.ts';
+import { formatCountdown, groupPhone, paymentSearch } from './payment-format.ts';
+import {
+  isMissing,
+  PaymentLoadError,
+  PaymentLoading,
+  type PaymentMeta,
+  PaymentNotFound,
+  PaymentRoute,
+  type PaymentScreenProps,
+  PaymentShell,
+} from './payment-screen.tsx';
 import { fetchPaymentOrder, newestPayment, orderPaymentsQueryOptions } from './payments-api.ts';
 import { type MbwayPhase, useMbwayStatus, useTimeLeft } from './use-mbway-status.ts';
 
 const title = 'Pagamento MB WAY';
-const description = 'Confirme na app MB WAY o pagamento da sua encomenda.';
+const meta: PaymentMeta = { title, description: 'Confirme na app MB WAY o pagamento da sua encomenda.' };
 export const MBWAY_NOT_FOUND = 'Pedido de pagamento MB WAY não encontrado.';
 export const MBWAY_LOAD_ERROR = 'Não foi possível carregar o pedido de pagamento MB WAY. Por favor, tente novamente.';
 
 /** The request the screen follows: from the MB WAY answer, or the order's newest MB WAY payment. */
 type MbwayRequestView = { phone: string; amount: number; expiresAt: string; status: MbwayStatus; sandboxUrl?: string | undefined };
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <Container className="py-4 py-md-5" style={{ maxWidth: '42rem' }}>
-      <PageMeta title={title} description={description} />
-      <meta name="robots" content="noindex" />
-      {children}
-    </Container>
-  );
-}
 
 /**
  * /mbway-payment (backoffice.md §2, §4, §8, §9): the phone the request went to, a spinner and the minutes left
@@ -44,33 +39,10 @@ function Shell({ children }: { children: ReactNode }) {
  * failure box with the ways to pay the same order after all.
  */
 export function MbwayPaymentPage() {
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const orderId = parseOrderId(params.get('id'));
-  const token = params.get('token') || undefined;
-  if (orderId === null) {
-    return (
-      <Shell>
-        <NotFound />
-      </Shell>
-    );
-  }
-  // A new request for the same order comes back to this address: a fresh screen for it.
-  return <MbwayScreen key={location.key} orderId={orderId} token={token} state={readPaymentState(location.state, orderId)} />;
+  return <PaymentRoute meta={meta} notFound={MBWAY_NOT_FOUND} Screen={MbwayScreen} />;
 }
 
-function NotFound() {
-  return (
-    <div className="text-center py-5">
-      <h1 className="h3 mb-3">{MBWAY_NOT_FOUND}</h1>
-      <Link to={paths.home} className="btn btn-primary">
-        Voltar ao início
-      </Link>
-    </div>
-  );
-}
-
-function MbwayScreen({ orderId, token, state }: { orderId: number; token: string | undefined; state: PaymentScreenState }) {
+function MbwayScreen({ orderId, token, state }: PaymentScreenProps) {
   const passed: MbwayRequestView | undefined =
     state.mbway && {
       phone: state.mbway.phone_number,
@@ -93,7 +65,7 @@ function MbwayScreen({ orderId, token, state }: { orderId: number; token: string
 
   if (!passed && state.error) {
     return (
-      <Shell>
+      <PaymentShell meta={meta}>
         <h1 className="h2 mb-4">{title}</h1>
         <Card className="shadow-sm">
           <Card.Body className="p-3 p-sm-4">
@@ -105,48 +77,23 @@ function MbwayScreen({ orderId, token, state }: { orderId: number; token: string
             {alternatives(theOrder?.phone ?? '')}
           </Card.Body>
         </Card>
-      </Shell>
+      </PaymentShell>
     );
   }
 
   let request = passed;
   if (!request) {
-    if (payments.isPending) {
-      return (
-        <Shell>
-          <h1 className="visually-hidden">{title}</h1>
-          <PageSpinner label="A carregar o pedido de pagamento..." />
-        </Shell>
-      );
-    }
-    if (payments.isError && !(payments.error instanceof ApiError && (payments.error.status === 404 || payments.error.status === 403))) {
-      return (
-        <Shell>
-          <h1 className="h2 mb-4">{title}</h1>
-          <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-            <span>{MBWAY_LOAD_ERROR}</span>
-            <Button variant="outline-danger" size="sm" onClick={() => void payments.refetch()} disabled={payments.isFetching}>
-              Tentar novamente
-            </Button>
-          </Alert>
-        </Shell>
-      );
-    }
+    if (payments.isPending) return <PaymentLoading meta={meta} label="A carregar o pedido de pagamento..." />;
+    if (payments.isError && !isMissing(payments.error)) return <PaymentLoadError meta={meta} message={MBWAY_LOAD_ERROR} query={payments} />;
     const found = payments.data && newestPayment(payments.data.payments, 'mbway');
-    if (!found) {
-      return (
-        <Shell>
-          <NotFound />
-        </Shell>
-      );
-    }
+    if (!found) return <PaymentNotFound meta={meta} message={MBWAY_NOT_FOUND} />;
     request = { phone: found.phone_number ?? '', amount: found.amount, expiresAt: found.expiresAt, status: found.status, sandboxUrl: found.sandboxUrl };
   }
 
   return (
-    <Shell>
+    <PaymentShell meta={meta}>
       <MbwayProgress orderId={orderId} token={token} request={request} alternatives={alternatives} />
-    </Shell>
+    </PaymentShell>
   );
 }
 

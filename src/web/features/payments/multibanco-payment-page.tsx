@@ -1,112 +1,67 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatLongDateTime } from '#shared/dates.ts';
 import { type MultibancoAnswer, paymentMessages } from '#shared/schemas/payments.ts';
-import { ApiError, errorMessage } from '../../api/client.ts';
-import { PageMeta } from '../../components/page-meta.tsx';
-import { PageSpinner } from '../../components/page-spinner.tsx';
+import { errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { MultibancoDetails, type MultibancoFigures } from './multibanco-details.tsx';
 import { orderHref } from './payment-alternatives.tsx';
-import { amountDigits, parseOrderId, paymentSearch } from './payment-format.ts';
-import { type PaymentScreenState, readPaymentState } from './payment-state.ts';
+import { amountDigits, paymentSearch } from './payment-format.ts';
+import {
+  isMissing,
+  PaymentLoadError,
+  PaymentLoading,
+  type PaymentMeta,
+  PaymentNotFound,
+  PaymentRoute,
+  type PaymentScreenProps,
+  PaymentShell,
+} from './payment-screen.tsx';
+import type { PaymentScreenState } from './payment-state.ts';
 import { newestPayment, orderPaymentsQueryOptions, startMultibanco } from './payments-api.ts';
 
 const title = 'Pagamento por Multibanco';
-const description = 'A referência Multibanco para pagar a sua encomenda no multibanco ou no homebanking.';
+const meta: PaymentMeta = { title, description: 'A referência Multibanco para pagar a sua encomenda no multibanco ou no homebanking.' };
 export const REFERENCE_NOT_FOUND = 'Referência Multibanco não encontrada.';
 export const REFERENCE_LOAD_ERROR = 'Não foi possível carregar a referência Multibanco. Por favor, tente novamente.';
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <Container className="py-4 py-md-5" style={{ maxWidth: '42rem' }}>
-      <PageMeta title={title} description={description} />
-      <meta name="robots" content="noindex" />
-      {children}
-    </Container>
-  );
-}
-
-function NotFound() {
-  return (
-    <div className="text-center py-5">
-      <h1 className="h3 mb-3">{REFERENCE_NOT_FOUND}</h1>
-      <Link to={paths.home} className="btn btn-primary">
-        Voltar ao início
-      </Link>
-    </div>
-  );
-}
 
 /**
  * /multibanco-payment (backoffice.md §2, storefront.md §3): the order's entity, reference and amount, valid 48 hours.
  * From the checkout's navigation state, or after a reload from the order id (and a guest's token) in the address.
  */
 export function MultibancoPaymentPage() {
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const orderId = parseOrderId(params.get('id'));
-  const token = params.get('token') || undefined;
-  if (orderId === null) {
-    return (
-      <Shell>
-        <NotFound />
-      </Shell>
-    );
-  }
-  return <MultibancoScreen key={location.key} orderId={orderId} token={token} state={readPaymentState(location.state, orderId)} />;
+  return <PaymentRoute meta={meta} notFound={REFERENCE_NOT_FOUND} Screen={MultibancoScreen} />;
 }
 
-function MultibancoScreen({ orderId, token, state }: { orderId: number; token: string | undefined; state: PaymentScreenState }) {
+function MultibancoScreen({ orderId, token, state }: PaymentScreenProps) {
   const payments = useQuery({ ...orderPaymentsQueryOptions(orderId, token), enabled: !state.multibanco && !state.error });
 
   if (state.multibanco) {
     return (
-      <Shell>
+      <PaymentShell meta={meta}>
         <ReferenceView orderId={orderId} token={token} email={state.order?.email} figures={state.multibanco} sandbox={state.multibanco.sandbox} />
-      </Shell>
+      </PaymentShell>
     );
   }
   if (state.error) {
     return (
-      <Shell>
+      <PaymentShell meta={meta}>
         <StartFailed orderId={orderId} token={token} state={state} />
-      </Shell>
+      </PaymentShell>
     );
   }
-  if (payments.isPending) {
-    return (
-      <Shell>
-        <h1 className="visually-hidden">{title}</h1>
-        <PageSpinner label="A carregar a referência..." />
-      </Shell>
-    );
-  }
-  if (payments.isError && !(payments.error instanceof ApiError && (payments.error.status === 404 || payments.error.status === 403))) {
-    return (
-      <Shell>
-        <h1 className="h2 mb-4">{title}</h1>
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span>{REFERENCE_LOAD_ERROR}</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void payments.refetch()} disabled={payments.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
-      </Shell>
-    );
-  }
+  if (payments.isPending) return <PaymentLoading meta={meta} label="A carregar a referência..." />;
+  if (payments.isError && !isMissing(payments.error)) return <PaymentLoadError meta={meta} message={REFERENCE_LOAD_ERROR} query={payments} />;
   const found = payments.data && newestPayment(payments.data.payments, 'multibanco');
   if (found?.status === 'paid' && found.paidAt) {
     return (
-      <Shell>
+      <PaymentShell meta={meta}>
         <h1 className="h2 mb-4">{title}</h1>
         <Alert variant="success">
           <p className="fw-semibold mb-1">{`Encomenda N.º ${orderId}: pagamento recebido.`}</p>
@@ -116,21 +71,15 @@ function MultibancoScreen({ orderId, token, state }: { orderId: number; token: s
           </p>
         </Alert>
         <Actions orderId={orderId} token={token} />
-      </Shell>
+      </PaymentShell>
     );
   }
-  if (!found || found.status !== 'pending' || !found.entity || !found.reference) {
-    return (
-      <Shell>
-        <NotFound />
-      </Shell>
-    );
-  }
+  if (!found || found.status !== 'pending' || !found.entity || !found.reference) return <PaymentNotFound meta={meta} message={REFERENCE_NOT_FOUND} />;
   const figures: MultibancoFigures = { entity: found.entity, reference: found.reference, amount: found.amount, expiresAt: found.expiresAt };
   return (
-    <Shell>
+    <PaymentShell meta={meta}>
       <ReferenceView orderId={orderId} token={token} figures={figures} sandbox={found.gateway === 'sandbox'} />
-    </Shell>
+    </PaymentShell>
   );
 }
 
