@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { mediaMessages, type MediaImage } from '#shared/schemas/catalog.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { RetryAlert } from '../query-state.tsx';
 import { mediaQueryOptions, useDeleteMedia } from './api.ts';
 import { DeleteImageModal } from './delete-image-modal.tsx';
 import { MediaList } from './media-list.tsx';
@@ -49,12 +49,7 @@ export function MediaTab() {
       {media.isPending ?
         <PageSpinner label="A carregar imagens..." />
       : media.isError ?
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span>Erro ao carregar imagens.</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void media.refetch()} disabled={media.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
+        <RetryAlert message="Erro ao carregar imagens." onRetry={() => void media.refetch()} retrying={media.isFetching} />
       : count === 0 ?
         <p className="text-secondary my-4">Ainda não existem imagens na biblioteca.</p>
       : <>

@@ -11,6 +11,7 @@ import { type ContactMessage, contactMessages } from '#shared/schemas/contact.ts
 import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { Pager } from '../products/pager.tsx';
+import { RetryAlert } from '../query-state.tsx';
 import { messagesQueryOptions, useMarkRead } from './api.ts';
 
 function pageFrom(value: string | null): number {
@@ -87,12 +88,7 @@ export function MessagesTab() {
       {messages.isPending ?
         <PageSpinner label="A carregar mensagens..." />
       : messages.isError || !data ?
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span>{contactMessages.loadError}</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void messages.refetch()} disabled={messages.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
+        <RetryAlert message={contactMessages.loadError} onRetry={() => void messages.refetch()} retrying={messages.isFetching} />
       : data.pagination.total === 0 ?
         <p className="text-secondary my-4">Ainda não recebeu mensagens pelo formulário de contacto.</p>
       : <>

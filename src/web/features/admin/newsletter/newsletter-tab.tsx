@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { newsletterMessages } from '#shared/schemas/newsletter.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { RetryAlert } from '../query-state.tsx';
 import { contentQueryOptions, sendsQueryKey, switchQueryOptions } from './api.ts';
 import { NewsletterEditor } from './newsletter-editor.tsx';
 import { SendHistory } from './send-history.tsx';
@@ -28,12 +27,7 @@ export function NewsletterTab() {
   if (content.isError || sendSwitch.isError) {
     const retry = () => void Promise.all([content.refetch(), sendSwitch.refetch()]);
     return (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <span>{newsletterMessages.contentLoadError}</span>
-        <Button variant="outline-danger" size="sm" onClick={retry} disabled={content.isFetching || sendSwitch.isFetching}>
-          Tentar novamente
-        </Button>
-      </Alert>
+      <RetryAlert message={newsletterMessages.contentLoadError} onRetry={retry} retrying={content.isFetching || sendSwitch.isFetching} />
     );
   }
 

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { formatDateTime } from '#shared/dates.ts';
 import { newsletterMessages, type SendStatus, sendStatusLabel } from '#shared/schemas/newsletter.ts';
-import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { QueryState } from '../query-state.tsx';
 import { sendsQueryOptions } from './api.ts';
 
 const badge: Record<SendStatus, { bg: string; text?: 'dark' }> = {
@@ -22,59 +20,56 @@ export function SendHistory({ sending }: { sending: boolean }) {
       <h2 id="newsletter-history-title" className="h5 mb-3">
         Histórico de envios
       </h2>
-      {sends.isPending ?
-        <PageSpinner label="A carregar o histórico de envios..." />
-      : sends.isError ?
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span>{newsletterMessages.historyError}</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void sends.refetch()} disabled={sends.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
-      : sends.data.length === 0 ?
-        <p className="text-secondary">Ainda não foi enviada nenhuma newsletter.</p>
-      : <div className="table-responsive" role="region" aria-label="Histórico de envios" tabIndex={0}>
-          <Table hover className="align-middle mb-0">
-            <caption className="visually-hidden">Envios da newsletter, do mais recente para o mais antigo</caption>
-            <thead>
-              <tr>
-                <th scope="col">Data</th>
-                <th scope="col">Título</th>
-                <th scope="col">Estado</th>
-                <th scope="col" className="text-end">
-                  Destinatários
-                </th>
-                <th scope="col" className="text-end">
-                  Enviados
-                </th>
-                <th scope="col" className="text-end">
-                  Falhados
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sends.data.map((send) => (
-                <tr key={send.id}>
-                  <td className="text-nowrap">
-                    <time dateTime={send.startedAt}>{formatDateTime(send.startedAt)}</time>
-                  </td>
-                  <th scope="row" className="fw-semibold text-break" style={{ minWidth: '10rem' }}>
-                    {send.title}
+      <QueryState
+        query={sends}
+        loadingLabel="A carregar o histórico de envios..."
+        loadError={newsletterMessages.historyError}
+        empty={<p className="text-secondary">Ainda não foi enviada nenhuma newsletter.</p>}
+      >
+        {(history) => (
+          <div className="table-responsive" role="region" aria-label="Histórico de envios" tabIndex={0}>
+            <Table hover className="align-middle mb-0">
+              <caption className="visually-hidden">Envios da newsletter, do mais recente para o mais antigo</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Data</th>
+                  <th scope="col">Título</th>
+                  <th scope="col">Estado</th>
+                  <th scope="col" className="text-end">
+                    Destinatários
                   </th>
-                  <td>
-                    <Badge bg={badge[send.status].bg} text={badge[send.status].text}>
-                      {sendStatusLabel[send.status]}
-                    </Badge>
-                  </td>
-                  <td className="text-end">{send.recipients}</td>
-                  <td className="text-end">{send.sent}</td>
-                  <td className="text-end">{send.failed}</td>
+                  <th scope="col" className="text-end">
+                    Enviados
+                  </th>
+                  <th scope="col" className="text-end">
+                    Falhados
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      }
+              </thead>
+              <tbody>
+                {history.map((send) => (
+                  <tr key={send.id}>
+                    <td className="text-nowrap">
+                      <time dateTime={send.startedAt}>{formatDateTime(send.startedAt)}</time>
+                    </td>
+                    <th scope="row" className="fw-semibold text-break" style={{ minWidth: '10rem' }}>
+                      {send.title}
+                    </th>
+                    <td>
+                      <Badge bg={badge[send.status].bg} text={badge[send.status].text}>
+                        {sendStatusLabel[send.status]}
+                      </Badge>
+                    </td>
+                    <td className="text-end">{send.recipients}</td>
+                    <td className="text-end">{send.sent}</td>
+                    <td className="text-end">{send.failed}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }

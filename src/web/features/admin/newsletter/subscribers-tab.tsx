@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { newsletterMessages, type Subscriber } from '#shared/schemas/newsletter.ts';
 import { errorMessage } from '../../../api/client.ts';
-import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { ConfirmDeleteModal } from '../confirm-delete-modal.tsx';
+import { QueryState } from '../query-state.tsx';
 import { subscribersQueryOptions, useDeleteSubscriber } from './api.ts';
 import { SubscribersTable } from './subscribers-table.tsx';
 
@@ -55,28 +54,25 @@ export function SubscribersTab() {
         </Alert>
       )}
 
-      {subscribers.isPending ?
-        <PageSpinner label="A carregar subscritores..." />
-      : subscribers.isError ?
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span>{newsletterMessages.listError}</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void subscribers.refetch()} disabled={subscribers.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
-      : all.length === 0 ?
-        <p className="text-secondary my-4">Ainda não existem subscritores da newsletter.</p>
-      : <>
-          <p className="small text-secondary mb-2" role="status">
-            {needle ?
-              `${visible.length} de ${all.length} subscritores`
-            : `${all.length} ${all.length === 1 ? 'subscritor' : 'subscritores'}, ${confirmed} ${confirmed === 1 ? 'confirmado' : 'confirmados'}`}
-          </p>
-          {visible.length === 0 ?
-            <p className="text-secondary my-4">Nenhum subscritor corresponde à pesquisa.</p>
-          : <SubscribersTable subscribers={visible} onDelete={askDelete} />}
-        </>
-      }
+      <QueryState
+        query={subscribers}
+        loadingLabel="A carregar subscritores..."
+        loadError={newsletterMessages.listError}
+        empty={<p className="text-secondary my-4">Ainda não existem subscritores da newsletter.</p>}
+      >
+        {() => (
+          <>
+            <p className="small text-secondary mb-2" role="status">
+              {needle ?
+                `${visible.length} de ${all.length} subscritores`
+              : `${all.length} ${all.length === 1 ? 'subscritor' : 'subscritores'}, ${confirmed} ${confirmed === 1 ? 'confirmado' : 'confirmados'}`}
+            </p>
+            {visible.length === 0 ?
+              <p className="text-secondary my-4">Nenhum subscritor corresponde à pesquisa.</p>
+            : <SubscribersTable subscribers={visible} onDelete={askDelete} />}
+          </>
+        )}
+      </QueryState>
 
       <ConfirmDeleteModal
         titleId="delete-subscriber-title"

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Link, useParams } from 'react-router';
 import { orderMessages } from '#shared/schemas/orders.ts';
@@ -10,6 +9,7 @@ import { PageMeta } from '../../../components/page-meta.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { RequireAdmin } from '../../../session/guards.tsx';
 import { orderNumber } from '../../orders/order-ui.tsx';
+import { RetryAlert } from '../query-state.tsx';
 import { usersQueryOptions } from '../users/api.ts';
 import { orderQueryOptions } from './api.ts';
 import { OrderForm } from './order-form.tsx';
@@ -39,17 +39,6 @@ function OrderFormScreen() {
   return <EditOrder id={orderId} />;
 }
 
-function LoadError({ text, onRetry, retrying }: { text: string; onRetry: () => void; retrying: boolean }) {
-  return (
-    <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-      <span>{text}</span>
-      <Button variant="outline-danger" size="sm" onClick={onRetry} disabled={retrying}>
-        Tentar novamente
-      </Button>
-    </Alert>
-  );
-}
-
 function CreateOrder() {
   // The Cliente select needs its options before the form sets its value.
   const users = useQuery(usersQueryOptions());
@@ -58,7 +47,7 @@ function CreateOrder() {
       {users.isPending ?
         <PageSpinner label="A carregar clientes..." />
       : users.isError ?
-        <LoadError text="Erro ao carregar utilizadores." onRetry={() => void users.refetch()} retrying={users.isFetching} />
+        <RetryAlert message="Erro ao carregar utilizadores." onRetry={() => void users.refetch()} retrying={users.isFetching} />
       : <OrderForm users={users.data} />}
     </Shell>
   );
@@ -73,14 +62,14 @@ function EditOrder({ id }: { id: number }) {
       <Shell title={title}>
         {order.error instanceof ApiError && order.error.status === 404 ?
           <NotFound />
-        : <LoadError text="Erro ao carregar encomendas." onRetry={() => void order.refetch()} retrying={order.isFetching} />}
+        : <RetryAlert message="Erro ao carregar encomendas." onRetry={() => void order.refetch()} retrying={order.isFetching} />}
       </Shell>
     );
   }
   if (users.isError) {
     return (
       <Shell title={title}>
-        <LoadError text="Erro ao carregar utilizadores." onRetry={() => void users.refetch()} retrying={users.isFetching} />
+        <RetryAlert message="Erro ao carregar utilizadores." onRetry={() => void users.refetch()} retrying={users.isFetching} />
       </Shell>
     );
   }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { formatLongDateTime } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
@@ -10,6 +9,7 @@ import { groupReference, paymentAlertLabel, type PaymentInfo, type PaymentStatus
 import { InlineSpinner } from '../../cart/cart-ui.tsx';
 import { groupPhone } from '../../payments/payment-format.ts';
 import { fetchOrderPayments } from '../../payments/payments-api.ts';
+import { RetryAlert } from '../query-state.tsx';
 import { orderQueryKey } from './api.ts';
 
 export const PAYMENTS_LOAD_ERROR = 'Erro ao carregar os pagamentos.';
@@ -77,12 +77,7 @@ export function OrderPaymentsPanel({ orderId }: { orderId: number }) {
         {payments.isPending ?
           <InlineSpinner label="A carregar os pagamentos..." />
         : payments.isError ?
-          <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-0">
-            <span>{PAYMENTS_LOAD_ERROR}</span>
-            <Button variant="outline-danger" size="sm" onClick={() => void payments.refetch()} disabled={payments.isFetching}>
-              Tentar novamente
-            </Button>
-          </Alert>
+          <RetryAlert message={PAYMENTS_LOAD_ERROR} onRetry={() => void payments.refetch()} retrying={payments.isFetching} className="mb-0" />
         : <>
             {payments.data.alerts && payments.data.alerts.length > 0 && (
               <Alert variant="warning">

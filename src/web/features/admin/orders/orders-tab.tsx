@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -11,6 +10,7 @@ import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { paths } from '../../../paths.ts';
 import { Pager } from '../products/pager.tsx';
+import { RetryAlert } from '../query-state.tsx';
 import { ADMIN_ORDERS_PAGE_SIZE, ordersQueryOptions, useDeleteOrder } from './api.ts';
 import { DeleteOrderModal } from './delete-order-modal.tsx';
 import { OrdersTable } from './orders-table.tsx';
@@ -138,12 +138,7 @@ export function OrdersTab() {
       {orders.isPending ?
         <PageSpinner label="A carregar encomendas..." />
       : orders.isError || !data ?
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span>Erro ao carregar encomendas.</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
+        <RetryAlert message="Erro ao carregar encomendas." onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
       : <>
           <p className="small text-secondary mb-2 d-flex align-items-center gap-2" role="status">
             <span>

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { catalogMessages } from '#shared/schemas/catalog.ts';
 import { PageMeta } from '../../../components/page-meta.tsx';
 import { RequireAdmin } from '../../../session/guards.tsx';
-import { RecordQueryState, recordIdFrom } from '../record-query-state.tsx';
+import { QueryState, recordIdFrom } from '../query-state.tsx';
 import { productQueryOptions } from './api.ts';
 import { ProductForm } from './product-form.tsx';
 import { productsListHref } from './product-paths.ts';
@@ -44,7 +44,7 @@ function EditProduct({ id }: { id: number }) {
   const product = useQuery(productQueryOptions(id));
   return (
     <EditShell>
-      <RecordQueryState
+      <QueryState
         query={product}
         loadingLabel="A carregar produto..."
         loadError="Erro ao carregar produtos."
@@ -52,7 +52,7 @@ function EditProduct({ id }: { id: number }) {
       >
         {/* A fresh form per product, so its default values are this product's. */}
         {(data) => <ProductForm key={data.id} product={data} />}
-      </RecordQueryState>
+      </QueryState>
     </EditShell>
   );
 }

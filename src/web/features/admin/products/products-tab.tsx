@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation } from 'react-router';
@@ -9,6 +8,7 @@ import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { paths } from '../../../paths.ts';
+import { RetryAlert } from '../query-state.tsx';
 import { PRODUCTS_PAGE_SIZE, productsQueryOptions, useDeleteProduct } from './api.ts';
 import { DeleteProductModal } from './delete-product-modal.tsx';
 import type { ProductsNotice } from './product-form.tsx';
@@ -108,12 +108,7 @@ export function ProductsTab() {
       {products.isPending ?
         <PageSpinner label="A carregar produtos..." />
       : products.isError ?
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span>Erro ao carregar produtos.</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void products.refetch()} disabled={products.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
+        <RetryAlert message="Erro ao carregar produtos." onRetry={() => void products.refetch()} retrying={products.isFetching} />
       : <>
           <p className="small text-secondary mb-2 d-flex align-items-center gap-2" role="status">
             <span>

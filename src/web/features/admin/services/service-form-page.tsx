@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { serviceMessages } from '#shared/schemas/services.ts';
 import { PageMeta } from '../../../components/page-meta.tsx';
 import { RequireAdmin } from '../../../session/guards.tsx';
-import { RecordQueryState, recordIdFrom } from '../record-query-state.tsx';
+import { QueryState, recordIdFrom } from '../query-state.tsx';
 import { serviceQueryOptions } from './api.ts';
 import { ServiceForm } from './service-form.tsx';
 import { servicesListHref } from './service-paths.ts';
@@ -44,10 +44,10 @@ function EditService({ id }: { id: number }) {
   const service = useQuery(serviceQueryOptions(id));
   return (
     <EditShell>
-      <RecordQueryState query={service} loadingLabel="A carregar serviço..." loadError={serviceMessages.loadError} notFound={<NotFound />}>
+      <QueryState query={service} loadingLabel="A carregar serviço..." loadError={serviceMessages.loadError} notFound={<NotFound />}>
         {/* A fresh form per service, so its default values are this service's. */}
         {(data) => <ServiceForm key={data.id} service={data} />}
-      </RecordQueryState>
+      </QueryState>
     </EditShell>
   );
 }

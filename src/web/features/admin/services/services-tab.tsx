@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { Link, useLocation } from 'react-router';
 import { serviceMessages, type Service } from '#shared/schemas/services.ts';
-import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { paths } from '../../../paths.ts';
+import { QueryState } from '../query-state.tsx';
 import { servicesQueryOptions, useDeleteService } from './api.ts';
 import { DeleteServiceModal } from './delete-service-modal.tsx';
 import { ServicesTable } from './services-table.tsx';
@@ -62,16 +61,9 @@ export function ServicesTab() {
         </Alert>
       )}
 
-      {services.isPending ?
-        <PageSpinner label="A carregar serviços..." />
-      : services.isError ?
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span>{serviceMessages.adminListError}</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void services.refetch()} disabled={services.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
-      : count > 0 && <ServicesTable services={services.data} onDelete={askDelete} />}
+      <QueryState query={services} loadingLabel="A carregar serviços..." loadError={serviceMessages.adminListError}>
+        {(list) => count > 0 && <ServicesTable services={list} onDelete={askDelete} />}
+      </QueryState>
 
       <DeleteServiceModal
         name={target?.name}

@@ -7,7 +7,7 @@ import { messages } from '#shared/messages.ts';
 import { PageMeta } from '../../../components/page-meta.tsx';
 import { RequireAdmin } from '../../../session/guards.tsx';
 import { adminTabHref, USERS_TAB } from '../admin-paths.ts';
-import { RecordQueryState, recordIdFrom } from '../record-query-state.tsx';
+import { QueryState, recordIdFrom } from '../query-state.tsx';
 import { userQueryOptions } from './api.ts';
 import { UserForm } from './user-form.tsx';
 
@@ -38,7 +38,7 @@ function EditUser({ id }: { id: number }) {
   const user = useQuery(userQueryOptions(id));
   return (
     <EditShell>
-      <RecordQueryState
+      <QueryState
         query={user}
         loadingLabel="A carregar utilizador..."
         loadError="Erro ao carregar utilizadores."
@@ -46,7 +46,7 @@ function EditUser({ id }: { id: number }) {
       >
         {/* A fresh form per user, so its default values are this user's. */}
         {(data) => <UserForm key={data.id} user={data} />}
-      </RecordQueryState>
+      </QueryState>
     </EditShell>
   );
 }

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import type { PublicUser } from '#shared/schemas/account.ts';
 import { errorMessage } from '../../../api/client.ts';
-import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { paths } from '../../../paths.ts';
 import { useSession } from '../../../session/session.tsx';
+import { QueryState } from '../query-state.tsx';
 import { useDeleteUser, usersQueryOptions } from './api.ts';
 import { DeleteUserModal } from './delete-user-modal.tsx';
 import { UsersTable } from './users-table.tsx';
@@ -75,28 +74,23 @@ export function UsersTab() {
         </Alert>
       )}
 
-      {users.isPending ?
-        <PageSpinner label="A carregar utilizadores..." />
-      : users.isError ?
-        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <span>Erro ao carregar utilizadores.</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void users.refetch()} disabled={users.isFetching}>
-            Tentar novamente
-          </Button>
-        </Alert>
-      : users.data.length === 0 ?
-        <p className="text-secondary my-4">Ainda não existem utilizadores registados.</p>
-      : <>
-          <p className="small text-secondary mb-2" role="status">
-            {search.trim() ?
-              `${visible.length} de ${users.data.length} utilizadores`
-            : `${users.data.length} ${users.data.length === 1 ? 'utilizador' : 'utilizadores'}`}
-          </p>
-          {visible.length === 0 ?
-            <p className="text-secondary my-4">Nenhum utilizador corresponde à pesquisa.</p>
-          : <UsersTable users={visible} selfId={session.user?.id} onDelete={askDelete} />}
-        </>
-      }
+      <QueryState
+        query={users}
+        loadingLabel="A carregar utilizadores..."
+        loadError="Erro ao carregar utilizadores."
+        empty={<p className="text-secondary my-4">Ainda não existem utilizadores registados.</p>}
+      >
+        {(all) => (
+          <>
+            <p className="small text-secondary mb-2" role="status">
+              {search.trim() ? `${visible.length} de ${all.length} utilizadores` : `${all.length} ${all.length === 1 ? 'utilizador' : 'utilizadores'}`}
+            </p>
+            {visible.length === 0 ?
+              <p className="text-secondary my-4">Nenhum utilizador corresponde à pesquisa.</p>
+            : <UsersTable users={visible} selfId={session.user?.id} onDelete={askDelete} />}
+          </>
+        )}
+      </QueryState>
 
       <DeleteUserModal
         user={target}
