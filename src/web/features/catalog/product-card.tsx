@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import type { Product } from '#shared/schemas/catalog.ts';
+import { CardImage } from '../../components/card-image.tsx';
 import { paths } from '../../paths.ts';
 import { addItem, toCartItem } from '../cart/cart-store.ts';
 import {
@@ -17,12 +18,8 @@ import {
   useConfirmation,
 } from './catalog-ui.tsx';
 
-/** Card widths by breakpoint in the grid (1, 2, 3, 4 columns in Bootstrap's containers). */
-const CARD_SIZES = '(min-width: 1400px) 300px, (min-width: 1200px) 255px, (min-width: 992px) 288px, (min-width: 576px) 50vw, 100vw';
-
 /** storefront.md §2: one product in the list. */
 export function ProductCard({ product }: { product: Product }) {
-  const image = product.images[0];
   const inStock = hasStock(product);
   const confirmation = useConfirmation();
 
@@ -36,20 +33,7 @@ export function ProductCard({ product }: { product: Product }) {
 
   return (
     <Card className="h-100 shadow-sm">
-      <div className="product-card-media card-img-top">
-        {image ?
-          <img
-            src={image.src}
-            srcSet={image.srcset}
-            sizes={CARD_SIZES}
-            width={image.width}
-            height={image.height}
-            loading="lazy"
-            decoding="async"
-            alt={product.name}
-          />
-        : <ImagePlaceholder />}
-      </div>
+      <CardImage className="product-card-media" image={product.images[0]} alt={product.name} placeholder={<ImagePlaceholder />} />
       <Card.Body className="d-flex flex-column">
         <h2 className="h5 card-title text-break">{product.name}</h2>
         <p className="product-card-description text-secondary small flex-grow-1">{cutText(product.description)}</p>

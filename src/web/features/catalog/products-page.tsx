@@ -2,15 +2,15 @@ import './catalog.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { PaginationNav } from '../../components/pagination-nav.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
+import { SearchSortBar } from '../../components/search-sort-bar.tsx';
 import { catalogKeys, DEFAULT_SORT, fetchProducts, PAGE_SIZE, sortOptions, type SortValue } from './catalog-api.ts';
 import { ProductCard } from './product-card.tsx';
 
@@ -153,14 +153,7 @@ function ProductList({ kind }: { kind: ListKind }) {
   if (products.isPending) {
     body = <PageSpinner label="A carregar produtos..." />;
   } else if (products.isError || !data) {
-    body = (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <span>{kind.loadError}</span>
-        <Button variant="outline-danger" size="sm" onClick={() => void products.refetch()}>
-          Tentar novamente
-        </Button>
-      </Alert>
-    );
+    body = <RetryAlert message={kind.loadError} onRetry={() => void products.refetch()} />;
   } else if (!products.isPlaceholderData && data.rows.length === 0 && data.count > 0 && page > totalPages) {
     // A page past the end (an old link): go to the last one.
     body = <Navigate to={{ search: searchFor(totalPages) }} replace />;
@@ -205,41 +198,22 @@ function ProductList({ kind }: { kind: ListKind }) {
     );
   }
 
-  const searchId = `${kind.id}-pesquisa`;
-  const sortId = `${kind.id}-ordenar`;
   return (
     <Container className="py-4 py-md-5">
       <PageMeta title={kind.heading} description={kind.description} />
       <h1 ref={headingRef} tabIndex={-1} className="catalog-heading h2 mb-4">
         {kind.heading}
       </h1>
-      <Row className="g-3 align-items-end mb-4">
-        <Col xs={12} md={7} lg={8}>
-          <Form role="search" onSubmit={onSubmit}>
-            <Form.Label htmlFor={searchId}>Pesquisar</Form.Label>
-            <Form.Control
-              id={searchId}
-              type="search"
-              placeholder="Pesquisar produtos..."
-              value={draft}
-              maxLength={100}
-              autoComplete="off"
-              enterKeyHint="search"
-              onChange={(event) => setDraft(event.target.value)}
-            />
-          </Form>
-        </Col>
-        <Col xs={12} md={5} lg={4}>
-          <Form.Label htmlFor={sortId}>Ordenar por</Form.Label>
-          <Form.Select id={sortId} value={sort} onChange={(event) => onSort(event.target.value)}>
-            {sortOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Form.Select>
-        </Col>
-      </Row>
+      <SearchSortBar
+        idPrefix={kind.id}
+        placeholder="Pesquisar produtos..."
+        query={draft}
+        onQuery={setDraft}
+        onSubmit={onSubmit}
+        sort={sort}
+        sortOptions={sortOptions}
+        onSort={onSort}
+      />
       {body}
     </Container>
   );

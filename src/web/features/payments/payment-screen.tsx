@@ -1,11 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { paths } from '../../paths.ts';
 import { parseOrderId } from './payment-format.ts';
 import { type PaymentScreenState, readPaymentState } from './payment-state.ts';
@@ -65,12 +64,7 @@ export function PaymentLoadError({ meta, message, query }: { meta: PaymentMeta; 
   return (
     <PaymentShell meta={meta}>
       <h1 className="h2 mb-4">{meta.title}</h1>
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <span>{message}</span>
-        <Button variant="outline-danger" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Tentar novamente
-        </Button>
-      </Alert>
+      <RetryAlert message={message} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     </PaymentShell>
   );
 }

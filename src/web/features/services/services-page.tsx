@@ -2,15 +2,15 @@ import './services.css';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useNavigation, useSearchParams } from 'react-router';
 import { serviceMessages } from '#shared/schemas/services.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
+import { SearchSortBar } from '../../components/search-sort-bar.tsx';
 import { ServiceCard } from './service-card.tsx';
 import { DEFAULT_SERVICE_SORT, isServiceSort, serviceSortOptions, visibleServices, type ServiceSort } from './service-list.ts';
 import { fetchServices, serviceKeys } from './services-api.ts';
@@ -63,14 +63,7 @@ export function ServicesPage() {
   if (services.isPending) {
     body = <PageSpinner label="A carregar serviços..." />;
   } else if (services.isError) {
-    body = (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <span>{serviceMessages.listError}</span>
-        <Button variant="outline-danger" size="sm" onClick={() => void services.refetch()} disabled={services.isFetching}>
-          Tentar novamente
-        </Button>
-      </Alert>
-    );
+    body = <RetryAlert message={serviceMessages.listError} onRetry={() => void services.refetch()} retrying={services.isFetching} />;
   } else {
     const shown = visibleServices(services.data, query, sort);
     body =
@@ -99,33 +92,16 @@ export function ServicesPage() {
         description="Os serviços de organização pessoal da loja: consultoria em casa, sessões online e mais. Veja os detalhes e agende."
       />
       <h1 className="services-heading h2 mb-4">Serviços</h1>
-      <Row className="g-3 align-items-end mb-4">
-        <Col xs={12} md={7} lg={8}>
-          <Form role="search" onSubmit={(event) => event.preventDefault()}>
-            <Form.Label htmlFor="servicos-pesquisa">Pesquisar</Form.Label>
-            <Form.Control
-              id="servicos-pesquisa"
-              type="search"
-              placeholder="Pesquisar serviços..."
-              value={query}
-              maxLength={100}
-              autoComplete="off"
-              enterKeyHint="search"
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </Form>
-        </Col>
-        <Col xs={12} md={5} lg={4}>
-          <Form.Label htmlFor="servicos-ordenar">Ordenar por</Form.Label>
-          <Form.Select id="servicos-ordenar" value={sort} onChange={(event) => onSort(event.target.value)}>
-            {serviceSortOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Form.Select>
-        </Col>
-      </Row>
+      <SearchSortBar
+        idPrefix="servicos"
+        placeholder="Pesquisar serviços..."
+        query={query}
+        onQuery={setQuery}
+        onSubmit={(event) => event.preventDefault()}
+        sort={sort}
+        sortOptions={serviceSortOptions}
+        onSort={onSort}
+      />
       {body}
     </Container>
   );

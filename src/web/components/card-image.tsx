@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import type { ImageRef } from '#shared/schemas/catalog.ts';
+
+/** Card widths by breakpoint in the grid (1, 2, 3, 4 columns in Bootstrap's containers). */
+const CARD_SIZES = '(min-width: 1400px) 300px, (min-width: 1200px) 255px, (min-width: 992px) 288px, (min-width: 576px) 50vw, 100vw';
+
+type CardImageProps = { className: string; image: ImageRef | null | undefined; alt: string; placeholder: ReactNode };
+
+/** The picture at the top of a grid card (lazy, sized for the grid), or `placeholder` when there is none. */
+export function CardImage({ className, image, alt, placeholder }: CardImageProps) {
+  return (
+    <div className={`${className} card-img-top`}>
+      {image ?
+        <img
+          src={image.src}
+          srcSet={image.srcset}
+          sizes={CARD_SIZES}
+          width={image.width}
+          height={image.height}
+          loading="lazy"
+          decoding="async"
+          alt={alt}
+        />
+      : placeholder}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { FormEvent } from 'react';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+
+type SearchSortBarProps = {
+  /** Prefix of the two fields' ids (`<idPrefix>-pesquisa`, `<idPrefix>-ordenar`): unique on the page. */
+  idPrefix: string;
+  placeholder: string;
+  query: string;
+  onQuery: (text: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  sort: string;
+  sortOptions: readonly { value: string; label: string }[];
+  onSort: (value: string) => void;
+};
+
+/** A storefront list's search box and "Ordenar por" select, side by side from md up. */
+export function SearchSortBar({ idPrefix, placeholder, query, onQuery, onSubmit, sort, sortOptions, onSort }: SearchSortBarProps) {
+  const searchId = `${idPrefix}-pesquisa`;
+  const sortId = `${idPrefix}-ordenar`;
+  return (
+    <Row className="g-3 align-items-end mb-4">
+      <Col xs={12} md={7} lg={8}>
+        <Form role="search" onSubmit={onSubmit}>
+          <Form.Label htmlFor={searchId}>Pesquisar</Form.Label>
+          <Form.Control
+            id={searchId}
+            type="search"
+            placeholder={placeholder}
+            value={query}
+            maxLength={100}
+            autoComplete="off"
+            enterKeyHint="search"
+            onChange={(event) => onQuery(event.target.value)}
+          />
+        </Form>
+      </Col>
+      <Col xs={12} md={5} lg={4}>
+        <Form.Label htmlFor={sortId}>Ordenar por</Form.Label>
+        <Form.Select id={sortId} value={sort} onChange={(event) => onSort(event.target.value)}>
+          {sortOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Form.Select>
+      </Col>
+    </Row>
+  );
+}
