@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { shop } from '#shared/shop.ts';
+import { SocialLinks } from '../components/social-links.tsx';
 import { paths } from '../paths.ts';
 
 // Its own chunk: the form's validation (zod, react-hook-form) stays out of the bundle every page loads first.
@@ -48,15 +49,7 @@ export function Footer() {
             <blockquote className="blockquote fs-6 fst-italic mb-3">
               <p className="mb-0">“{shop.quote}”</p>
             </blockquote>
-            <ul className="list-inline mb-0">
-              {shop.social.map((s) => (
-                <li className="list-inline-item" key={s.name}>
-                  <a href={s.url} target="_blank" rel="noopener noreferrer" className="fs-4" aria-label={`${s.name} (abre numa nova janela)`}>
-                    <i className={`bi ${s.icon}`} aria-hidden="true" />
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <SocialLinks linkClassName="fs-4" />
           </div>
           <div className="col-12 col-md-6 col-lg-3">
             <h2 className="h6 text-uppercase">Apoio ao cliente</h2>

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { contactMessages, OPENING_HOURS } from '#shared/schemas/contact.ts';
-import { shop } from '#shared/shop.ts';
+import { RetryAlert } from '../../components/retry-alert.tsx';
+import { SocialLinks } from '../../components/social-links.tsx';
 import { shopDetailsQuery, telHref } from './contact-api.ts';
 
 /** backoffice.md §2: phone, e-mail, hours Monday to Friday 9h to 18h, social links. */
@@ -21,12 +20,7 @@ export function ContactDetails() {
             A carregar os contactos...
           </div>
         : details.isError ?
-          <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-            <span>{contactMessages.shopLoadError}</span>
-            <Button variant="outline-danger" size="sm" onClick={() => void details.refetch()} disabled={details.isFetching}>
-              Tentar novamente
-            </Button>
-          </Alert>
+          <RetryAlert message={contactMessages.shopLoadError} onRetry={() => void details.refetch()} retrying={details.isFetching} />
         : <address className="mb-0">
             <dl className="contact-list mb-0">
               <dt>
@@ -57,15 +51,7 @@ export function ContactDetails() {
           </address>
         }
         <h3 className="h6 mt-4">Redes sociais</h3>
-        <ul className="list-inline mb-0">
-          {shop.social.map((s) => (
-            <li className="list-inline-item" key={s.name}>
-              <a href={s.url} target="_blank" rel="noopener noreferrer" className="contact-social" aria-label={`${s.name} (abre numa nova janela)`}>
-                <i className={`bi ${s.icon}`} aria-hidden="true" />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SocialLinks linkClassName="contact-social" />
       </div>
     </section>
   );
