@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Container from 'react-bootstrap/Container';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { orderMessages } from '#shared/schemas/orders.ts';
 import { ApiError } from '../../../api/client.ts';
-import { PageMeta } from '../../../components/page-meta.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { RequireAdmin } from '../../../session/guards.tsx';
 import { orderNumber } from '../../orders/order-ui.tsx';
-import { RetryAlert } from '../query-state.tsx';
+import { recordIdFrom, RetryAlert } from '../query-state.tsx';
+import { AdminFormShell, RecordNotFound } from '../record-form-page.tsx';
 import { usersQueryOptions } from '../users/api.ts';
 import { orderQueryOptions } from './api.ts';
 import { OrderForm } from './order-form.tsx';
@@ -28,8 +26,8 @@ export function OrderFormPage() {
 function OrderFormScreen() {
   const { id } = useParams();
   if (id === undefined) return <CreateOrder />;
-  const orderId = /^\d{1,10}$/.test(id) ? Number(id) : NaN;
-  if (!Number.isSafeInteger(orderId) || orderId < 1 || orderId > 2_147_483_647) {
+  const orderId = recordIdFrom(id);
+  if (orderId === null) {
     return (
       <Shell title="Editar encomenda">
         <NotFound />
@@ -90,23 +88,13 @@ function EditOrder({ id }: { id: number }) {
 }
 
 function NotFound() {
-  return (
-    <Alert variant="warning">
-      <p>{orderMessages.orderNotFound}</p>
-      <Link to={ordersListHref} className="alert-link">
-        Voltar à lista de encomendas
-      </Link>
-    </Alert>
-  );
+  return <RecordNotFound message={orderMessages.orderNotFound} listHref={ordersListHref} listLabel="Voltar à lista de encomendas" />;
 }
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Container className="py-4" style={{ maxWidth: '52rem' }}>
-      <PageMeta title={title} description="Criar ou editar uma encomenda: cliente, pagamento, envio, estado e produtos." />
-      <meta name="robots" content="noindex" />
-      <h1 className="h2 mb-4">{title}</h1>
+    <AdminFormShell title={title} description="Criar ou editar uma encomenda: cliente, pagamento, envio, estado e produtos." width="52rem">
       {children}
-    </Container>
+    </AdminFormShell>
   );
 }
