@@ -1,16 +1,15 @@
 import { type FormEvent, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ORDER_STATUSES, orderStatusLabel, PAYMENT_METHODS, paymentMethodLabel } from '#shared/orders.ts';
 import type { PublicUser } from '#shared/schemas/account.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { ApiError, errorMessage } from '../../../api/client.ts';
+import { FormActions } from '../form-actions.tsx';
 import { useSaveOrder } from './api.ts';
 import { OrderItemsField } from './order-items-field.tsx';
 import { lostItems, orderFormDefaults, type OrderFormOutput, orderFormResolver, type OrderFormValues, orderPayload } from './order-form-values.ts';
@@ -183,16 +182,7 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
 
         {failure && <Alert variant="danger">{failure}</Alert>}
 
-        <div className="d-flex flex-wrap gap-2">
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-            Guardar
-            {saving && <span className="visually-hidden"> (a guardar...)</span>}
-          </Button>
-          <Link to={ordersListHref} className="btn btn-outline-secondary">
-            Cancelar
-          </Link>
-        </div>
+        <FormActions saving={saving} cancelHref={ordersListHref} />
       </Form>
     </FormProvider>
   );

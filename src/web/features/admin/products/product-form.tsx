@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, get, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { catalogMessages, MAX_PRODUCT_IMAGES, type Product } from '#shared/schemas/catalog.ts';
 import { ApiError, errorMessage } from '../../../api/client.ts';
+import { FormActions } from '../form-actions.tsx';
 import { useDeleteProduct, useSaveProduct } from './api.ts';
 import { DeleteProductModal } from './delete-product-modal.tsx';
 import { describeField, FieldError, fieldId } from './field-a11y.tsx';
@@ -189,29 +188,18 @@ export function ProductForm({ product }: { product?: Product }) {
 
         {failure && <Alert variant="danger">{failure}</Alert>}
 
-        <div className="d-flex flex-wrap gap-2">
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-            Guardar
-            {saving && <span className="visually-hidden"> (a guardar...)</span>}
-          </Button>
-          <Link to={listHref} className="btn btn-outline-secondary">
-            Cancelar
-          </Link>
-          {product && (
-            <Button
-              variant="outline-danger"
-              className="ms-sm-auto"
-              disabled={saving}
-              onClick={() => {
+        <FormActions
+          saving={saving}
+          cancelHref={listHref}
+          onDelete={
+            product ?
+              () => {
                 remove.reset();
                 setConfirmOpen(true);
-              }}
-            >
-              Eliminar
-            </Button>
-          )}
-        </div>
+              }
+            : undefined
+          }
+        />
       </Form>
 
       {product && (

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { serviceMessages, type Service } from '#shared/schemas/services.ts';
 import { ApiError } from '../../../api/client.ts';
+import { FormActions } from '../form-actions.tsx';
 import { useDeleteService, useSaveService } from './api.ts';
 import { DeleteServiceModal } from './delete-service-modal.tsx';
 import { describeField, FieldError, fieldId } from './service-field.tsx';
@@ -122,29 +121,18 @@ export function ServiceForm({ service }: { service?: Service }) {
 
         {failure && <Alert variant="danger">{failure}</Alert>}
 
-        <div className="d-flex flex-wrap gap-2">
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-            Guardar
-            {saving && <span className="visually-hidden"> (a guardar...)</span>}
-          </Button>
-          <Link to={servicesListHref} className="btn btn-outline-secondary">
-            Cancelar
-          </Link>
-          {service && (
-            <Button
-              variant="outline-danger"
-              className="ms-sm-auto"
-              disabled={saving}
-              onClick={() => {
+        <FormActions
+          saving={saving}
+          cancelHref={servicesListHref}
+          onDelete={
+            service ?
+              () => {
                 remove.reset();
                 setConfirmOpen(true);
-              }}
-            >
-              Eliminar
-            </Button>
-          )}
-        </div>
+              }
+            : undefined
+          }
+        />
       </Form>
 
       {service && (

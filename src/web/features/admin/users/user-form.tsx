@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { createUserBody, type PublicUser, updateUserBody } from '#shared/schemas/account.ts';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useSession } from '../../../session/session.tsx';
 import { adminTabHref, USERS_TAB } from '../admin-paths.ts';
+import { FormActions } from '../form-actions.tsx';
 import { useSaveUser } from './api.ts';
 
 type UserFormValues = { username: string; email: string; password: string; isAdmin: boolean; isBanned: boolean; isVerified: boolean };
@@ -157,16 +156,7 @@ export function UserForm({ user }: { user?: PublicUser }) {
         )}
       </fieldset>
 
-      <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          Guardar
-          {saving && <span className="visually-hidden"> (a guardar...)</span>}
-        </Button>
-        <Link to={listHref} className="btn btn-outline-secondary">
-          Cancelar
-        </Link>
-      </div>
+      <FormActions saving={saving} cancelHref={listHref} />
     </Form>
   );
 }

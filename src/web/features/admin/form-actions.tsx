@@ -1,0 +1,32 @@
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+
+type Props = {
+  saving: boolean;
+  /** Where «Cancelar» goes back to (the list). */
+  cancelHref: string;
+  /** Given on an edit page: shows «Eliminar», which asks for confirmation. */
+  onDelete?: () => void;
+};
+
+/** An admin form's footer: Guardar (busy while saving), Cancelar, and Eliminar when editing. */
+export function FormActions({ saving, cancelHref, onDelete }: Props) {
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      <Button type="submit" variant="primary" disabled={saving}>
+        {saving && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        Guardar
+        {saving && <span className="visually-hidden"> (a guardar...)</span>}
+      </Button>
+      <Link to={cancelHref} className="btn btn-outline-secondary">
+        Cancelar
+      </Link>
+      {onDelete && (
+        <Button variant="outline-danger" className="ms-sm-auto" disabled={saving} onClick={onDelete}>
+          Eliminar
+        </Button>
+      )}
+    </div>
+  );
+}
