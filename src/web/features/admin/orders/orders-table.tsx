@@ -1,12 +1,11 @@
-import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { Link } from 'react-router';
 import { formatDate } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import { paymentMethodLabel } from '#shared/orders.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { paths } from '../../../paths.ts';
 import { orderNumber, OrderStatusBadge } from '../../orders/order-ui.tsx';
+import { RowActionsCell } from '../table-cells.tsx';
 import { adminStatusVariant } from './order-paths.ts';
 
 type Props = {
@@ -51,20 +50,7 @@ export function OrdersTable({ orders, onDelete }: Props) {
               </td>
               <td className="text-nowrap">{paymentMethodLabel[order.payment_method] ?? order.payment_method}</td>
               <td className="text-end text-nowrap">{formatEuros(order.total_price_with_tax)}</td>
-              <td>
-                <div className="d-flex flex-nowrap gap-2">
-                  <Link
-                    to={paths.adminEditOrder(order.id)}
-                    className="btn btn-sm btn-outline-primary"
-                    aria-label={`Editar encomenda ${orderNumber(order.id)}`}
-                  >
-                    Editar
-                  </Link>
-                  <Button size="sm" variant="outline-danger" onClick={() => onDelete(order)} aria-label={`Eliminar encomenda ${orderNumber(order.id)}`}>
-                    Eliminar
-                  </Button>
-                </div>
-              </td>
+              <RowActionsCell editHref={paths.adminEditOrder(order.id)} label={`encomenda ${orderNumber(order.id)}`} onDelete={() => onDelete(order)} />
             </tr>
           ))}
         </tbody>

@@ -1,10 +1,9 @@
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { Link } from 'react-router';
 import { formatEuros } from '#shared/money.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { paths } from '../../../paths.ts';
+import { RowActionsCell, ThumbnailCell } from '../table-cells.tsx';
 
 type Props = {
   products: readonly Product[];
@@ -38,18 +37,7 @@ export function ProductsTable({ products, onDelete }: Props) {
             const image = product.images[0];
             return (
               <tr key={product.id}>
-                <td style={{ width: '4rem' }}>
-                  {image ?
-                    <img src={image.thumbnail} alt="" width={48} height={48} className="rounded border" style={{ objectFit: 'cover' }} loading="lazy" />
-                  : <span
-                      className="d-inline-flex align-items-center justify-content-center rounded border bg-body-tertiary text-secondary"
-                      style={{ width: 48, height: 48 }}
-                    >
-                      <i className="bi bi-image fs-4" aria-hidden="true" />
-                      <span className="visually-hidden">Sem imagem</span>
-                    </span>
-                  }
-                </td>
+                <ThumbnailCell src={image?.thumbnail} />
                 <th scope="row" className="fw-semibold text-break" style={{ minWidth: '10rem' }}>
                   {product.name}
                   {product.hasVariants && (
@@ -69,16 +57,7 @@ export function ProductsTable({ products, onDelete }: Props) {
                   )}
                 </td>
                 <td>{product.order}</td>
-                <td>
-                  <div className="d-flex flex-nowrap gap-2">
-                    <Link to={paths.adminEditProduct(product.id)} className="btn btn-sm btn-outline-primary" aria-label={`Editar produto ${product.name}`}>
-                      Editar
-                    </Link>
-                    <Button size="sm" variant="outline-danger" onClick={() => onDelete(product)} aria-label={`Eliminar produto ${product.name}`}>
-                      Eliminar
-                    </Button>
-                  </div>
-                </td>
+                <RowActionsCell editHref={paths.adminEditProduct(product.id)} label={`produto ${product.name}`} onDelete={() => onDelete(product)} />
               </tr>
             );
           })}

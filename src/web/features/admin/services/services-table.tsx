@@ -1,8 +1,8 @@
-import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { Service } from '#shared/schemas/services.ts';
 import { paths } from '../../../paths.ts';
+import { RowActionsCell, ThumbnailCell } from '../table-cells.tsx';
 
 type Props = {
   services: readonly Service[];
@@ -31,18 +31,7 @@ export function ServicesTable({ services, onDelete }: Props) {
         <tbody>
           {services.map((service) => (
             <tr key={service.id}>
-              <td style={{ width: '4rem' }}>
-                {service.image ?
-                  <img src={service.image.thumbnail} alt="" width={48} height={48} className="rounded border" style={{ objectFit: 'cover' }} loading="lazy" />
-                : <span
-                    className="d-inline-flex align-items-center justify-content-center rounded border bg-body-tertiary text-secondary"
-                    style={{ width: 48, height: 48 }}
-                  >
-                    <i className="bi bi-image fs-4" aria-hidden="true" />
-                    <span className="visually-hidden">Sem imagem</span>
-                  </span>
-                }
-              </td>
+              <ThumbnailCell src={service.image?.thumbnail} />
               <th scope="row" className="fw-semibold text-break" style={{ minWidth: '10rem' }}>
                 <Link to={paths.service(service.id)} className="link-body-emphasis">
                   {service.name}
@@ -55,16 +44,7 @@ export function ServicesTable({ services, onDelete }: Props) {
                   <span className="visually-hidden"> (abre num novo separador)</span>
                 </a>
               </td>
-              <td>
-                <div className="d-flex flex-nowrap gap-2">
-                  <Link to={paths.adminEditService(service.id)} className="btn btn-sm btn-outline-primary" aria-label={`Editar serviço ${service.name}`}>
-                    Editar
-                  </Link>
-                  <Button size="sm" variant="outline-danger" onClick={() => onDelete(service)} aria-label={`Eliminar serviço ${service.name}`}>
-                    Eliminar
-                  </Button>
-                </div>
-              </td>
+              <RowActionsCell editHref={paths.adminEditService(service.id)} label={`serviço ${service.name}`} onDelete={() => onDelete(service)} />
             </tr>
           ))}
         </tbody>

@@ -1,9 +1,8 @@
-import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { Link } from 'react-router';
 import { formatDate } from '#shared/dates.ts';
 import type { PublicUser } from '#shared/schemas/account.ts';
 import { paths } from '../../../paths.ts';
+import { RowActionsCell } from '../table-cells.tsx';
 import { UserStatusBadges } from './user-status-badges.tsx';
 
 type Props = {
@@ -51,27 +50,11 @@ export function UsersTable({ users, selfId, onDelete }: Props) {
                 <td className="text-nowrap">
                   <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
                 </td>
-                <td>
-                  <div className="d-flex flex-nowrap gap-2">
-                    <Link
-                      to={paths.adminEditUser(user.id)}
-                      className="btn btn-sm btn-outline-primary"
-                      aria-label={`Editar utilizador ${user.username}`}
-                    >
-                      Editar
-                    </Link>
-                    {!isSelf && (
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        onClick={() => onDelete(user)}
-                        aria-label={`Eliminar utilizador ${user.username}`}
-                      >
-                        Eliminar
-                      </Button>
-                    )}
-                  </div>
-                </td>
+                <RowActionsCell
+                  editHref={paths.adminEditUser(user.id)}
+                  label={`utilizador ${user.username}`}
+                  onDelete={isSelf ? undefined : () => onDelete(user)}
+                />
               </tr>
             );
           })}
