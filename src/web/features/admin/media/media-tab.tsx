@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import { mediaMessages, type MediaImage } from '#shared/schemas/catalog.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { NoticeAlert } from '../notice-alert.tsx';
 import { RetryAlert } from '../query-state.tsx';
 import { mediaQueryOptions, useDeleteMedia } from './api.ts';
 import { DeleteImageModal } from './delete-image-modal.tsx';
@@ -41,11 +41,7 @@ export function MediaTab() {
       <MediaUpload existingNames={media.data?.map((image) => image.name) ?? []} />
 
       <h2 className="h5 mb-3">Imagens</h2>
-      {notice && (
-        <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Fechar">
-          {notice}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
       {media.isPending ?
         <PageSpinner label="A carregar imagens..." />
       : media.isError ?

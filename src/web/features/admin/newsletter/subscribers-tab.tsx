@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { newsletterMessages, type Subscriber } from '#shared/schemas/newsletter.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { ConfirmDeleteModal } from '../confirm-delete-modal.tsx';
+import { NoticeAlert } from '../notice-alert.tsx';
 import { QueryState } from '../query-state.tsx';
 import { subscribersQueryOptions, useDeleteSubscriber } from './api.ts';
 import { SubscribersTable } from './subscribers-table.tsx';
@@ -48,11 +48,7 @@ export function SubscribersTab() {
         <Form.Control type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
       </Form.Group>
 
-      {notice && (
-        <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Fechar">
-          {notice}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
 
       <QueryState
         query={subscribers}

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -9,6 +8,7 @@ import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { paths } from '../../../paths.ts';
+import { NoticeAlert } from '../notice-alert.tsx';
 import { Pager } from '../products/pager.tsx';
 import { RetryAlert } from '../query-state.tsx';
 import { ADMIN_ORDERS_PAGE_SIZE, ordersQueryOptions, useDeleteOrder } from './api.ts';
@@ -129,11 +129,7 @@ export function OrdersTab() {
 
       <PaymentAlerts />
 
-      {notice && (
-        <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Fechar">
-          {notice}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
 
       {orders.isPending ?
         <PageSpinner label="A carregar encomendas..." />

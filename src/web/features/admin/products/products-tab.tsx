@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation } from 'react-router';
@@ -8,6 +7,7 @@ import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { paths } from '../../../paths.ts';
+import { NoticeAlert } from '../notice-alert.tsx';
 import { RetryAlert } from '../query-state.tsx';
 import { PRODUCTS_PAGE_SIZE, productsQueryOptions, useDeleteProduct } from './api.ts';
 import { DeleteProductModal } from './delete-product-modal.tsx';
@@ -99,11 +99,7 @@ export function ProductsTab() {
         </Link>
       </div>
 
-      {notice && (
-        <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Fechar">
-          {notice}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
 
       {products.isPending ?
         <PageSpinner label="A carregar produtos..." />

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import { Link, useLocation } from 'react-router';
 import { serviceMessages, type Service } from '#shared/schemas/services.ts';
 import { paths } from '../../../paths.ts';
+import { NoticeAlert } from '../notice-alert.tsx';
 import { QueryState } from '../query-state.tsx';
 import { servicesQueryOptions, useDeleteService } from './api.ts';
 import { DeleteServiceModal } from './delete-service-modal.tsx';
@@ -55,11 +55,7 @@ export function ServicesTab() {
         </Link>
       </div>
 
-      {notice && (
-        <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Fechar">
-          {notice}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
 
       <QueryState query={services} loadingLabel="A carregar serviços..." loadError={serviceMessages.adminListError}>
         {(list) => count > 0 && <ServicesTable services={list} onDelete={askDelete} />}

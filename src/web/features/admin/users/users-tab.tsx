@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import type { PublicUser } from '#shared/schemas/account.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { paths } from '../../../paths.ts';
 import { useSession } from '../../../session/session.tsx';
+import { NoticeAlert } from '../notice-alert.tsx';
 import { QueryState } from '../query-state.tsx';
 import { useDeleteUser, usersQueryOptions } from './api.ts';
 import { DeleteUserModal } from './delete-user-modal.tsx';
@@ -68,11 +68,7 @@ export function UsersTab() {
         </Link>
       </div>
 
-      {notice && (
-        <Alert variant="success" dismissible onClose={() => setNotice(null)} closeLabel="Fechar">
-          {notice}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
 
       <QueryState
         query={users}
