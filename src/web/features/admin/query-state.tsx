@@ -1,28 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { ApiError } from '../../api/client.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 
 /** The record id in an edit page's address (`/edit-…/:id`): a positive 32-bit integer, else null (shown as not found). */
 export function recordIdFrom(param: string): number | null {
   const id = /^\d{1,10}$/.test(param) ? Number(param) : NaN;
   return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
-}
-
-type RetryAlertProps = { message: string; onRetry: () => void; retrying: boolean; className?: string };
-
-/** A load error in pt-PT with its «Tentar novamente» button (disabled while the retry runs). */
-export function RetryAlert({ message, onRetry, retrying, className }: RetryAlertProps) {
-  return (
-    <Alert variant="danger" className={`d-flex flex-wrap align-items-center justify-content-between gap-2${className ? ` ${className}` : ''}`}>
-      <span>{message}</span>
-      <Button variant="outline-danger" size="sm" onClick={onRetry} disabled={retrying}>
-        Tentar novamente
-      </Button>
-    </Alert>
-  );
 }
 
 type Props<T> = {

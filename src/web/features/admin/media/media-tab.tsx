@@ -4,7 +4,7 @@ import { mediaMessages, type MediaImage } from '#shared/schemas/catalog.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { NoticeAlert } from '../notice-alert.tsx';
-import { RetryAlert } from '../query-state.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { mediaQueryOptions, useDeleteMedia } from './api.ts';
 import { DeleteImageModal } from './delete-image-modal.tsx';
 import { MediaList } from './media-list.tsx';

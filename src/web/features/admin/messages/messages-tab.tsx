@@ -11,7 +11,7 @@ import { type ContactMessage, contactMessages } from '#shared/schemas/contact.ts
 import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { Pager } from '../products/pager.tsx';
-import { RetryAlert } from '../query-state.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { messagesQueryOptions, useMarkRead } from './api.ts';
 
 function pageFrom(value: string | null): number {

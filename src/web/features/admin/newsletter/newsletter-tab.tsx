@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { newsletterMessages } from '#shared/schemas/newsletter.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
-import { RetryAlert } from '../query-state.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { contentQueryOptions, sendsQueryKey, switchQueryOptions } from './api.ts';
 import { NewsletterEditor } from './newsletter-editor.tsx';
 import { SendHistory } from './send-history.tsx';

@@ -9,7 +9,7 @@ import { groupReference, paymentAlertLabel, type PaymentInfo, type PaymentStatus
 import { InlineSpinner } from '../../cart/cart-ui.tsx';
 import { groupPhone } from '../../payments/payment-format.ts';
 import { fetchOrderPayments } from '../../payments/payments-api.ts';
-import { RetryAlert } from '../query-state.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { orderQueryKey } from './api.ts';
 
 export const PAYMENTS_LOAD_ERROR = 'Erro ao carregar os pagamentos.';

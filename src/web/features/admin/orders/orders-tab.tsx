@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { paths } from '../../../paths.ts';
 import { NoticeAlert } from '../notice-alert.tsx';
 import { Pager } from '../products/pager.tsx';
-import { RetryAlert } from '../query-state.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ADMIN_ORDERS_PAGE_SIZE, ordersQueryOptions, useDeleteOrder } from './api.ts';
 import { DeleteOrderModal } from './delete-order-modal.tsx';
 import { OrdersTable } from './orders-table.tsx';

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { paths } from '../../../paths.ts';
 import { NoticeAlert } from '../notice-alert.tsx';
-import { RetryAlert } from '../query-state.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { PRODUCTS_PAGE_SIZE, productsQueryOptions, useDeleteProduct } from './api.ts';
 import { DeleteProductModal } from './delete-product-modal.tsx';
 import type { ProductsNotice } from './product-form.tsx';
