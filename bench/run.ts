@@ -16,7 +16,9 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { createProduct } from '../src/server/modules/catalog/products.ts';
+import { seedDemoContent } from '../src/server/modules/content/demo.ts';
 import { processImage } from '../src/server/modules/media/processing.ts';
+import { seedDemoServices } from '../src/server/modules/services/demo.ts';
 import { insertUser } from '../src/server/modules/users/users.ts';
 
 const PRODUCTS = 10_000;
@@ -100,6 +102,9 @@ async function seedCatalogue(db: Database['db']) {
 const seedStart = performance.now();
 await database.migrate();
 await seedCatalogue(database.db);
+// The home page's other calls: the demo services and welcome text.
+await seedDemoServices(database.db);
+await seedDemoContent(database.db);
 const seedSeconds = ((performance.now() - seedStart) / 1000).toFixed(1);
 
 const app = await buildApp({ config, database, logger: false });
@@ -168,6 +173,47 @@ async function measureUncachedSearch() {
   report({ title: 'GET /api/product?q=…&page=… (uncached)', rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, perRequest: 5, errors: result.errors + result.timeouts + result.non2xx });
 }
 
+/**
+ * The payment callback as a gateway that delivers it again and again: each one is checked, recorded and
+ * answered without paying anything twice (the first delivery pays, the rest are duplicates).
+ */
+async function measureCallback() {
+  await settled();
+  const [product] = await database.db
+    .execute(sql`INSERT INTO products (name, description, price_cents, stock, min_price_cents) VALUES ('Bench callback', 'x', 2500, 10, 2500) RETURNING id`)
+    .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+  const items = [{ product_id: product!.id, quantity: 1 }];
+  const totals = (await (
+    await fetch(`${address}/api/order/calculate-totals`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items }) })
+  ).json()) as { shippingCost: number; totalWithTax: number; totalTax: number; totalPriceWithoutTax: number };
+  const order = (await (
+    await fetch(`${address}/api/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        items, name: 'Cliente Bench', email: 'bench@example.pt', phone: '912345678', address: 'Rua do Teste 1', city: 'Lisboa',
+        postal_code: '1000-100', payment_method: 'multibanco', shipping_cost: totals.shippingCost, total_price_with_tax: totals.totalWithTax,
+        total_tax: totals.totalTax, total_price_without_tax: totals.totalPriceWithoutTax,
+      }),
+    })
+  ).json()) as { id: number };
+  const reference = (await (
+    await fetch(`${address}/api/payment/multibanco`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ order_id: order.id }) })
+  ).json()) as { entity: string; reference: string; amount: number };
+  const query = new URLSearchParams({
+    key: config.payments.callbackKey,
+    orderId: `${order.id}P1`,
+    amount: reference.amount.toFixed(2),
+    entity: reference.entity,
+    reference: reference.reference,
+  });
+  await measure('GET /api/payment/callback (repeated)', `/api/payment/callback?${query.toString()}`);
+  const rows = (await database.db.execute(
+    sql`SELECT count(*) FILTER (WHERE outcome = 'paid')::int AS paid, count(*)::int AS received FROM payment_callbacks`,
+  )) as unknown as { rows: { paid: number; received: number }[] };
+  console.log(`Callback books: ${rows.rows[0]!.received} callbacks recorded, ${rows.rows[0]!.paid} paid (${rows.rows[0]!.paid === 1 ? 'exactly once' : 'WRONG'})`);
+}
+
 /** Checkouts under load, then the books must balance: stock taken equals units ordered. */
 async function measureCheckout() {
   await settled();
@@ -226,7 +272,11 @@ try {
   await measure('GET /api/product?page=300', '/api/product?page=300');
   await measure(`GET /api/product/${productId}`, `/api/product/${productId}`);
   await measureUncachedSearch();
+  await measure('GET /api/service (home, /servicos)', '/api/service');
+  await measure('GET /api/content/home-hero', '/api/content/home-hero');
+  await measure(`GET /sitemap.xml (${PRODUCTS} products)`, '/sitemap.xml');
   await measureCheckout();
+  await measureCallback();
   const bare = results[0]?.rps ?? 1;
   const catalogue = results.filter((r) => r.title.startsWith('GET /api/product'));
   const slowest = Math.min(...catalogue.map((r) => r.rps));
