@@ -5,7 +5,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { getProduct } from '../catalog/products.ts';
 import { getService } from '../services/services.ts';
 import { productJsonLd, serviceJsonLd } from './json-ld.ts';
-import { shareInFlight } from '../../platform/share-in-flight.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 const organization = z.object({ '@type': z.literal('Organization'), name: z.string(), url: z.string() });
@@ -88,10 +87,8 @@ export const seoRoutes =
     });
 
     // backoffice.md §7: the sitemap page reads this as text.
-    // Thousands of addresses: requests that arrive while one is being built share it.
-    const sitemap = shareInFlight(() => sitemapXml(db, config.publicUrl));
     app.get('/seo/sitemap.xml', { schema: { tags } }, async (_request, reply) =>
-      reply.type(XML).header('cache-control', 'no-cache').send(await sitemap()),
+      reply.type(XML).header('cache-control', 'no-cache').send(await sitemapXml(db, config.publicUrl)),
     );
   };
 
@@ -100,8 +97,9 @@ export const crawlerRoutes =
   ({ db, config }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const schema = { hide: true };
-    const sitemap = shareInFlight(() => sitemapXml(db, config.publicUrl));
-    app.get('/sitemap.xml', { schema }, async (_request, reply) => reply.type(XML).header('cache-control', 'no-cache').send(await sitemap()));
+    app.get('/sitemap.xml', { schema }, async (_request, reply) =>
+      reply.type(XML).header('cache-control', 'no-cache').send(await sitemapXml(db, config.publicUrl)),
+    );
     app.get('/robots.txt', { schema }, async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(config.publicUrl)),
     );
