@@ -1,10 +1,12 @@
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundaryBlocks } from './eslint.boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'screens'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,4 +26,5 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'e2e/**', 'tests/**', 'src/server/cli/**', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },
+  ...boundaryBlocks(importX),
 );

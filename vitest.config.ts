@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+    setupFiles: ['tests/setup.ts'],
     // Each API test file gets its own database; two cores, so keep parallel files few.
     maxWorkers: 2,
     testTimeout: 20_000,

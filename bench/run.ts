@@ -52,15 +52,34 @@ async function createServerDatabase(url: string) {
   return { url: own.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** Counts the statements the app sends, to show the queries each call costs (no N+1). */
+/**
+ * Counts the statements the app sends, to show the queries each call costs (no N+1): every query on the
+ * driver, including those inside a transaction (PGlite's transaction handle, a pooled pg client).
+ */
 function countQueries(db: Database): { value: number } {
   const counter = { value: 0 };
-  const client = db.client as { query: (...args: unknown[]) => unknown };
-  const query = client.query.bind(client);
-  client.query = (...args: unknown[]) => {
-    counter.value++;
-    return query(...args);
+  type Queryable = { query: (...args: unknown[]) => unknown };
+  const wrapped = new WeakSet<Queryable>();
+  const counted = <T extends Queryable>(target: T): T => {
+    // A pool hands the same client out again: wrap it once.
+    if (wrapped.has(target)) return target;
+    wrapped.add(target);
+    const query = target.query.bind(target);
+    target.query = (...args: unknown[]) => {
+      counter.value++;
+      return query(...args);
+    };
+    return target;
   };
+  const client = counted(db.client as Queryable & Partial<Record<'transaction' | 'connect', (...args: never[]) => Promise<unknown>>>);
+  if (db.engine === 'pglite' && client.transaction) {
+    const transaction = client.transaction.bind(client) as (run: (tx: Queryable) => Promise<unknown>) => Promise<unknown>;
+    client.transaction = ((run: (tx: Queryable) => Promise<unknown>) => transaction((tx) => run(counted(tx)))) as never;
+  }
+  if (db.engine === 'postgres' && client.connect) {
+    const connect = client.connect.bind(client) as () => Promise<Queryable>;
+    client.connect = (async () => counted(await connect())) as never;
+  }
   return counter;
 }
 

@@ -68,7 +68,7 @@ async function shootForm(page: Page, name: string) {
     // The lazy thumbnails load once they are near the screen.
     await page.evaluate(async () => {
       window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
       window.scrollTo({ top: 0, behavior: 'instant' });
     });
     await expect

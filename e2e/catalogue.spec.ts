@@ -311,7 +311,7 @@ async function loadAllImages(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
+import { MOVE_LOCK_MS } from '../src/web/features/home/use-section-navigation.ts';
 import { admin, expect, signIn, randomSuffix, readMail, test, uniqueEmail } from './fixtures.ts';
 
 // The home page, its editable hero, the contact form and the terms page, on the demo shop e2e/serve.ts seeds.
@@ -33,6 +34,8 @@ test.describe('página inicial', () => {
   test('moves between its three sections by wheel, keys, dots and buttons, then lets the page scroll on', async ({ page }) => {
     // Without the slide animation (prefers-reduced-motion): each move shows at once.
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    // The page's clock runs as usual; the waits past the wheel lock jump it forward instead of sleeping.
+    await page.clock.install();
     await page.goto('/');
     await expect(page).toHaveTitle('Início | Loja');
     await expectShown(page, 1);
@@ -44,16 +47,16 @@ test.describe('página inicial', () => {
     await page.mouse.move(400, 400);
     await page.mouse.wheel(0, 150);
     await expectShown(page, 2);
-    await page.waitForTimeout(850);
+    await page.clock.runFor(MOVE_LOCK_MS + 50);
     // One trackpad gesture is a burst of wheel events: those within 800 ms of a move do not skip a section.
     await page.locator('.home-page').evaluate((home) => {
       for (let i = 0; i < 5; i++) home.dispatchEvent(new WheelEvent('wheel', { deltaY: -40, bubbles: true, cancelable: true }));
     });
     await expectShown(page, 1);
-    await page.waitForTimeout(850);
+    await page.clock.runFor(MOVE_LOCK_MS + 50);
     await page.mouse.wheel(0, 150);
     await expectShown(page, 2);
-    await page.waitForTimeout(850);
+    await page.clock.runFor(MOVE_LOCK_MS + 50);
     await page.mouse.wheel(0, 150);
     await expectShown(page, 3);
 
@@ -76,13 +79,14 @@ test.describe('página inicial', () => {
     await expectShown(page, 3);
 
     // Past the last section the page itself scrolls, down to the footer: nobody is trapped.
-    await page.waitForTimeout(850);
+    await page.clock.runFor(MOVE_LOCK_MS + 50);
     await page.mouse.move(400, 400);
     await page.mouse.wheel(0, 600);
     await expect(page.getByRole('contentinfo')).toBeInViewport();
   });
 
   test('@mobile on a phone, a swipe over 50 px changes section and a shorter one does not', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/sobre');
     await expect(page).toHaveTitle('Sobre | Loja');
     await expectShown(page, 1);
@@ -92,7 +96,7 @@ test.describe('página inicial', () => {
     await expectShown(page, 1);
     await swipe(page, 500, 300);
     await expectShown(page, 2);
-    await page.waitForTimeout(850);
+    await page.clock.runFor(MOVE_LOCK_MS + 50);
     await section(page, 'Produtos em destaque').evaluate((el) => el.scrollTo(0, 0));
     await swipe(page, 300, 500);
     await expectShown(page, 1);

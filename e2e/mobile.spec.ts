@@ -19,6 +19,13 @@ test.describe('telemóvel', { tag: '@mobile' }, () => {
     await expect(menu.getByRole('link', { name: 'Produtos', exact: true })).toBeVisible();
     await expectAccessible(page, 'menu aberto a 375 px');
 
+    // Escape closes it and the focus goes back to its button.
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await expect(login).toBeVisible();
+
     await login.click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(menu).toBeHidden();

@@ -52,7 +52,7 @@ test.describe('serviços', () => {
     await api.dispose();
   });
 
-  test('lista: pesquisar, ordenar por nome depois da ordem, e abrir o detalhe', async ({ page }) => {
+  test('lista: pela ordem da loja, depois por nome; pesquisar; abrir o detalhe', async ({ page }) => {
     suffix = randomSuffix();
     // Same display order, so the chosen sort decides between them.
     for (const name of [`Zona de arrumos ${suffix}`, `Arrumação de garagens ${suffix}`]) {
@@ -72,12 +72,14 @@ test.describe('serviços', () => {
     await expect(cardNames(page).nth(1)).toHaveText(`Zona de arrumos ${suffix}`);
     await expect(cardNames(page).nth(2)).toHaveText('Consultoria de organização em casa');
 
+    // Nome: Z-A sorts by name alone, whatever the display order.
     await main.getByLabel('Ordenar por').selectOption({ label: 'Nome: Z-A' });
-    await expect(cardNames(page).nth(0)).toHaveText(`Zona de arrumos ${suffix}`);
-    await expect(cardNames(page).nth(1)).toHaveText(`Arrumação de garagens ${suffix}`);
+    await expect(cardNames(page).first()).toHaveText(`Zona de arrumos ${suffix}`);
+    await expect(cardNames(page).last()).toHaveText(`Arrumação de garagens ${suffix}`);
 
     await main.getByRole('searchbox', { name: 'Pesquisar' }).fill('ORGANIZAÇÃO');
-    await expect(cardNames(page)).toHaveText(['Consultoria de organização em casa', 'Organização de mudanças']);
+    // Still Nome: Z-A.
+    await expect(cardNames(page)).toHaveText(['Organização de mudanças', 'Consultoria de organização em casa']);
     await main.getByRole('searchbox', { name: 'Pesquisar' }).fill('jardinagem');
     await expect(main.getByText('Nenhum serviço encontrado. Tente ajustar os filtros de pesquisa.')).toBeVisible();
     await expectAccessible(page, 'lista sem resultados');

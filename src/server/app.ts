@@ -12,13 +12,15 @@ import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import type { Config } from './config.ts';
 import { databaseAnswers, type Database } from './db/client.ts';
+import { registerAuthJobs } from './modules/auth/accounts.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { SESSION_COOKIE } from './modules/auth/sessions.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
-import { NEWSLETTER_SEND_JOB, newsletterSender } from './modules/newsletter/sending.ts';
+import { registerNewsletterJobs } from './modules/newsletter/sending.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -30,8 +32,11 @@ import { serviceRoutes } from './modules/services/routes.ts';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/catalog.ts';
 import type { AppContext } from './platform/context.ts';
 import { notFoundBody, registerErrorHandling } from './platform/errors.ts';
-import { JobRunner } from './platform/jobs.ts';
-import { createMailer, type MailMessage, type Mailer } from './platform/mail.ts';
+import { routeGuard } from './platform/guards.ts';
+import { JobRunner, kickAfterChanges } from './platform/jobs.ts';
+import { createMailer, type Mailer, registerMailJob } from './platform/mail.ts';
+import { loggerOptions } from './platform/logging.ts';
+import { registerInputHygiene } from './platform/validation.ts';
 import { registerSecurity } from './platform/security.ts';
 
 export type BuildOptions = {
@@ -44,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
     mailer: Mailer;
+    /** Set when the process is about to stop: it still serves, but tells the proxy to send no more. */
+    draining: boolean;
   }
 }
 
@@ -52,7 +59,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** The whole app, without `listen`: main.ts and the tests both build it here. */
 export async function buildApp({ config, database, logger }: BuildOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Whatever logger a caller gives (a test's stream), the redaction of secrets stays.
+    logger: logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof logger === 'object' ? logger : {}) },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -67,6 +75,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputHygiene(app);
 
   const { db } = database;
   const jobs = new JobRunner(db, app.log, config.jobPollMs);
@@ -76,15 +85,15 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     mailDir: join(config.dataDir, 'mail'),
     log: app.log,
   });
-  jobs.register('mail.send', (payload) => mailer.send(payload as MailMessage));
-  jobs.register(
-    NEWSLETTER_SEND_JOB,
-    newsletterSender({ db, mailer, publicUrl: config.publicUrl, sendPerMinute: config.newsletter.sendPerMinute, log: app.log }),
-  );
+  registerMailJob(jobs, mailer);
+  registerNewsletterJobs(jobs, { db, mailer, publicUrl: config.publicUrl, sendPerMinute: config.newsletter.sendPerMinute, log: app.log });
+  registerAuthJobs(jobs, { db, publicUrl: config.publicUrl });
   const paymentGateway = createGateway(config);
   registerPaymentJobs(jobs, { db, config, gateway: paymentGateway });
   app.decorate('jobs', jobs);
+  kickAfterChanges(app, jobs);
   app.decorate('mailer', mailer);
+  app.decorate('draining', false);
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailer.close();
@@ -92,24 +101,33 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 12, fields: 40, fieldSize: 200_000, parts: 60 } });
-  await registerSecurity(app, config);
+  const security = await registerSecurity(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Loja API', version: '1.0.0', description: 'A API da loja: catálogo, encomendas, contas e backoffice.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'A sessão de um utilizador com conta.' },
+          adminSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'A sessão de um administrador.' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const context: AppContext = { db, config, jobs };
+  const context: AppContext = { db, config };
   await app.register(
     async (api) => {
       await api.register(sessionPlugin, { db });
+      await api.register(routeGuard);
       api.get('/health', { schema: { tags: ['platform'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
         status: 'ok' as const,
       }));
       api.get('/ready', { schema: { tags: ['platform'] } }, async (_request, reply) => {
-        if (await databaseAnswers(db)) return { status: 'ready' };
+        if (app.draining) return reply.status(503).send({ message: messages.unavailable, error: messages.unavailable, code: 'DRAINING' });
+        // Without Redis the shop still sells (limits count per process): ready, but say it is degraded.
+        if (await databaseAnswers(db)) return security.redisState() === 'down' ? { status: 'degraded', redis: 'down' } : { status: 'ready' };
         return reply.status(503).send({ message: messages.unavailable, error: messages.unavailable, code: 'NOT_READY' });
       });
       await api.register(authRoutes(context));
@@ -145,12 +163,12 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   }
   // Unknown API paths are a JSON 404; any other GET is a page of the single-page app, product and service
   // pages with their title, description, Open Graph and JSON-LD already in the head (for crawlers and previews).
-  const pages = servesWeb ? appShellPages({ db, webDist: webDist as string, publicUrl: config.publicUrl, shop: config.shop, log: app.log }) : undefined;
+  const pages = servesWeb ? appShellPages({ db, webDist: webDist as string, publicUrl: config.publicUrl, shop: config.shop, log: app.log, demoPayments: config.payments.gateway === 'sandbox' }) : undefined;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    const html = await pages?.render(request.url);
-    if (html === undefined) return reply.sendFile('index.html');
-    return reply.type('text/html; charset=utf-8').send(html);
+    const page = await pages?.render(request.url);
+    if (page === undefined) return reply.sendFile('index.html');
+    return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
   };
   // The static files answer a directory with 403; the home page is the app.
   if (pages) app.get('/', { schema: { hide: true } }, sendPage);

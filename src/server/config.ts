@@ -1,8 +1,30 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { RateLimit } from './platform/security.ts';
 
 const url = (name: string) =>
   z.url({ error: `${name} must be an absolute URL such as http://localhost:3000` });
+
+/**
+ * The shop's details as shipped: example values, good for a demonstration, wrong on a real shop's terms page.
+ * The start-up log and the back office name each one still in use (issue #12).
+ */
+const SHOP_EXAMPLES = {
+  SHOP_LEGAL_NAME: 'Loja — Organização Pessoal, Unipessoal Lda.',
+  SHOP_NIF: '500000000',
+  SHOP_ADDRESS: 'Rua da Organização, 10, 1000-100 Lisboa, Portugal',
+  SHOP_PHONE: '+351 912 345 678',
+} as const;
+const exampleLabels: Record<keyof typeof SHOP_EXAMPLES, string> = {
+  SHOP_LEGAL_NAME: 'nome legal',
+  SHOP_NIF: 'NIF',
+  SHOP_ADDRESS: 'morada',
+  SHOP_PHONE: 'telefone',
+};
+
+/** A social link is the shop's own page, never a network's home page (which would only look like one). */
+const ownPage = (url: string | undefined) => (url && new URL(url).pathname.replace(/\/+$/, '') !== '' ? url : undefined);
 
 const optionalText = z
   .string()
@@ -36,6 +58,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number({ error: 'AUTH_RATE_LIMIT must be a number' }).int().min(1).default(10),
   DEMO_CATALOGUE: z.enum(['auto', 'true', 'false'], { error: 'DEMO_CATALOGUE must be auto, true or false' }).default('auto'),
   JOB_POLL_MS: z.coerce.number({ error: 'JOB_POLL_MS must be a number' }).int().min(50).default(1000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'SHUTDOWN_DRAIN_MS must be a number' }).int().min(0).max(20_000).default(1000),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -43,10 +66,13 @@ const envSchema = z.object({
     .refine((v) => v === '' || v === 'true' || /^\d{1,2}$/.test(v) || /^[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*$/.test(v.replace(/\s/g, '')), {
       error: 'TRUST_PROXY must be true, a number of proxies, or comma-separated proxy addresses',
     }),
-  SHOP_LEGAL_NAME: z.string().trim().min(1).default('Loja — Organização Pessoal, Unipessoal Lda.'),
-  SHOP_NIF: z.string().trim().min(1).default('500000000'),
-  SHOP_ADDRESS: z.string().trim().min(1).default('Rua da Organização, 10, 1000-100 Lisboa, Portugal'),
-  SHOP_PHONE: z.string().trim().min(1).default('+351 912 345 678'),
+  SHOP_LEGAL_NAME: z.string().trim().min(1).default(SHOP_EXAMPLES.SHOP_LEGAL_NAME),
+  SHOP_NIF: z.string().trim().min(1).default(SHOP_EXAMPLES.SHOP_NIF),
+  SHOP_ADDRESS: z.string().trim().min(1).default(SHOP_EXAMPLES.SHOP_ADDRESS),
+  SHOP_PHONE: z.string().trim().min(1).default(SHOP_EXAMPLES.SHOP_PHONE),
+  SHOP_INSTAGRAM_URL: optionalText.pipe(z.url({ error: 'SHOP_INSTAGRAM_URL must be an address' }).optional()),
+  SHOP_FACEBOOK_URL: optionalText.pipe(z.url({ error: 'SHOP_FACEBOOK_URL must be an address' }).optional()),
+  SHOP_WHATSAPP_URL: optionalText.pipe(z.url({ error: 'SHOP_WHATSAPP_URL must be an address' }).optional()),
   SHOP_PUBLIC_EMAIL: optionalText.pipe(z.email({ error: 'SHOP_PUBLIC_EMAIL must be an e-mail address' }).optional()),
   CONTACT_RATE_LIMIT: z.coerce.number({ error: 'CONTACT_RATE_LIMIT must be a number' }).int().min(1).default(5),
   NEWSLETTER_RATE_LIMIT: z.coerce.number({ error: 'NEWSLETTER_RATE_LIMIT must be a number' }).int().min(1).default(5),
@@ -74,14 +100,26 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   redisUrl: string | undefined;
   logLevel: string;
-  authRateLimit: { max: number; windowMs: number };
+  authRateLimit: RateLimit;
   jobPollMs: number;
+  /** On SIGTERM, how long the process keeps serving (and says it is not ready) before it stops taking requests. */
+  shutdownDrainMs: number;
   /** Seed the demo catalogue into an empty shop: 'auto' does it on the embedded database only. */
   demoCatalogue: 'auto' | 'true' | 'false';
   /** The shop's public and legal details (contact page, terms, e-mails). */
-  shop: { legalName: string; nif: string; address: string; phone: string; email: string };
-  contactRateLimit: { max: number; windowMs: number };
-  newsletter: { rateLimit: { max: number; windowMs: number }; sendPerMinute: number };
+  shop: {
+    legalName: string;
+    nif: string;
+    address: string;
+    phone: string;
+    email: string;
+    /** Only the networks the owner set, each her own page. */
+    social: { name: 'Instagram' | 'Facebook' | 'WhatsApp'; url: string }[];
+    /** The details still holding the example values they ship with. */
+    examples: { setting: string; label: string }[];
+  };
+  contactRateLimit: RateLimit;
+  newsletter: { rateLimit: RateLimit; sendPerMinute: number };
   payments: {
     gateway: 'sandbox' | 'ifthenpay';
     ifthenpay: { baseUrl: string; mbKey: string; mbWayKey: string } | undefined;
@@ -115,6 +153,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // An https address is a shop open to the public: it takes no fake payments unless its owner says so.
+  if (publicUrl.startsWith('https:') && !env.PAYMENT_GATEWAY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL is https but PAYMENT_GATEWAY is not set: set PAYMENT_GATEWAY=ifthenpay to take real payments, or PAYMENT_GATEWAY=sandbox for a demonstration shop where payments are fictitious',
+    );
+  }
   if (e.PAYMENT_GATEWAY === 'ifthenpay' && !(e.IFTHENPAY_MB_KEY && e.IFTHENPAY_MBWAY_KEY && e.PAYMENT_CALLBACK_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_GATEWAY=ifthenpay needs IFTHENPAY_MB_KEY, IFTHENPAY_MBWAY_KEY and PAYMENT_CALLBACK_KEY',
@@ -136,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: 15 * 60_000 },
     jobPollMs: e.JOB_POLL_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     demoCatalogue: e.DEMO_CATALOGUE,
     shop: {
       legalName: e.SHOP_LEGAL_NAME,
@@ -143,6 +188,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       address: e.SHOP_ADDRESS,
       phone: e.SHOP_PHONE,
       email: e.SHOP_PUBLIC_EMAIL ?? e.SHOP_EMAIL ?? 'geral@loja.pt',
+      social: (
+        [
+          ['Instagram', ownPage(e.SHOP_INSTAGRAM_URL)],
+          ['Facebook', ownPage(e.SHOP_FACEBOOK_URL)],
+          ['WhatsApp', ownPage(e.SHOP_WHATSAPP_URL)],
+        ] as const
+      ).flatMap(([name, url]) => (url ? [{ name, url }] : [])),
+      examples: (Object.keys(SHOP_EXAMPLES) as (keyof typeof SHOP_EXAMPLES)[])
+        .filter((key) => e[key] === SHOP_EXAMPLES[key])
+        .map((key) => ({ setting: key, label: exampleLabels[key] })),
     },
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT, windowMs: 60 * 60_000 },
     newsletter: { rateLimit: { max: e.NEWSLETTER_RATE_LIMIT, windowMs: 60 * 60_000 }, sendPerMinute: e.NEWSLETTER_SEND_PER_MINUTE },
@@ -152,8 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.IFTHENPAY_MB_KEY && e.IFTHENPAY_MBWAY_KEY
           ? { baseUrl: e.IFTHENPAY_BASE_URL.replace(/\/$/, ''), mbKey: e.IFTHENPAY_MB_KEY, mbWayKey: e.IFTHENPAY_MBWAY_KEY }
           : undefined,
-      // The sandbox stands for the gateway on this machine only; a fixed key there is no secret to keep.
-      callbackKey: e.PAYMENT_CALLBACK_KEY ?? 'sandbox-callback-key',
+      // The sandbox pays from inside the process, so its key is made at start: no key anyone can read in the code.
+      callbackKey: e.PAYMENT_CALLBACK_KEY ?? randomBytes(24).toString('base64url'),
     },
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     webDist: resolve('dist/web'),

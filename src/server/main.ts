@@ -11,7 +11,6 @@ async function main() {
   const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
   await database.migrate();
   const app = await buildApp({ config, database });
-  app.addHook('onClose', () => database.close());
 
   // A first start on the embedded database opens a shop worth looking at; a PostgreSQL shop is production
   // and gets the demo only when asked (DEMO_CATALOGUE=true or `npm run db:seed`).
@@ -33,13 +32,30 @@ async function main() {
   }
 
   let closing = false;
+  // While stopping, every answer tells its client to close the connection: a keep-alive connection left open
+  // (Fastify keeps them 72 s) would hold the close past the grace period, and the process would be killed.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests and the running job');
     const timer = setTimeout(() => process.exit(1), 25_000);
+    let sweep: NodeJS.Timeout | undefined;
     try {
+      // First drain: /api/ready says no, so a proxy stops sending here, while requests already on their way
+      // (sent on an open connection a moment ago) are still answered instead of reset.
+      app.draining = true;
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      // Then stop: connections that fall idle once their answer is sent close at once, not after their keep-alive.
+      sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      sweep.unref();
+      // The app's close waits for requests in flight and the job in hand; only then may the pool go
+      // (an onClose hook added here would run first, closing the pool under a running mail job).
       await app.close();
+      clearInterval(sweep);
+      await database.close();
       clearTimeout(timer);
       process.exit(0);
     } catch (err) {
@@ -53,6 +69,11 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.jobs.start();
   app.log.info(`Loja a funcionar em ${config.publicUrl} (base de dados: ${database.engine})`);
+  if (config.shop.examples.length) {
+    app.log.warn(
+      `Os dados da loja ainda têm valores de exemplo (${config.shop.examples.map((x) => x.setting).join(', ')}): defina-os no ambiente antes de abrir a loja ao público.`,
+    );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -7,6 +7,7 @@ export const messages = {
   connection: 'Não foi possível conectar ao servidor. Por favor, tente novamente mais tarde.',
 
   invalidInput: 'Os dados enviados não são válidos.',
+  controlCharacters: 'O texto contém caracteres que não são permitidos.',
   conflict: 'Os dados entram em conflito com outro registo. Atualize a página e tente novamente.',
   notFound: 'O recurso pedido não existe.',
   unauthenticated: 'Tem de iniciar sessão para continuar.',
@@ -16,6 +17,7 @@ export const messages = {
 
   loginSuccessful: 'Login successful',
   wrongCredentials: 'Email ou palavra-passe incorretos.',
+  loginLocked: 'Demasiadas tentativas falhadas para esta conta. Aguarde alguns minutos e tente novamente, ou recupere a palavra-passe.',
   unverified: 'A sua conta ainda não foi verificada. Abra o link que enviámos para o seu email ou peça um novo.',
   banned: 'Esta conta está bloqueada. Contacte a loja para mais informações.',
   emailTaken: 'Já existe uma conta com este email.',

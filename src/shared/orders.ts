@@ -18,6 +18,10 @@ export const orderStatusBadge: Record<OrderStatus, string> = {
   delivered: 'success',
   cancelled: 'danger',
 };
+/** The step the back office's list offers for an order (pending -> processing -> shipped -> delivered), if any. */
+export const nextOrderStatus = (status: OrderStatus): OrderStatus | undefined => nextStatus[status];
+const nextStatus: Partial<Record<OrderStatus, OrderStatus>> = { pending: 'processing', processing: 'shipped', shipped: 'delivered' };
+
 /** Customers may cancel only before the parcel leaves (storefront.md §4). */
 export const cancellable = (status: OrderStatus) => status === 'pending' || status === 'processing';
 
@@ -31,11 +35,23 @@ export const paymentMethodLabel: Record<PaymentMethod, string> = {
   paypal: 'PayPal',
 };
 
+/** How an admin says a payment arrived outside the gateway ("Marcar como paga"). */
+export const MANUAL_PAYMENT_METHODS = ['multibanco', 'mbway', 'transfer', 'cash', 'other'] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+export const manualPaymentLabel: Record<ManualPaymentMethod, string> = {
+  multibanco: 'Multibanco',
+  mbway: 'MB WAY',
+  transfer: 'Transferência bancária',
+  cash: 'Numerário',
+  other: 'Outro',
+};
+
 /**
  * The one shipping rule (ARCHITECTURE.md): 6,00 € below 70,00 €, free at or above; an order of digital
  * items only ships nothing and pays nothing.
  */
-export const shippingRule = { feeCents: 600, freeFromCents: 7000 } as const;
+export type ShippingRule = { readonly feeCents: Cents; readonly freeFromCents: Cents };
+export const shippingRule: ShippingRule = { feeCents: 600, freeFromCents: 7000 };
 
 export type TotalsLine = { unitPriceCents: Cents; quantity: number; isDigital: boolean };
 export type Totals = {
@@ -48,7 +64,7 @@ export type Totals = {
 };
 
 /** Totals of an order from its lines, in cents: prices include VAT, and VAT is the part contained. */
-export function orderTotals(lines: TotalsLine[], rule = shippingRule): Totals {
+export function orderTotals(lines: TotalsLine[], rule: ShippingRule = shippingRule): Totals {
   const subtotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   const ships = lines.some((l) => !l.isDigital);
   const shipping = ships && subtotal < rule.freeFromCents ? rule.feeCents : 0;

@@ -3,9 +3,15 @@ export const shop = {
   name: 'Loja',
   tagline: 'Organização pessoal, produtos e serviços',
   quote: 'Organizar é abrir espaço para o que realmente importa.',
-  social: [
-    { name: 'Instagram', url: 'https://www.instagram.com/', icon: 'bi-instagram' },
-    { name: 'Facebook', url: 'https://www.facebook.com/', icon: 'bi-facebook' },
-    { name: 'WhatsApp', url: 'https://wa.me/', icon: 'bi-whatsapp' },
-  ],
+  /** The icon of each social network; the addresses are the owner's settings (SHOP_INSTAGRAM_URL...), shown only when set. */
+  socialIcons: { Instagram: 'bi-instagram', Facebook: 'bi-facebook', WhatsApp: 'bi-whatsapp' },
+  /** The delivery promise, said the same way by checkout, e-mails and terms. */
+  delivery: {
+    /** Working days to prepare an order once its payment is confirmed. */
+    preparation: '2 a 7 dias úteis',
+    /** The carrier's time, mainland Portugal. */
+    mainland: '2 dias úteis',
+    /** The carrier's time to the islands (Azores and Madeira) and abroad. */
+    islands: '3 a 15 dias úteis',
+  },
 } as const;

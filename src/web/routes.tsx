@@ -3,7 +3,7 @@ import { setUnauthorizedHandler } from './api/client.ts';
 import { NotFoundPage } from './components/not-found-page.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { Layout } from './layout/layout.tsx';
-import { paths } from './paths.ts';
+import { paths } from '#shared/paths.ts';
 
 // Each screen is its own chunk; the back office chunks are never fetched by customers.
 const routes: RouteObject[] = [
@@ -20,9 +20,9 @@ const routes: RouteObject[] = [
         path: paths.digitalProducts,
         lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).DigitalProductsPage }),
       },
-      { path: '/produtos/:id', lazy: async () => ({ Component: (await import('./features/catalog/product-page.tsx')).ProductPage }) },
+      { path: paths.product.pattern, lazy: async () => ({ Component: (await import('./features/catalog/product-page.tsx')).ProductPage }) },
       { path: paths.services, lazy: async () => ({ Component: (await import('./features/services/services-page.tsx')).ServicesPage }) },
-      { path: '/servicos/:id', lazy: async () => ({ Component: (await import('./features/services/service-page.tsx')).ServicePage }) },
+      { path: paths.service.pattern, lazy: async () => ({ Component: (await import('./features/services/service-page.tsx')).ServicePage }) },
       { path: paths.sitemap, lazy: async () => ({ Component: (await import('./features/sitemap/sitemap-page.tsx')).SitemapPage }) },
       { path: paths.cart, lazy: async () => ({ Component: (await import('./features/cart/cart-page.tsx')).CartPage }) },
       { path: paths.checkout, lazy: async () => ({ Component: (await import('./features/checkout/checkout-page.tsx')).CheckoutPage }) },
@@ -36,7 +36,7 @@ const routes: RouteObject[] = [
       },
       { path: paths.mbwayPayment, lazy: async () => ({ Component: (await import('./features/payments/mbway-payment-page.tsx')).MbwayPaymentPage }) },
       {
-        path: '/sandbox/mbway/:requestId',
+        path: paths.sandboxMbway.pattern,
         lazy: async () => ({ Component: (await import('./features/payments/sandbox-mbway-page.tsx')).SandboxMbwayPage }),
       },
       {
@@ -44,7 +44,7 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./features/payments/sandbox-multibanco-page.tsx')).SandboxMultibancoPage }),
       },
       { path: paths.myOrders, lazy: async () => ({ Component: (await import('./features/orders/my-orders-page.tsx')).MyOrdersPage }) },
-      { path: '/minhas-encomendas/:id', lazy: async () => ({ Component: (await import('./features/orders/my-order-page.tsx')).MyOrderPage }) },
+      { path: paths.myOrder.pattern, lazy: async () => ({ Component: (await import('./features/orders/my-order-page.tsx')).MyOrderPage }) },
       // backoffice.md's Multibanco page links to /orders; the shop's orders live at /minhas-encomendas.
       { path: '/orders', element: <Navigate to={paths.myOrders} replace /> },
       { path: paths.login, lazy: async () => ({ Component: (await import('./features/account/login-page.tsx')).LoginPage }) },
@@ -66,7 +66,7 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./features/account/forgot-password-page.tsx')).ForgotPasswordPage }),
       },
       {
-        path: '/recuperar-senha/:token',
+        path: paths.resetPassword.pattern,
         lazy: async () => ({ Component: (await import('./features/account/reset-password-page.tsx')).ResetPasswordPage }),
       },
       { path: paths.profile, lazy: async () => ({ Component: (await import('./features/account/profile-page.tsx')).ProfilePage }) },
@@ -76,7 +76,7 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./features/admin/users/user-form-page.tsx')).UserFormPage }),
       },
       {
-        path: '/admin-dashboard/edit-user/:id',
+        path: paths.adminEditUser.pattern,
         lazy: async () => ({ Component: (await import('./features/admin/users/user-form-page.tsx')).UserFormPage }),
       },
       {
@@ -84,7 +84,7 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./features/admin/products/product-form-page.tsx')).ProductFormPage }),
       },
       {
-        path: '/admin-dashboard/edit-product/:id',
+        path: paths.adminEditProduct.pattern,
         lazy: async () => ({ Component: (await import('./features/admin/products/product-form-page.tsx')).ProductFormPage }),
       },
       {
@@ -92,7 +92,7 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./features/admin/services/service-form-page.tsx')).ServiceFormPage }),
       },
       {
-        path: '/admin-dashboard/edit-service/:id',
+        path: paths.adminEditService.pattern,
         lazy: async () => ({ Component: (await import('./features/admin/services/service-form-page.tsx')).ServiceFormPage }),
       },
       {
@@ -100,7 +100,7 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./features/admin/orders/order-form-page.tsx')).OrderFormPage }),
       },
       {
-        path: '/admin-dashboard/edit-order/:id',
+        path: paths.adminEditOrder.pattern,
         lazy: async () => ({ Component: (await import('./features/admin/orders/order-form-page.tsx')).OrderFormPage }),
       },
       { path: '*', element: <NotFoundPage /> },

@@ -4,8 +4,8 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = Email & { rawTo: string[] };
 
-/** An SMTP server on loopback that keeps every message it receives, parsed. */
-export async function startMailbox(options: { reject?: (to: string) => boolean } = {}) {
+/** An SMTP server on loopback that keeps every message it receives, parsed (on `port`, or any free one). */
+export async function startMailbox(options: { reject?: (to: string) => boolean; port?: number } = {}) {
   const received: ReceivedMail[] = [];
   let refusal: ((to: string) => number | undefined) | undefined;
   const server = new SMTPServer({
@@ -31,7 +31,7 @@ export async function startMailbox(options: { reject?: (to: string) => boolean }
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

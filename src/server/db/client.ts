@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -35,10 +36,47 @@ export function openDatabase(options: { url?: string | undefined; dataDir?: stri
   return openPglite(options.dataDir);
 }
 
+type PoolClient = pg.PoolClient;
+
+/**
+ * A pool whose checked-out connections go back (destroyed) the moment they die. Drizzle's transaction runs
+ * `begin` before its `try`, so a connection cut at that instant was never released: each cut leaked pool
+ * slots until none were left and the shop stopped answering until restarted. Its name must say "Pool":
+ * Drizzle recognises a pool by it.
+ */
+class ReleasingPool extends pg.Pool {
+  override connect(): Promise<PoolClient>;
+  override connect(callback: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void) {
+    // pg's own pool.query comes through here with a callback and releases by itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const releaseOnce = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', onDeath);
+        client.removeListener('end', onEnd);
+        release(err);
+      };
+      const onDeath = (err: Error) => releaseOnce(err);
+      const onEnd = () => releaseOnce(new Error('Connection terminated'));
+      client.on('error', onDeath);
+      client.on('end', onEnd);
+      client.release = releaseOnce;
+      return client;
+    });
+  }
+}
+
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection that drops (server restart) must not crash the process.
+  // A request waiting for a connection to a database that does not answer gets a 503 after 5 s, never a hang.
+  const pool = new ReleasingPool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // A connection that drops (server restart, pg_terminate_backend) must not crash the process: the pool only
+  // listens on idle clients, so a client in use needs its own listener. Its query fails and the pool drops it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -63,8 +101,8 @@ function openPglite(dataDir: string | undefined): Database {
   return openPgliteClient(new PGlite({ ...pgliteOptions, ...(dataDir ? { dataDir } : {}) }));
 }
 
-/** The extensions the migrations create (trigram search on product names). */
-export const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
+/** The extensions the migrations create (accent-free trigram search on product names). */
+export const pgliteOptions: PGliteOptions = { extensions: { pg_trgm, unaccent } };
 
 export function openPgliteClient(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -52,6 +52,17 @@ export const userTokens = pgTable(
   (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
+/**
+ * Failed logins per account (keyed by the sha256 of the lower-cased e-mail, known or not, so the answer
+ * says nothing about who has an account): past a few, each further guess waits longer.
+ */
+export const loginFailures = pgTable('login_failures', {
+  emailHash: text('email_hash').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The durable job queue (ARCHITECTURE.md "Nothing is lost"). */
 export const jobs = pgTable(
   'jobs',

@@ -1,10 +1,8 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { JobRunner } from './jobs.ts';
 
-/** What every module's routes are given. */
+/** What every module's routes are given (jobs are queued in the caller's transaction; one hook wakes the runner). */
 export type AppContext = {
   db: Db;
   config: Config;
-  jobs: JobRunner;
 };

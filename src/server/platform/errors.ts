@@ -34,6 +34,19 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** SQLSTATE classes and driver errors that say the database is unreachable right now, not that the request is wrong. */
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+const DATABASE_DOWN_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection/i;
+
+/** True when `err` (however wrapped) is the database going away: the answer is a 503, worth retrying. */
+export function isDatabaseDown(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && (DATABASE_DOWN_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+    if (typeof e.message === 'string' && DATABASE_DOWN_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
 const body = (code: string, message: string, fields?: Record<string, string>): ErrorBody =>
   fields ? { message, error: message, code, fields } : { message, error: message, code };
 
@@ -65,6 +78,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (pgCode === '23505' || pgCode === '23503' || pgCode === '23001') {
       return reply.status(409).send(body('CONFLICT', messages.conflict));
     }
+    // A value the database cannot hold (a number out of range, an impossible date) that no schema bounded.
+    if (pgCode?.startsWith('22')) {
+      request.log.warn({ err: { message: err.message, code: pgCode } }, 'value refused by the database');
+      return reply.status(400).send(body('INVALID', messages.invalidInput));
+    }
     if (err.statusCode === 429) {
       return reply.status(429).send(body('TOO_MANY_REQUESTS', messages.tooManyRequests));
     }
@@ -72,6 +90,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       const message = err.statusCode === 413 ? 'O pedido é demasiado grande.' : messages.invalidInput;
       return reply.status(err.statusCode).send(body(err.code ?? 'INVALID', message));
+    }
+    if (isDatabaseDown(err)) {
+      request.log.warn({ err: { message: err.message, code: err.code } }, 'database unreachable');
+      return reply.status(503).header('retry-after', '5').send(body('UNAVAILABLE', messages.unavailable));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', messages.internal));

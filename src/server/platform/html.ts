@@ -1,5 +1,8 @@
-import { decodeHTML } from 'entities';
+import { decodeHTML, escapeUTF8 } from 'entities';
 import sanitizeHtml from 'sanitize-html';
+
+/** Text made safe inside HTML or XML (mails, page heads, the sitemap, SVG): `& < > " '` become entities. */
+export const escapeMarkup = (text: string) => escapeUTF8(text);
 
 /**
  * The HTML an admin may write (content blocks, newsletters): text formatting, headings, lists, quotes

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../tests/helpers/database.ts';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
-import { backoffSeconds, enqueue, JobRunner } from './jobs.ts';
+import { z } from 'zod';
+import { backoffSeconds, defineJob, enqueue, JobRunner } from './jobs.ts';
+
+const rollbackJob = defineJob('rollback.test', z.object({ n: z.number() }));
+const countJob = defineJob('count', z.object({ n: z.number() }));
+const flakyJob = defineJob('flaky', z.object({}));
+const slowJob = defineJob('slow', z.object({}));
+const typedJob = defineJob('typed', z.object({ orderId: z.number().int() }));
 
 let database: Database;
 const log = pino({ level: 'silent' });
@@ -18,47 +25,59 @@ describe('durable jobs', () => {
   it('keeps no job when the transaction that wrote it rolls back', async () => {
     await database.db
       .transaction(async (tx) => {
-        await enqueue(tx, 'rollback.test', { n: 1 });
+        await enqueue(tx, rollbackJob, { n: 1 });
         throw new Error('boom');
       })
       .catch(() => {});
-    expect(await database.db.select().from(jobs).where(eq(jobs.type, 'rollback.test'))).toHaveLength(0);
+    expect(await database.db.select().from(jobs).where(eq(jobs.type, rollbackJob.name))).toHaveLength(0);
   });
 
   it('runs each job once with two runners working the same table', async () => {
     const seen: number[] = [];
-    const handler = async (payload: unknown) => {
+    const handler = async ({ n }: { n: number }) => {
       await new Promise((r) => setTimeout(r, 2));
-      seen.push((payload as { n: number }).n);
+      seen.push(n);
     };
     const a = new JobRunner(database.db, log, 50);
     const b = new JobRunner(database.db, log, 50);
-    a.register('count', handler);
-    b.register('count', handler);
-    for (let n = 0; n < 40; n++) await enqueue(database.db, 'count', { n });
+    a.register(countJob, handler);
+    b.register(countJob, handler);
+    for (let n = 0; n < 40; n++) await enqueue(database.db, countJob, { n });
     await Promise.all([a.drain(), b.drain()]);
     expect(seen.sort((x, y) => x - y)).toEqual([...Array(40).keys()]);
-    const left = await database.db.select().from(jobs).where(eq(jobs.type, 'count'));
+    const left = await database.db.select().from(jobs).where(eq(jobs.type, countJob.name));
     expect(left.every((j) => j.doneAt !== null && j.attempts === 1)).toBe(true);
+  });
+
+  it('hands the handler its payload parsed, and fails a row that does not fit the job (no handler call)', async () => {
+    const runner = new JobRunner(database.db, log, 50);
+    const seen: number[] = [];
+    runner.register(typedJob, async ({ orderId }) => void seen.push(orderId));
+    await enqueue(database.db, typedJob, { orderId: 7 });
+    await database.db.insert(jobs).values({ type: typedJob.name, payload: { orderId: 'x' }, maxAttempts: 1 });
+    await runner.drain();
+    expect(seen).toEqual([7]);
+    const rows = await database.db.select().from(jobs).where(eq(jobs.type, typedJob.name));
+    expect(rows.filter((j) => j.failedAt !== null)).toHaveLength(1);
   });
 
   it('retries a failing job later with backoff, and gives up after its attempts', async () => {
     const runner = new JobRunner(database.db, log, 50);
     let calls = 0;
-    runner.register('flaky', async () => {
+    runner.register(flakyJob, async () => {
       calls++;
       throw new Error('SMTP em baixo');
     });
-    await enqueue(database.db, 'flaky', {}, { maxAttempts: 2 });
+    await enqueue(database.db, flakyJob, {}, { maxAttempts: 2 });
     await runner.drain();
     expect(calls).toBe(1);
-    let [job] = await database.db.select().from(jobs).where(eq(jobs.type, 'flaky'));
+    let [job] = await database.db.select().from(jobs).where(eq(jobs.type, flakyJob.name));
     expect(job).toMatchObject({ attempts: 1, lastError: 'SMTP em baixo', doneAt: null, failedAt: null });
     expect(job!.runAt.getTime()).toBeGreaterThan(Date.now() + 5_000);
 
     await database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job!.id));
     await runner.drain();
-    [job] = await database.db.select().from(jobs).where(eq(jobs.type, 'flaky'));
+    [job] = await database.db.select().from(jobs).where(eq(jobs.type, flakyJob.name));
     expect(calls).toBe(2);
     expect(job?.failedAt).not.toBeNull();
   });
@@ -68,17 +87,17 @@ describe('durable jobs', () => {
     let started!: () => void;
     const startedPromise = new Promise<void>((resolve) => (started = resolve));
     let finished = false;
-    runner.register('slow', async () => {
+    runner.register(slowJob, async () => {
       started();
       await new Promise((r) => setTimeout(r, 300));
       finished = true;
     });
-    await enqueue(database.db, 'slow', {});
+    await enqueue(database.db, slowJob, {});
     runner.start();
     await startedPromise;
     await runner.stop();
     expect(finished).toBe(true);
-    const [job] = await database.db.select().from(jobs).where(eq(jobs.type, 'slow'));
+    const [job] = await database.db.select().from(jobs).where(eq(jobs.type, slowJob.name));
     expect(job?.doneAt).not.toBeNull();
   });
 

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { mediaMessages } from '#shared/schemas/catalog.ts';
 import { messages } from '#shared/messages.ts';
-import { invalid } from './errors.ts';
+import { AppError, invalid } from './errors.ts';
+import { controlCharacterAt } from './validation.ts';
 
 export type UploadedFile = { field: string; filename: string; buffer: Buffer };
 
@@ -20,14 +21,17 @@ export async function readMultipart(request: FastifyRequest) {
         if (part.file.truncated) throw invalid(mediaMessages.tooLarge, { [part.fieldname]: mediaMessages.tooLarge });
         if (buffer.length > 0) files.push({ field: part.fieldname, filename: part.filename, buffer });
       } else if (typeof part.value === 'string') {
+        const field = controlCharacterAt(part.value, part.fieldname) ?? controlCharacterAt(part.fieldname);
+        if (field) throw invalid(messages.controlCharacters, { [field]: messages.controlCharacters });
         fields[part.fieldname] = part.value;
       }
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(mediaMessages.tooLarge, { image: mediaMessages.tooLarge });
-    if (code?.startsWith('FST_')) throw invalid(messages.invalidInput);
-    throw err;
+    if (err instanceof AppError) throw err;
+    // Anything else here is the body failing to parse (a truncated or mislabelled form): the sender's mistake.
+    throw invalid(messages.invalidInput);
   }
   return { fields, files };
 }

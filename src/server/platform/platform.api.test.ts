@@ -7,6 +7,7 @@ import { testDatabase } from '../../../tests/helpers/database.ts';
 import { buildApp, type App } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { insertUser } from '../modules/users/users.ts';
 
 let database: Database;
 let app: App;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   database = await testDatabase();
   // No SMTP_URL: mail goes to DATA_DIR/mail as .eml files.
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'https://loja.example.pt' }), webDist };
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'https://loja.example.pt', PAYMENT_GATEWAY: 'sandbox' }), webDist };
   app = await buildApp({ config, database, logger: false });
   app.get('/api/test/explode', async () => {
     throw new Error('relation "segredo" does not exist at /srv/app.ts:42');
@@ -31,6 +32,18 @@ afterAll(async () => {
   await app.close();
   await database.close();
 });
+
+let signIns = 0;
+/** Signs a new customer in and answers the session cookie the app set. */
+async function sessionCookie(on: App) {
+  const email = `https.${++signIns}@example.pt`;
+  await insertUser(database.db, { username: 'Cliente Teste', email, isVerified: true, password: 'segredo123' });
+  const res = await on.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'segredo123' } });
+  expect(res.statusCode).toBe(200);
+  const cookie = res.cookies.find((c) => c.name === 'loja_session');
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}
 
 describe('serving the web app', () => {
   it('answers any other GET with the app, and API paths with JSON', async () => {
@@ -63,6 +76,18 @@ describe('serving the web app', () => {
   it('sends HSTS and Secure cookies only when the public address is https', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toBeDefined();
+    expect((await sessionCookie(app)).secure).toBe(true);
+
+    // The same shop on plain http (a laptop, a LAN): neither, or the browser would pin or drop them.
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://loja.local:3000' });
+    const plainApp = await buildApp({ config: { ...config, webDist }, database, logger: false });
+    try {
+      const plain = await plainApp.inject({ method: 'GET', url: '/api/health' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      expect((await sessionCookie(plainApp)).secure).toBeUndefined();
+    } finally {
+      await plainApp.close();
+    }
   });
 });
 

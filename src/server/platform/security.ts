@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { messages } from '#shared/messages.ts';
 import type { Config } from '../config.ts';
 import { AppError, forbidden } from './errors.ts';
+import { redisWithFallback } from './rate-limit-store.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -61,18 +62,47 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     }
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit());
+  // Answers that depend on who asks are nobody else's to keep: a shared cache (a proxy, a CDN) must neither
+  // store a signed-in answer nor serve a shopper an admin's (product pages carry download links for admins).
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const vary = reply.getHeader('vary');
+    if (!vary) reply.header('vary', 'Cookie');
+    else if (!/\bcookie\b/i.test(String(vary))) reply.header('vary', `${String(vary)}, Cookie`);
+    // A token in the URL (a guest's order) is a key to someone's data, like a session.
+    const personal = request.sessionUser || /[?&]token=/.test(request.url);
+    if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+  });
+
+  // No offline queue: while Redis is away a count fails at once and the in-process counters take over.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  if (redis) {
+    let reported = false;
+    redis.on('error', (err: Error) => {
+      if (!reported) app.log.warn({ err: { message: err.message } }, 'Redis unreachable: rate limits counted in this process until it is back');
+      reported = true;
+    });
+    redis.on('ready', () => void (reported = false));
+    app.addHook('onClose', async () => void redis.disconnect());
+  }
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'loja-rl-' } : {}),
-    // If Redis is down the shop keeps selling; limits resume when it is back.
+    ...(redis ? { store: redisWithFallback(redis, 'loja-rl-') } : {}),
+    // A store failure must not stop the shop selling (the fallback store makes it rare).
     skipOnError: true,
     errorResponseBuilder: () => new AppError(429, 'TOO_MANY_REQUESTS', messages.tooManyRequests),
   });
+  return {
+    /** 'down' while a configured Redis does not answer: limits then hold per process only. */
+    redisState: (): 'none' | 'up' | 'down' => (!redis ? 'none' : redis.status === 'ready' ? 'up' : 'down'),
+  };
 }
 
-/** Per-route limit for the calls an attacker would hammer (login, registration, password reset). */
-export const authRateLimit = (config: Config) => ({
-  rateLimit: { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs },
-});
+/** How many calls one address may make in a window (the configuration's AUTH_, CONTACT_ and NEWSLETTER_RATE_LIMIT). */
+export type RateLimit = { max: number; windowMs: number };
+
+/**
+ * Route options' `config` for a per-address limit, with the pt-PT 429: the calls an attacker would hammer
+ * (login, registration, password reset) and the public forms that send mail (contact, newsletter).
+ */
+export const rateLimited = (limit: RateLimit) => ({ rateLimit: { max: limit.max, timeWindow: limit.windowMs } });

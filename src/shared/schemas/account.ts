@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './locale.ts';
 import { messages } from '../messages.ts';
 import { email, password6, password8, token, username } from './common.ts';
 
@@ -36,7 +37,6 @@ export const registerForm = registerBody
     error: messages.passwordsDiffer,
     when: bothGiven('password'),
   });
-export type RegisterForm = z.input<typeof registerForm>;
 
 export const loginBody = z.object({
   email,
@@ -57,7 +57,6 @@ export const resetForm = z
     error: messages.resetPasswordsDiffer,
     when: bothGiven('newPassword'),
   });
-export type ResetForm = z.input<typeof resetForm>;
 
 export const profileBody = z.object({ username, email });
 export type ProfileBody = z.infer<typeof profileBody>;
@@ -77,7 +76,6 @@ export const changePasswordForm = changePasswordBody
     error: messages.passwordsDiffer,
     when: bothGiven('newPassword'),
   });
-export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 
 // Admin user form (backoffice.md §2, §5): password only on create; blank on edit keeps it.
 const flags = {

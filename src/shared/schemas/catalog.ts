@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import './locale.ts';
+import { pageSizeParam } from './common.ts';
 import { parseEuros } from '../money.ts';
 import { messages } from '../messages.ts';
 
 export const catalogMessages = {
   productNotFound: 'Produto não encontrado.',
+  /** The one wording for a product or variant with nothing left, everywhere. */
+  outOfStock: 'Fora de stock',
   nameRequired: 'Por favor insira o nome do produto.',
   descriptionRequired: 'Por favor insira a descrição do produto.',
   orderRequired: 'Por favor insira a ordem.',
@@ -89,9 +93,8 @@ export const productListQuery = z.object({
   isDigital: boolText.optional(),
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(12),
+  pageSize: pageSizeParam(100, 12),
 });
-export type ProductListQuery = z.input<typeof productListQuery>;
 
 const cents = (message: string) =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {
@@ -122,7 +125,6 @@ export const variantInput = z.object({
     .nullish()
     .transform((v) => v || null),
 });
-export type VariantInput = z.input<typeof variantInput>;
 
 const jsonText = <T extends z.ZodType>(schema: T) =>
   z.union([z.string(), z.array(z.unknown())]).transform((v, ctx) => {
@@ -143,12 +145,8 @@ const jsonText = <T extends z.ZodType>(schema: T) =>
     return result.data as z.output<T>;
   });
 
-/**
- * The product form's fields as multipart text (backoffice.md §7). Price and stock are required
- * without variants; the link when digital; each variant needs name, price and stock (backoffice.md §5).
- */
-export const productFields = z
-  .object({
+const productShape = <V extends z.ZodType>(variants: V) =>
+  z.object({
     name: z.string({ error: catalogMessages.nameRequired }).trim().min(1, { error: catalogMessages.nameRequired }).max(200, { error: messages.tooLong }),
     description: z
       .string({ error: catalogMessages.descriptionRequired })
@@ -161,40 +159,74 @@ export const productFields = z
     isDigital: boolText.default(false),
     link: z.string().trim().max(2000, { error: messages.tooLong }).optional(),
     hasVariants: boolText.default(false),
-    variants: jsonText(z.array(variantInput).max(100)).default([]),
-    imagesToRemove: jsonText(z.array(z.coerce.number().int().positive()).max(100)).default([]),
-  })
-  .transform((v, ctx) => {
-    const out = {
-      name: v.name,
-      description: v.description,
-      order: v.order,
-      isDigital: v.isDigital,
-      hasVariants: v.hasVariants,
-      link: v.isDigital ? (v.link ?? '') : null,
-      priceCents: null as number | null,
-      stock: null as number | null,
-      variants: v.hasVariants ? v.variants : [],
-      imagesToRemove: v.imagesToRemove,
-    };
-    if (v.isDigital && !/^https?:\/\/\S+$/i.test(out.link ?? '')) {
-      ctx.addIssue({ code: 'custom', path: ['link'], message: catalogMessages.linkRequired });
-    }
-    if (v.hasVariants) {
-      if (out.variants.length === 0) ctx.addIssue({ code: 'custom', path: ['variants'], message: catalogMessages.variantsRequired });
-      const skus = out.variants.map((x) => x.sku).filter(Boolean);
-      if (new Set(skus).size !== skus.length) ctx.addIssue({ code: 'custom', path: ['variants'], message: catalogMessages.skuRepeated });
-    } else {
-      const price = parseEuros(v.price);
-      if (Number.isNaN(price)) ctx.addIssue({ code: 'custom', path: ['price'], message: catalogMessages.priceRequired });
-      else out.priceCents = price;
-      const stock = v.stock === undefined || v.stock === '' ? Number.NaN : Number(v.stock);
-      if (!Number.isInteger(stock) || stock < 0 || stock > 1_000_000) {
-        ctx.addIssue({ code: 'custom', path: ['stock'], message: catalogMessages.stockRequired });
-      } else out.stock = stock;
-    }
-    return out;
+    variants,
   });
+
+type ProductRuleInput = {
+  price?: string | number | undefined;
+  stock?: string | number | undefined;
+  isDigital: boolean;
+  link?: string | undefined;
+  hasVariants: boolean;
+  variants: readonly { sku: string | null }[];
+};
+
+const isWholeCount = (v: string | number | undefined) => {
+  const stock = v === undefined || v === '' ? Number.NaN : Number(v);
+  return Number.isInteger(stock) && stock >= 0 && stock <= 1_000_000;
+};
+
+/**
+ * The rules between fields (backoffice.md §5), each reported on its own field so the form marks the input:
+ * the link when digital; without variants price and stock; with variants at least one, and distinct SKUs.
+ */
+function productRules(v: ProductRuleInput, ctx: z.RefinementCtx) {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  if (v.isDigital && !/^https?:\/\/\S+$/i.test(v.link ?? '')) issue(['link'], catalogMessages.linkRequired);
+  if (!v.hasVariants) {
+    if (Number.isNaN(parseEuros(v.price))) issue(['price'], catalogMessages.priceRequired);
+    if (!isWholeCount(v.stock)) issue(['stock'], catalogMessages.stockRequired);
+    return;
+  }
+  // Already reported when it is not a list; the rules below read only the rows.
+  const variants = Array.isArray(v.variants) ? v.variants : [];
+  if (variants.length === 0) issue(['variants'], catalogMessages.variantsRequired);
+  const seen = new Set<string>();
+  variants.forEach(({ sku }, index) => {
+    if (sku && seen.has(sku)) issue(['variants', index, 'sku'], catalogMessages.skuRepeated);
+    if (sku) seen.add(sku);
+  });
+}
+
+// The rules also run when a field is already wrong, so the form shows every problem at once (but not on
+// something that is not a form at all).
+const always = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+
+/**
+ * The admin product form as the browser holds it (every input text, variants a list); the form resolves
+ * with it, so the admin sees the server's rules and messages before sending.
+ */
+export const productForm = productShape(z.array(variantInput).max(100, { error: messages.tooLong })).superRefine(productRules, always);
+
+/**
+ * The product form's fields as multipart text (backoffice.md §7): the same rules, variants and
+ * imagesToRemove as JSON.
+ */
+export const productFields = productShape(jsonText(z.array(variantInput).max(100)).default([]))
+  .extend({ imagesToRemove: jsonText(z.array(z.coerce.number().int().positive()).max(100)).default([]) })
+  .superRefine(productRules)
+  .transform((v) => ({
+    name: v.name,
+    description: v.description,
+    order: v.order,
+    isDigital: v.isDigital,
+    hasVariants: v.hasVariants,
+    link: v.isDigital ? (v.link ?? '') : null,
+    priceCents: v.hasVariants ? null : parseEuros(v.price),
+    stock: v.hasVariants ? null : Number(v.stock),
+    variants: v.hasVariants ? v.variants : [],
+    imagesToRemove: v.imagesToRemove,
+  }));
 export type ProductFields = z.output<typeof productFields>;
 
 export const mediaImage = z.object({

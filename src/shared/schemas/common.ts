@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './locale.ts';
 import { messages } from '../messages.ts';
 
 /** The body of every error answer: `error` is what a person reads (storefront.md §8 reads it first). */
@@ -11,6 +12,14 @@ export const errorBody = z.object({
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageBody = z.object({ message: z.string() });
+
+/** A list's page size: a size above the maximum is the maximum and below 1 is 1, not an error. */
+export const pageSizeParam = (max: number, fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .default(fallback)
+    .transform((size) => Math.min(Math.max(size, 1), max));
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -39,8 +48,3 @@ export const password8 = z
   .max(passwordMax, { error: messages.tooLong });
 
 export const token = z.string({ error: messages.tokenInvalid }).trim().min(1, { error: messages.tokenInvalid }).max(200);
-
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});

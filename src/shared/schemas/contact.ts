@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import './locale.ts';
 import { messages } from '../messages.ts';
-import { email } from './common.ts';
+import { email, pageSizeParam } from './common.ts';
 
 /** backoffice.md §2, §4, §5, §8: the contact form and the admin's Mensagens tab. */
 export const contactMessages = {
@@ -53,7 +54,7 @@ export type ContactMessage = z.infer<typeof contactMessage>;
 
 export const contactMessagesQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: pageSizeParam(100, 20),
 });
 
 export const contactMessagePage = z.object({
@@ -70,5 +71,11 @@ export const shopDetails = z.object({
   address: z.string(),
   phone: z.string(),
   email: z.string(),
+  /** The shop's own social pages, only those the owner set. */
+  social: z.array(z.object({ name: z.enum(['Instagram', 'Facebook', 'WhatsApp']), url: z.string() })),
 });
 export type ShopDetails = z.infer<typeof shopDetails>;
+
+/** For the owner: the shop details that still hold their example values (the dashboard warns). */
+export const shopSetup = z.object({ examples: z.array(z.object({ setting: z.string(), label: z.string() })) });
+export type ShopSetup = z.infer<typeof shopSetup>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './locale.ts';
 import { messages } from '../messages.ts';
 
 /** backoffice.md §2, §8: editable content blocks and their texts. */
@@ -28,7 +29,6 @@ export const CONTENT_MAX_LENGTH = 100_000;
 export const contentBody = z.object({
   value: z.string({ error: contentMessages.valueRequired }).max(CONTENT_MAX_LENGTH, { error: messages.tooLong }),
 });
-export type ContentBody = z.infer<typeof contentBody>;
 
 /** `GET` and `PUT /content/:section` answer the block's sanitised HTML. */
 export const contentBlock = z.object({ value: z.string() });

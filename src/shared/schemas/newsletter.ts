@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './locale.ts';
 import { messages } from '../messages.ts';
 import { email, token } from './common.ts';
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import './locale.ts';
 import { messages } from '../messages.ts';
-import { CUSTOMER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from '../orders.ts';
-import { email } from './common.ts';
+import { toEuros } from '../money.ts';
+import { CUSTOMER_PAYMENT_METHODS, MANUAL_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS, type Totals } from '../orders.ts';
+import { email, pageSizeParam } from './common.ts';
 
 export const orderMessages = {
   name: 'Por favor insere o teu nome.',
@@ -25,6 +27,15 @@ export const orderMessages = {
   idempotencyMismatch: 'Este pedido já foi usado com outros dados. Atualize a página e tente novamente.',
   orderNotFound: 'Encomenda não encontrada.',
   notCancellable: 'Esta encomenda já não pode ser cancelada.',
+  digitalDelivered: 'Esta encomenda inclui um produto digital já entregue e não pode ser cancelada.',
+  alreadyPaid: 'Esta encomenda já está paga.',
+  cancelledNotPayable: 'Uma encomenda cancelada não pode ser marcada como paga.',
+  manualMethod: 'Escolha como foi recebido o pagamento.',
+  paidRecorded: 'Pagamento registado.',
+  noRefundDue: 'Esta encomenda não tem nenhum reembolso por fazer.',
+  refundRecorded: 'Reembolso registado.',
+  refundedStaysCancelled: 'Esta encomenda já foi reembolsada e não pode ser reaberta.',
+  notNextStatus: 'A encomenda já não está nesse passo: atualize a lista.',
   cancelled: 'Encomenda cancelada.',
   deleted: 'Encomenda eliminada.',
 } as const;
@@ -52,7 +63,6 @@ export const orderItemInput = z.object({
   variant_id: z.coerce.number().int().positive().max(2_147_483_647).nullish(),
   quantity: z.number({ error: orderMessages.quantity }).int({ error: orderMessages.quantity }).min(1, { error: orderMessages.quantity }).max(99, { error: orderMessages.quantity }),
 });
-export type OrderItemInput = z.input<typeof orderItemInput>;
 const items = z.array(orderItemInput, { error: orderMessages.itemsRequired }).min(1, { error: orderMessages.itemsRequired }).max(50);
 
 export const calculateTotalsBody = z.object({ items });
@@ -67,6 +77,16 @@ export const totalsAnswer = z.object({
   taxRate: z.number(),
 });
 export type TotalsAnswer = z.infer<typeof totalsAnswer>;
+
+/** The totals in cents (`orderTotals`) as the answer carries them, in euros. */
+export const totalsInEuros = (t: Totals): TotalsAnswer => ({
+  subtotalWithTax: toEuros(t.subtotalWithTaxCents),
+  shippingCost: toEuros(t.shippingCents),
+  totalPriceWithoutTax: toEuros(t.totalWithoutTaxCents),
+  totalTax: toEuros(t.totalTaxCents),
+  totalWithTax: toEuros(t.totalWithTaxCents),
+  taxRate: t.taxRate,
+});
 
 const euros = z.number().min(0).max(1_000_000);
 
@@ -87,6 +107,37 @@ export const checkoutBody = z.object({
   total_price_with_tax: euros,
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
+
+const addressParts = ['address', 'city', 'postal_code'] as const;
+const partMessages = { address: orderMessages.address, city: orderMessages.city, postal_code: orderMessages.postalCode } as const;
+
+/**
+ * POST /order as it arrives: the shop's checkout sends the address in parts (name, address, city, postal
+ * code, country); a client written from the spec's call table (storefront.md §7) sends `shipping_address`
+ * as one string. Either way the order stores one string. A basket of digital products only ships nothing
+ * and needs no postal address: the server, which knows the products, asks for the `missingAddress` parts
+ * only when something ships, each with its own message.
+ */
+export const orderBody = checkoutBody
+  .partial({ name: true, address: true, city: true, postal_code: true })
+  .extend({ shipping_address: text(orderMessages.address, 500).optional() })
+  .superRefine(
+    (v, ctx) => {
+      if (v.shipping_address === undefined && v.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: orderMessages.name });
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
+  .transform(({ name, address, city, postal_code, country, shipping_address, ...rest }) => {
+    const missingAddress = shipping_address === undefined ? addressParts.filter((part) => ({ address, city, postal_code })[part] === undefined) : [];
+    return {
+      ...rest,
+      shipping_address: shipping_address ?? (missingAddress.length ? (name ?? '') : [name, address, city, postal_code, country].join(', ')),
+      missingAddress: Object.fromEntries(missingAddress.map((part) => [part, partMessages[part]])),
+    };
+  });
+
+/** What a client sends to POST /order: the shop's checkout (address in parts, none for a digital-only basket) or the spec's body. */
+export type OrderBody = z.input<typeof orderBody>;
 
 export const orderStatus = z.enum(ORDER_STATUSES, { error: orderMessages.status });
 export const paymentMethod = z.enum(PAYMENT_METHODS, { error: orderMessages.paymentMethod });
@@ -125,6 +176,15 @@ export const order = z.object({
   orderItems: z.array(orderItem),
   /** When the payment was confirmed; null while unpaid. */
   paid_at: z.string().nullable().optional(),
+  /** How a payment recorded by the owner arrived (null when the gateway confirmed it); her note only to admins. */
+  paid_method: z.enum(MANUAL_PAYMENT_METHODS).nullable().optional(),
+  paid_note: z.string().nullable().optional(),
+  /** A cancelled paid order: the euros owed back, and when the owner gave them back. */
+  refund_due: z.number().nullable().optional(),
+  refunded_at: z.string().nullable().optional(),
+  /** Whether the customer may cancel, and if not, why (shown on their order page). */
+  cancellable: z.boolean().optional(),
+  cancel_block_reason: z.string().nullable().optional(),
   /** Given once, to a guest's checkout: the key to see and cancel this order without an account. */
   accessToken: z.string().optional(),
 });
@@ -138,20 +198,57 @@ export type OrderPage = z.infer<typeof orderPage>;
 
 export const myOrdersQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  pageSize: pageSizeParam(50, 10),
 });
 export const adminOrdersQuery = myOrdersQuery.extend({ status: orderStatus.optional() });
 
 /** A guest reaches their order with the token from the checkout answer. */
 export const orderAccessQuery = z.object({ token: z.string().trim().max(100).optional() });
 
-/** The admin order form (backoffice.md §2, §5). */
+const customerId = z.coerce.number({ error: orderMessages.customer }).int({ error: orderMessages.customer }).positive({ error: orderMessages.customer });
+
+/**
+ * An admin order (backoffice.md §2, §5, §7): the form's fields, the items, and the totals the spec's form sends
+ * "with shipping_cost 0". The server prices the items itself; a given shipping_cost is the order's shipping
+ * (the shop's rule when absent); the three totals are read for the spec's sake and recomputed, never trusted.
+ * No customer (null, or nothing) keeps a guest's order a guest's.
+ */
 export const adminOrderBody = z.object({
-  user_id: z.coerce.number({ error: orderMessages.customer }).int({ error: orderMessages.customer }).positive({ error: orderMessages.customer }),
+  user_id: z.preprocess((v) => (v === '' ? null : v), customerId.nullish()),
   payment_method: paymentMethod,
   shipping_address: text(orderMessages.address, 500),
   phone: portuguesePhone,
   status: orderStatus,
   items,
+  shipping_cost: euros.optional(),
+  total_price_without_tax: euros.optional(),
+  total_tax: euros.optional(),
+  total_price_with_tax: euros.optional(),
 });
-export type AdminOrderBody = z.input<typeof adminOrderBody>;
+
+/** A new admin order, or one that already has its customer: the customer is required. */
+export const adminCustomerOrderBody = adminOrderBody.extend({ user_id: customerId });
+
+/** The orders list's one step: the order's next status (pending -> processing -> shipped -> delivered). */
+export const statusStepBody = z.object({ status: orderStatus });
+
+/** "Marcar como paga": a payment received outside the gateway, as the owner records it. */
+export const markPaidBody = z.object({
+  method: z.enum(MANUAL_PAYMENT_METHODS, { error: orderMessages.manualMethod }),
+  note: z.string().trim().max(500, { error: messages.tooLong }).optional().transform((v) => v || null),
+});
+
+/** The owner marks a refund as done. */
+export const refundBody = z.object({
+  note: z.string().trim().max(500, { error: messages.tooLong }).optional().transform((v) => v || null),
+});
+
+/** A refund the owner still owes (the dashboard's alert). */
+export const refundDue = z.object({
+  order_id: z.number().int(),
+  email: z.string(),
+  amount: z.number(),
+  cancelled_at: z.string(),
+});
+export const refundsDue = z.object({ refunds: z.array(refundDue) });
+export type RefundDue = z.infer<typeof refundDue>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './locale.ts';
 import { email } from './common.ts';
 
 /** Texts of the payment calls and screens (backoffice.md §2, §4, §8; storefront.md §7). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './locale.ts';
 import { messages } from '../messages.ts';
 import { parseEuros } from '../money.ts';
 import { catalogMessages, imageRef } from './catalog.ts';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ImageRef } from '#shared/schemas/catalog.ts';
+import { ResponsiveImage } from './responsive-image.tsx';
 
 /** Card widths by breakpoint in the grid (1, 2, 3, 4 columns in Bootstrap's containers). */
 const CARD_SIZES = '(min-width: 1400px) 300px, (min-width: 1200px) 255px, (min-width: 992px) 288px, (min-width: 576px) 50vw, 100vw';
@@ -11,16 +12,7 @@ export function CardImage({ className, image, alt, placeholder }: CardImageProps
   return (
     <div className={`${className} card-img-top`}>
       {image ?
-        <img
-          src={image.src}
-          srcSet={image.srcset}
-          sizes={CARD_SIZES}
-          width={image.width}
-          height={image.height}
-          loading="lazy"
-          decoding="async"
-          alt={alt}
-        />
+        <ResponsiveImage image={image} sizes={CARD_SIZES} alt={alt} />
       : placeholder}
     </div>
   );

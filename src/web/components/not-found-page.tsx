@@ -1,6 +1,6 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
-import { paths } from '../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { PageMeta } from './page-meta.tsx';
 
 export function NotFoundPage() {

@@ -1,22 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { shop } from '#shared/shop.ts';
 import { SocialLinks } from '../components/social-links.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '#shared/paths.ts';
+import { shopDetailsQuery } from '../features/contact/api.ts';
+import { siteLinks } from './site-links.ts';
 
 // Its own chunk: the form's validation (zod, react-hook-form) stays out of the bundle every page loads first.
 const NewsletterForm = lazy(async () => ({ default: (await import('../features/newsletter/newsletter-form.tsx')).NewsletterForm }));
 
-const siteMap = [
-  { to: paths.home, label: 'Início' },
-  { to: paths.products, label: 'Produtos' },
-  { to: paths.digitalProducts, label: 'Produtos Digitais' },
-  { to: paths.services, label: 'Serviços' },
-  { to: paths.contact, label: 'Contactos' },
-  { to: paths.terms, label: 'Termos e Privacidade' },
-  { to: paths.sitemap, label: 'Mapa do site' },
-];
+const siteMap = siteLinks(['home', 'products', 'digitalProducts', 'services', 'contact', 'terms', 'sitemap']);
 
 const backToTop = () => {
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -25,6 +20,7 @@ const backToTop = () => {
 };
 
 export function Footer() {
+  const details = useQuery(shopDetailsQuery);
   return (
     <footer className="site-footer mt-auto pt-5 pb-4">
       <Container>
@@ -49,7 +45,7 @@ export function Footer() {
             <blockquote className="blockquote fs-6 fst-italic mb-3">
               <p className="mb-0">“{shop.quote}”</p>
             </blockquote>
-            <SocialLinks linkClassName="fs-4" />
+            <SocialLinks links={details.data?.social} linkClassName="fs-4" />
           </div>
           <div className="col-12 col-md-6 col-lg-3">
             <h2 className="h6 text-uppercase">Apoio ao cliente</h2>

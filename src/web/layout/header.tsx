@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
@@ -6,17 +6,12 @@ import Navbar from 'react-bootstrap/Navbar';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { shop } from '#shared/shop.ts';
-import { paths } from '../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { useSession } from '../session/session.tsx';
+import { siteLinks } from './site-links.ts';
 import { useCartCount } from './use-cart-count.ts';
 
-const links = [
-  { to: paths.products, label: 'Produtos' },
-  { to: paths.digitalProducts, label: 'Produtos Digitais' },
-  { to: paths.services, label: 'Serviços' },
-  { to: paths.contact, label: 'Contactos' },
-  { to: paths.about, label: 'Sobre' },
-];
+const links = siteLinks(['products', 'digitalProducts', 'services', 'contact', 'about']);
 
 function AccountMenu() {
   const session = useSession();
@@ -87,6 +82,19 @@ export function Header() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const expanded = openAt === location.key;
   const cartCount = useCartCount();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and gives the focus back to its button (unless a dropdown inside takes it).
+  useEffect(() => {
+    if (!expanded) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setOpenAt(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [expanded]);
 
   return (
     <Navbar expand="md" bg="white" className="border-bottom shadow-sm" sticky="top" expanded={expanded} onToggle={(open) => setOpenAt(open ? location.key : null)}>
@@ -96,7 +104,7 @@ export function Header() {
           {shop.name}
         </Navbar.Brand>
         <CartLink className="d-md-none ms-auto me-2" count={cartCount} />
-        <Navbar.Toggle aria-controls="main-nav" aria-expanded={expanded} label="Abrir menu" />
+        <Navbar.Toggle ref={toggleRef} aria-controls="main-nav" aria-expanded={expanded} label="Abrir menu" />
         <Navbar.Collapse id="main-nav">
           <Nav className="me-auto" as="ul">
             {links.map((link) => (

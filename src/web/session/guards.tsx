@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { useSession } from './session.tsx';
 

@@ -5,8 +5,10 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { PublicUser } from '#shared/schemas/account.ts';
-import { paths } from '../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { SessionProvider } from '../session/session.tsx';
+
+export { userFactory } from './factories.ts';
 
 /** One request the screen sent (the session probe aside); `form` is a multipart body, `body` a JSON one. */
 export type FakeCall = {
@@ -20,17 +22,6 @@ export type FakeCall = {
 export type Answer = { status: number; body?: unknown };
 export type Handler = (call: FakeCall) => Answer | undefined | Promise<Answer | undefined>;
 
-export const userFactory = (overrides: Partial<PublicUser> = {}): PublicUser => ({
-  id: 2,
-  username: 'maria',
-  email: 'maria@exemplo.pt',
-  isAdmin: false,
-  isBanned: false,
-  isVerified: true,
-  pendingEmail: null,
-  createdAt: '2025-03-05T10:00:00.000Z',
-  ...overrides,
-});
 
 export const notFound: Answer = { status: 404, body: { message: 'Não encontrado', error: 'Não encontrado', code: 'NOT_FOUND' } };
 

@@ -1,27 +1,37 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import type { LoginBody, RegisterBody } from '#shared/schemas/account.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { conflict, forbidden, unauthenticated } from '../../platform/errors.ts';
+import { AppError, conflict, forbidden, unauthenticated } from '../../platform/errors.ts';
+import { defineJob, enqueue, type JobRunner } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { findUserByEmail, insertUser, setPassword, toPublicUser } from '../users/users.ts';
-import { resetMail, verificationMail } from './mails.ts';
+import { clearFailures, FREE_FAILURES, recordFailure, secondsLocked } from './login-throttle.ts';
+import { accountExistsMail, failedLoginsMail, resetMail, verificationMail } from './mails.ts';
 import { closeUserSessions, openSession } from './sessions.ts';
 import { consumeToken, issueToken } from './tokens.ts';
 
 export const verifyUrl = (publicUrl: string, token: string) => `${publicUrl}/auth/verify?token=${token}`;
 export const resetUrl = (publicUrl: string, token: string) => `${publicUrl}/recuperar-senha/${token}`;
 
-/** Creates an unverified customer and mails the verification link; role fields are never read. */
+/**
+ * Creates an unverified customer and mails the verification link; role fields are never read. An e-mail
+ * that already has an account gets the same answer (the password is hashed either way, so it takes as long),
+ * and its owner a note instead: no one learns from the form who is a customer.
+ */
 export async function register(db: Db, publicUrl: string, body: RegisterBody) {
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const user = await insertUser(tx, { username: body.username, email: body.email, password: body.password });
-    if (!user) throw conflict(messages.emailTaken, { email: messages.emailTaken });
+    if (!user) {
+      const owner = await findUserByEmail(tx, body.email);
+      if (owner && !owner.isBanned) await queueMail(tx, accountExistsMail(owner.email, owner.username, `${publicUrl}/login`, `${publicUrl}/recuperar-senha`));
+      return;
+    }
     const token = await issueToken(tx, user.id, 'verify');
     await queueMail(tx, verificationMail(user.email, user.username, verifyUrl(publicUrl, token)));
-    return user;
   });
 }
 
@@ -44,10 +54,23 @@ export async function verifyEmail(db: Db, token: string): Promise<string> {
   });
 }
 
-export async function login(db: Db, body: LoginBody) {
+/**
+ * Signs in. Wrong passwords are counted per account as well as per address (the route's limit): past a few,
+ * the account's next guesses wait, unchecked, and its owner is told once.
+ */
+export async function login(db: Db, publicUrl: string, body: LoginBody) {
+  const wait = await secondsLocked(db, body.email);
+  if (wait > 0) throw new AppError(429, 'ACCOUNT_LOCKED', messages.loginLocked, undefined, { retryAfterSeconds: wait });
   const user = await findUserByEmail(db, body.email);
   const ok = await verifyPassword(user?.passwordHash, body.password);
-  if (!user || !ok) throw unauthenticated(messages.wrongCredentials, 'WRONG_CREDENTIALS');
+  if (!user || !ok) {
+    await db.transaction(async (tx) => {
+      const failures = await recordFailure(tx, body.email);
+      if (user && failures === FREE_FAILURES) await queueMail(tx, failedLoginsMail(user.email, user.username, `${publicUrl}/recuperar-senha`));
+    });
+    throw unauthenticated(messages.wrongCredentials, 'WRONG_CREDENTIALS');
+  }
+  await clearFailures(db, body.email);
   if (user.isBanned) throw forbidden(messages.banned, 'BANNED');
   if (!user.isVerified) throw forbidden(messages.unverified, 'UNVERIFIED');
   const token = await openSession(db, user.id);
@@ -64,7 +87,22 @@ export async function resendVerification(db: Db, publicUrl: string, email: strin
   });
 }
 
-export async function forgotPassword(db: Db, publicUrl: string, email: string) {
+/**
+ * A reset asked for: the same single write whether or not the address has an account, so the answer takes
+ * as long for both; the job does the rest (`sendPasswordReset`).
+ */
+export async function requestPasswordReset(db: Db, email: string) {
+  await enqueue(db, passwordResetJob, { email });
+}
+
+const passwordResetJob = defineJob('auth.password-reset', z.object({ email: z.string() }));
+
+export function registerAuthJobs(jobs: JobRunner, { db, publicUrl }: { db: Db; publicUrl: string }) {
+  jobs.register(passwordResetJob, ({ email }) => sendPasswordReset(db, publicUrl, email));
+}
+
+/** The job behind a reset request: a link for a real, unbanned account; nothing for anyone else. */
+async function sendPasswordReset(db: Db, publicUrl: string, email: string) {
   await db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.isBanned) return;

@@ -58,14 +58,20 @@ describe('registration and verification', () => {
     expect(ok.json()).toMatchObject({ message: 'Login successful', user: { email, isAdmin: false } });
   });
 
-  it('refuses a taken e-mail whatever its case, with a pt-PT message and no second row', async () => {
+  it('answers a taken e-mail (whatever its case) exactly like a new one, makes no second row, and tells the owner', async () => {
     const email = uniqueEmail('dup');
-    expect((await post('/api/auth/register', { username: 'A', email, password: 'segredo1' })).statusCode).toBe(201);
-    const res = await post('/api/auth/register', { username: 'B', email: email.toUpperCase(), password: 'segredo1' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error: messages.emailTaken, fields: { email: messages.emailTaken } });
-    const rows = await ctx.database.db.select().from(users).where(eq(users.username, 'B'));
-    expect(rows).toHaveLength(0);
+    const first = await post('/api/auth/register', { username: 'A', email, password: 'segredo1' });
+    expect(first.statusCode).toBe(201);
+    await deliverMail(ctx);
+    ctx.mailbox.clear();
+    const again = await post('/api/auth/register', { username: 'B', email: email.toUpperCase(), password: 'segredo1' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await ctx.database.db.select().from(users).where(eq(users.username, 'B'))).toHaveLength(0);
+    await deliverMail(ctx);
+    const note = ctx.mailbox.to(email);
+    expect(note).toHaveLength(1);
+    expect(note[0]?.subject).toBe('Já tem conta na Loja');
   });
 
   it('refuses a short password and a bad e-mail with field messages, storing nothing', async () => {
@@ -228,20 +234,12 @@ describe('platform', () => {
 
   it('refuses an unsafe request from a foreign origin', async () => {
     const user = await createUser(ctx);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { origin: 'https://atacante.example' },
-      payload: { email: user.email, password: user.password },
-    });
+    const loginFrom = (origin: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin }, payload: { email: user.email, password: user.password } });
+    const res = await loginFrom('https://atacante.example');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'FOREIGN_ORIGIN', error: messages.foreignOrigin });
-    const own = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { origin: 'http://loja.test' },
-      payload: { email: user.email, password: user.password },
-    });
+    const own = await loginFrom('http://loja.test');
     expect(own.statusCode).toBe(200);
   });
 

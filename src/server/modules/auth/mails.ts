@@ -35,3 +35,27 @@ export const emailChangeMail = (to: string, username: string, url: string) =>
     ],
     action: { label: 'Confirmar novo email', url },
   });
+
+export const accountExistsMail = (to: string, username: string, loginUrl: string, resetUrl: string) =>
+  composeMail({
+    to,
+    subject: 'Já tem conta na Loja',
+    greeting: `Olá ${username},`,
+    paragraphs: [
+      'Alguém tentou criar uma conta na Loja com este email, mas ele já pertence à sua conta.',
+      `Se foi você, pode iniciar sessão em ${loginUrl}; se não se lembra da palavra-passe, peça uma nova em ${resetUrl}. Se não foi você, ignore esta mensagem: nada mudou na sua conta.`,
+    ],
+    action: { label: 'Iniciar sessão', url: loginUrl },
+  });
+
+export const failedLoginsMail = (to: string, username: string, resetUrl: string) =>
+  composeMail({
+    to,
+    subject: 'Tentativas de início de sessão falhadas',
+    greeting: `Olá ${username},`,
+    paragraphs: [
+      'Houve várias tentativas de iniciar sessão na sua conta da Loja com uma palavra-passe errada. Por segurança, as próximas tentativas vão esperar alguns minutos.',
+      'Se foi você, aguarde um pouco ou redefina a palavra-passe. Se não foi, recomendamos que a redefina agora.',
+    ],
+    action: { label: 'Redefinir palavra-passe', url: resetUrl },
+  });

@@ -4,14 +4,14 @@ import { messages } from '#shared/messages.ts';
 import { emailBody, loginAnswer, loginBody, registerBody, resetBody, verifyQuery } from '#shared/schemas/account.ts';
 import { messageBody } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { authRateLimit } from '../../platform/security.ts';
+import { rateLimited } from '../../platform/security.ts';
 import * as accounts from './accounts.ts';
 import { closeSession, SESSION_COOKIE, SESSION_DAYS } from './sessions.ts';
 
 export const authRoutes =
-  ({ db, config, jobs }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, config }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const limited = authRateLimit(config);
+    const limited = rateLimited(config.authRateLimit);
     const tags = ['auth'];
     const setSessionCookie = (reply: FastifyReply, token: string) =>
       reply.setCookie(SESSION_COOKIE, token, {
@@ -27,7 +27,6 @@ export const authRoutes =
       { config: limited, schema: { tags, body: registerBody, response: { 201: messageBody } } },
       async (request, reply) => {
         await accounts.register(db, config.publicUrl, request.body);
-        jobs.kick();
         return reply.status(201).send({ message: messages.registered });
       },
     );
@@ -41,7 +40,6 @@ export const authRoutes =
       { config: limited, schema: { tags, body: emailBody, response: { 200: messageBody } } },
       async (request) => {
         await accounts.resendVerification(db, config.publicUrl, request.body.email);
-        jobs.kick();
         return { message: messages.verificationResent };
       },
     );
@@ -50,7 +48,7 @@ export const authRoutes =
       '/auth/login',
       { config: limited, schema: { tags, body: loginBody, response: { 200: loginAnswer } } },
       async (request, reply) => {
-        const { token, user } = await accounts.login(db, request.body);
+        const { token, user } = await accounts.login(db, config.publicUrl, request.body);
         setSessionCookie(reply, token);
         return { message: messages.loginSuccessful, user };
       },
@@ -67,8 +65,7 @@ export const authRoutes =
       '/auth/forgot-password',
       { config: limited, schema: { tags, body: emailBody, response: { 200: messageBody } } },
       async (request) => {
-        await accounts.forgotPassword(db, config.publicUrl, request.body.email);
-        jobs.kick();
+        await accounts.requestPasswordReset(db, request.body.email);
         return { message: messages.forgotSent };
       },
     );

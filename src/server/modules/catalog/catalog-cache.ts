@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Product } from '#shared/schemas/catalog.ts';
 import type { Tx } from '../../db/client.ts';
-import { catalogState } from './tables.ts';
+import { catalogState, products, productVariants } from './tables.ts';
 
 /** Marks the shop's product pages changed, inside the transaction that changes them. */
 export async function bumpCatalogVersion(tx: Tx) {
@@ -22,10 +23,22 @@ export async function catalogVersion(tx: Tx): Promise<number> {
  */
 export class CatalogCache {
   private readonly entries = new Map<string, { version: number; body: string }>();
+  private readonly values = new Map<string, { version: number; value: unknown }>();
   private readonly capacity: number;
 
   constructor(capacity = 500) {
     this.capacity = capacity;
+  }
+
+  /** The answer itself (not serialised) for `key`, for a caller that changes it before sending. */
+  async getValue<T>(version: number, key: string, build: () => Promise<T>): Promise<T> {
+    const hit = this.values.get(key);
+    if (hit && hit.version === version) return hit.value as T;
+    const value = await build();
+    this.values.delete(key);
+    this.values.set(key, { version, value });
+    if (this.values.size > this.capacity) this.values.delete(this.values.keys().next().value as string);
+    return value;
   }
 
   async get(version: number, key: string, build: () => Promise<unknown>): Promise<string> {
@@ -42,4 +55,29 @@ export class CatalogCache {
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     return body;
   }
+}
+
+/**
+ * The catalogue version and one product's stock as it is now, in one round trip: a product page answered
+ * from the cache still shows the stock left after the last sale in any process (sales do not bump the
+ * version; that row would become a lock every checkout waits on).
+ */
+export async function versionAndStock(tx: Tx, productId: number) {
+  const [row] = await tx
+    .select({
+      version: sql<number>`(select ${catalogState.version} from ${catalogState} where ${catalogState.id} = 1)`,
+      stock: products.stock,
+      variants: sql<[number, number][] | null>`(select json_agg(json_build_array(${productVariants.id}, ${productVariants.stock}) order by ${asc(productVariants.id)}) from ${productVariants} where ${productVariants.productId} = ${products.id})`,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row;
+}
+
+/** A cached product with the stock read just now (the product's own, or each variant's and their sum). */
+export function withLiveStock(product: Product, live: { stock: number | null; variants: [number, number][] | null }): Product {
+  if (!product.hasVariants) return { ...product, stock: live.stock ?? 0 };
+  const stockOf = new Map(live.variants ?? []);
+  const variants = product.variants.map((v) => ({ ...v, stock: stockOf.get(v.id) ?? v.stock }));
+  return { ...product, variants, stock: variants.reduce((sum, v) => sum + v.stock, 0) };
 }

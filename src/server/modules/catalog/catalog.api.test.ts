@@ -62,6 +62,16 @@ describe('product writes', () => {
     expect([thumb.width, thumb.height]).toEqual([300, 300]);
   });
 
+  it('reads prices typed the Portuguese way, with thousands and a decimal comma', async () => {
+    const cookie = await admin();
+    for (const [typed, euros] of [['12,50', 12.5], ['1 234,50', 1234.5], ['1.234,50', 1234.5], ['1234.5', 1234.5]] as const) {
+      const product = await create(cookie, physical({ price: typed }));
+      expect(product.price, typed).toBe(euros);
+      const [row] = await ctx.database.db.select({ cents: products.priceCents }).from(products).where(eq(products.id, product.id));
+      expect(row?.cents, typed).toBe(Math.round(euros * 100));
+    }
+  });
+
   it('creates a product with variants: price is the lowest variant, stock their sum', async () => {
     const cookie = await admin();
     const variants = [
@@ -89,6 +99,10 @@ describe('product writes', () => {
       [physical({ order: '' }), 'order', catalogMessages.orderRequired],
       [physical({ price: '' }), 'price', catalogMessages.priceRequired],
       [physical({ price: '-3' }), 'price', catalogMessages.priceRequired],
+      // A thousand, or one euro and 23.4 cents? Refused, never guessed.
+      [physical({ price: '1.234' }), 'price', catalogMessages.priceRequired],
+      [physical({ price: '12,345' }), 'price', catalogMessages.priceRequired],
+      [physical({ hasVariants: 'true', variants: JSON.stringify([{ name: 'A', price: '1,234', stock: 1 }]) }), 'variants.0.price', catalogMessages.variantPrice],
       [physical({ stock: '2.5' }), 'stock', catalogMessages.stockRequired],
       [physical({ isDigital: 'true', link: 'ftp://x' }), 'link', catalogMessages.linkRequired],
       [physical({ hasVariants: 'true', variants: '[]' }), 'variants', catalogMessages.variantsRequired],

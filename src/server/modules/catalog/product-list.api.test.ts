@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { inArray, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ProductList } from '#shared/schemas/catalog.ts';
 import { useTestApp } from '../../../../tests/helpers/app.ts';
 import { productImages, products, productVariants } from './tables.ts';
@@ -86,8 +87,35 @@ describe('GET /product', () => {
     expect((await list('?q=o_s')).count).toBe(1);
   });
 
-  it('refuses out-of-range paging with a 400', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/product?pageSize=101' })).statusCode).toBe(400);
+  it('ignores accents, case and word order, and ranks names that begin with the first word first (issue #12)', async () => {
+    const added = await ctx.database.db
+      .insert(products)
+      .values([
+        { name: 'Cesto em algodão entrançado', description: 'x', priceCents: 31_00, stock: 1, minPriceCents: 31_00 },
+        { name: 'Cabides de veludo antideslizantes', description: 'x', priceCents: 32_00, stock: 1, minPriceCents: 32_00 },
+        { name: 'Porta-cabides simples', description: 'x', priceCents: 1_50, stock: 1, minPriceCents: 1_50 },
+      ])
+      .returning({ id: products.id });
+    onTestFinished(() => ctx.database.db.delete(products).where(inArray(products.id, added.map((p) => p.id))).then(() => undefined));
+    const names = async (q: string) => (await list(`?q=${encodeURIComponent(q)}&pageSize=100`)).rows.map((p) => p.name);
+    expect(await names('algodao')).toEqual(['Cesto em algodão entrançado', '100% algodão_saco']);
+    expect(await names('ALGODÃO entrançado')).toEqual(['Cesto em algodão entrançado']);
+    expect(await names('cabides veludo')).toEqual(['Cabides de veludo antideslizantes']);
+    expect(await names('veludo cabides')).toEqual(['Cabides de veludo antideslizantes']);
+    // Cheapest first is the chosen order, but the name that begins with the word comes first.
+    expect(await names('cabides')).toEqual(['Cabides de veludo antideslizantes', 'Porta-cabides simples']);
+    expect(await names('veludo seda')).toEqual([]);
+  });
+
+  it('searches with an index on PostgreSQL and PGlite alike', async () => {
+    const indexes: unknown = await ctx.database.db.execute(sql`select indexdef from pg_indexes where indexname = 'products_search_trgm_idx'`);
+    expect(JSON.stringify(indexes)).toContain('gin_trgm_ops');
+  });
+
+  it('clamps a page size above the maximum; refuses other out-of-range paging with a 400', async () => {
+    const big = await ctx.app.inject({ method: 'GET', url: '/api/product?pageSize=101' });
+    expect(big.statusCode).toBe(200);
+    expect(big.json().rows.length).toBeLessThanOrEqual(100);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/product?page=0' })).statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/product?sortBy=stock' })).statusCode).toBe(400);
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { toEuros } from '#shared/money.ts';
 import type { Product, ProductFields, ProductList, productListQuery } from '#shared/schemas/catalog.ts';
 import { catalogMessages, MAX_PRODUCT_IMAGES } from '#shared/schemas/catalog.ts';
@@ -18,6 +18,14 @@ type ListQuery = z.output<typeof productListQuery>;
 
 /** `%`, `_` and `\` typed by a shopper are letters, not wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A search: every word must appear in the name, in any order, without regard to accents or case, so
+ * 'cabides veludo' finds 'Cabides de veludo antideslizantes' and 'algodao' finds 'algodão'. PostgreSQL's
+ * unaccent reads both sides (migration 0009, with the trigram index that serves it).
+ */
+const searchWords = (q: string | undefined) => (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+const nameLike = (pattern: string) => sql`lower(f_unaccent(${products.name})) like lower(f_unaccent(${pattern}))`;
 
 function toProduct(row: ProductRow, variants: VariantRow[], imageRows: ImageRow[], withLink: boolean): Product {
   return {
@@ -63,16 +71,19 @@ async function withDetails(db: Tx, rows: ProductRow[], withLink: boolean): Promi
 export async function listProducts(db: Db, query: ListQuery, withLink = false): Promise<ProductList> {
   const filters: SQL[] = [isNull(products.archivedAt)];
   if (query.isDigital !== undefined) filters.push(eq(products.isDigital, query.isDigital));
-  if (query.q) filters.push(ilike(products.name, `%${escapeLike(query.q)}%`));
+  const words = searchWords(query.q);
+  for (const word of words) filters.push(nameLike(`%${escapeLike(word)}%`));
   const where = and(...filters);
   const direction = query.order === 'desc' ? desc : asc;
   const sortColumn = { price: products.minPriceCents, order: products.displayOrder, name: products.name }[query.sortBy];
+  // A search ranks the names that begin with its first word first, then keeps the chosen order.
+  const rank = words[0] ? [desc(nameLike(`${escapeLike(words[0])}%`))] : [];
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(products)
       .where(where)
-      .orderBy(direction(sortColumn), direction(products.id))
+      .orderBy(...rank, direction(sortColumn), direction(products.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ value: count() }).from(products).where(where),
@@ -235,4 +246,17 @@ export async function deleteProduct(db: Db, id: number): Promise<'deleted' | 'ar
     await bumpCatalogVersion(tx);
     return outcome;
   });
+}
+
+/** Each product's first image as a thumbnail URL (for order lines); one query for all the products asked. */
+export async function productThumbnails(tx: Tx, productIds: (number | null)[]): Promise<Map<number, string>> {
+  const ids = [...new Set(productIds.filter((id): id is number => id !== null))];
+  if (!ids.length) return new Map();
+  const rows = await tx
+    .selectDistinctOn([productImages.productId], { productId: productImages.productId, image: images })
+    .from(productImages)
+    .innerJoin(images, eq(images.id, productImages.imageId))
+    .where(inArray(productImages.productId, ids))
+    .orderBy(productImages.productId, asc(productImages.position));
+  return new Map(rows.map((r) => [r.productId, toImageRef(r.image).thumbnail]));
 }

@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogMessages, product, productFields, productList, productListQuery } from '#shared/schemas/catalog.ts';
 import { idParam, messageBody } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { requireAdmin } from '../../platform/guards.ts';
+import { notFound } from '../../platform/errors.ts';
+import { adminOnly } from '../../platform/guards.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { parseOrThrow } from '../../platform/validation.ts';
 import { processImage } from '../media/processing.ts';
-import { CatalogCache, catalogVersion } from './catalog-cache.ts';
+import { CatalogCache, catalogVersion, versionAndStock, withLiveStock } from './catalog-cache.ts';
 import * as catalog from './products.ts';
 
 /** Sends JSON that is already serialised: Fastify passes a string through without its serializer. */
@@ -40,24 +41,23 @@ export const catalogRoutes =
 
     app.get('/product/:id', { schema: { tags, params: idParam, response: { 200: product } } }, async (request, reply) => {
       if (request.sessionUser?.isAdmin) return catalog.getProduct(db, request.params.id, true);
-      const body = await cache.get(await catalogVersion(db), `product:${request.params.id}`, () => catalog.getProduct(db, request.params.id));
-      return sendSerialized(reply, body);
+      const live = await versionAndStock(db, request.params.id);
+      if (!live) throw notFound(catalogMessages.productNotFound);
+      const cached = await cache.getValue(live.version, `product:${request.params.id}`, () => catalog.getProduct(db, request.params.id));
+      return sendSerialized(reply, JSON.stringify(withLiveStock(cached, live)));
     });
 
-    app.post('/product', { schema: { tags, response: { 201: product } } }, async (request, reply) => {
-      requireAdmin(request);
+    app.post('/product', { config: adminOnly, schema: { tags, response: { 201: product } } }, async (request, reply) => {
       const { parsed, uploads } = await readProductForm(request);
       return reply.status(201).send(await catalog.createProduct(db, parsed, uploads));
     });
 
-    app.put('/product/:id', { schema: { tags, params: idParam, response: { 200: product } } }, async (request) => {
-      requireAdmin(request);
+    app.put('/product/:id', { config: adminOnly, schema: { tags, params: idParam, response: { 200: product } } }, async (request) => {
       const { parsed, uploads } = await readProductForm(request);
       return catalog.updateProduct(db, request.params.id, parsed, uploads);
     });
 
-    app.delete('/product/:id', { schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
-      requireAdmin(request);
+    app.delete('/product/:id', { config: adminOnly, schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
       const outcome = await catalog.deleteProduct(db, request.params.id);
       return { message: outcome === 'archived' ? catalogMessages.productArchived : catalogMessages.productDeleted };
     });

@@ -1,11 +1,13 @@
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { orderMessages } from '#shared/schemas/orders.ts';
+import type { z } from 'zod';
+import { orderMessages, type orderItemInput } from '#shared/schemas/orders.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, invalid } from '../../platform/errors.ts';
 import { bumpCatalogVersion } from './catalog-cache.ts';
 import { products, productVariants } from './tables.ts';
 
-export type WantedItem = { product_id: number; variant_id?: number | null | undefined; quantity: number };
+/** An order line as asked for (checkout, totals, admin orders). */
+export type WantedItem = z.output<typeof orderItemInput>;
 
 /** An order line as the catalogue prices it now. */
 export type PricedLine = {

@@ -151,8 +151,16 @@ describe('admin messages', () => {
   it('answers the shop public details from the configuration', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/shop' });
     expect(res.statusCode).toBe(200);
-    const { legalName, nif, address, phone, email } = ctx.config.shop;
-    expect(res.json()).toEqual({ legalName, nif, address, phone, email });
+    const { legalName, nif, address, phone, email, social } = ctx.config.shop;
+    expect(res.json()).toEqual({ legalName, nif, address, phone, email, social });
+  });
+
+  it('tells only an admin which shop details still hold their example values (issue #12)', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/shop/setup' })).statusCode).toBe(401);
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/shop/setup', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().examples.map((x: { setting: string }) => x.setting)).toEqual(['SHOP_LEGAL_NAME', 'SHOP_NIF', 'SHOP_ADDRESS', 'SHOP_PHONE']);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentBlock, contentBody, contentParams } from '#shared/schemas/content.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { requireAdmin } from '../../platform/guards.ts';
+import { adminOnly, guardedUser } from '../../platform/guards.ts';
 import * as content from './content.ts';
 
 export const contentRoutes =
@@ -17,11 +17,7 @@ export const contentRoutes =
 
     app.put(
       '/content/:section',
-      // Refused before validation: a visitor gets 401/403, never a hint about what a valid body looks like.
-      { preValidation: async (request) => void requireAdmin(request), schema: { tags, params: contentParams, body: contentBody, response: { 200: contentBlock } } },
-      async (request) => {
-        const admin = requireAdmin(request);
-        return content.saveBlock(db, request.params.section, request.body.value, admin.id);
-      },
+      { config: adminOnly, schema: { tags, params: contentParams, body: contentBody, response: { 200: contentBlock } } },
+      async (request) => content.saveBlock(db, request.params.section, request.body.value, guardedUser(request).id),
     );
   };

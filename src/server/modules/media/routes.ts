@@ -4,7 +4,7 @@ import { mediaImage, mediaMessages, mediaName } from '#shared/schemas/catalog.ts
 import { idParam, messageBody } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { requireAdmin } from '../../platform/guards.ts';
+import { adminOnly } from '../../platform/guards.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { parseOrThrow } from '../../platform/validation.ts';
 import * as media from './images.ts';
@@ -33,10 +33,7 @@ export const mediaRoutes =
         .send(found.bytes);
     });
 
-    app.get('/image', { schema: { tags, response: { 200: z.array(mediaImage) } } }, async (request) => {
-      requireAdmin(request);
-      return media.listMedia(db);
-    });
+    app.get('/image', { config: adminOnly, schema: { tags, response: { 200: z.array(mediaImage) } } }, async () => media.listMedia(db));
 
     // Public: pages load library images by name (the home hero loads 'Sobre').
     app.get(
@@ -45,8 +42,7 @@ export const mediaRoutes =
       async (request) => media.mediaByName(db, request.params.name),
     );
 
-    app.put('/image/:name', { schema: { tags, params: z.object({ name: z.string().max(200) }), response: { 200: mediaImage } } }, async (request) => {
-      requireAdmin(request);
+    app.put('/image/:name', { config: adminOnly, schema: { tags, params: z.object({ name: z.string().max(200) }), response: { 200: mediaImage } } }, async (request) => {
       const { fields, files } = await readMultipart(request);
       const name = parseOrThrow(mediaName, fields.name ?? request.params.name);
       const file = files.find((f) => f.field === 'image') ?? files[0];
@@ -55,8 +51,7 @@ export const mediaRoutes =
       return media.putMedia(db, name, processed);
     });
 
-    app.delete('/image/:id', { schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
-      requireAdmin(request);
+    app.delete('/image/:id', { config: adminOnly, schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
       await media.deleteMedia(db, request.params.id);
       return { message: mediaMessages.imageDeleted };
     });

@@ -1,5 +1,6 @@
 import { htmlToText, sanitizeRichText } from '../../platform/html.ts';
-import { composeMail, escapeHtml, type MailMessage } from '../../platform/mail.ts';
+import { escapeMarkup } from '../../platform/html.ts';
+import { composeMail, type MailMessage } from '../../platform/mail.ts';
 
 export const CONFIRM_LINK_DAYS = 7;
 
@@ -25,7 +26,7 @@ type Newsletter = { title: string; content: string };
 
 /** The newsletter's own frame: the admin's (sanitised) HTML between the title and the footer. */
 function frame(newsletter: Newsletter, footerHtml: string) {
-  const title = escapeHtml(newsletter.title);
+  const title = escapeMarkup(newsletter.title);
   return `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${title}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#212529;line-height:1.5;max-width:600px;margin:0 auto;padding:24px">
 <h1 style="font-size:24px;margin:0 0 16px">${title}</h1>
@@ -45,7 +46,7 @@ export function newsletterMail(publicUrl: string, to: string, unsubscribeToken: 
     subject: newsletter.title,
     html: frame(
       newsletter,
-      `Recebe esta newsletter porque a subscreveu na Loja. <a href="${escapeHtml(pageUrl)}">Cancelar a subscrição</a>.`,
+      `Recebe esta newsletter porque a subscreveu na Loja. <a href="${escapeMarkup(pageUrl)}">Cancelar a subscrição</a>.`,
     ),
     text: `${body(newsletter)}\n\n--\nRecebe esta newsletter porque a subscreveu na Loja.\nCancelar a subscrição: ${pageUrl}`,
     headers: {
@@ -61,7 +62,7 @@ export function newsletterTestMail(to: string, newsletter: Newsletter): MailMess
   return {
     to,
     subject: `[Teste] ${newsletter.title}`,
-    html: frame(newsletter, escapeHtml(note)),
+    html: frame(newsletter, escapeMarkup(note)),
     text: `${body(newsletter)}\n\n--\n${note}`,
   };
 }

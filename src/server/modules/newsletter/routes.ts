@@ -14,15 +14,16 @@ import {
   subscriberParam,
 } from '#shared/schemas/newsletter.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { requireAdmin } from '../../platform/guards.ts';
+import { adminOnly, guardedUser } from '../../platform/guards.ts';
+import { rateLimited } from '../../platform/security.ts';
 import * as campaign from './campaign.ts';
 import * as subscriptions from './subscriptions.ts';
 
 export const newsletterRoutes =
-  ({ db, config, jobs }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, config }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['newsletter'];
-    const limited = { rateLimit: { max: config.newsletter.rateLimit.max, timeWindow: config.newsletter.rateLimit.windowMs } };
+    const limited = rateLimited(config.newsletter.rateLimit);
 
     // Mail providers' one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (RFC 8058); the
     // token in the URL is all that matters, so the body is read and ignored. Scoped to this module.
@@ -30,7 +31,6 @@ export const newsletterRoutes =
 
     app.post('/newsletter', { config: limited, schema: { tags, body: subscribeBody, response: { 200: messageBody } } }, async (request) => {
       await subscriptions.subscribe(db, config.publicUrl, request.body.email, request.ip);
-      jobs.kick();
       return { message: newsletterMessages.subscribed };
     });
 
@@ -51,48 +51,33 @@ export const newsletterRoutes =
       async (request) => ({ message: await subscriptions.unsubscribe(db, request.query.token) }),
     );
 
-    app.get('/newsletter/subscribers', { schema: { tags, response: { 200: subscriberList } } }, async (request) => {
-      requireAdmin(request);
-      return subscriptions.listSubscribers(db);
-    });
+    app.get('/newsletter/subscribers', { config: adminOnly, schema: { tags, response: { 200: subscriberList } } }, async () =>
+      subscriptions.listSubscribers(db),
+    );
 
-    app.delete('/newsletter/:email', { schema: { tags, params: subscriberParam, response: { 200: messageBody } } }, async (request) => {
-      requireAdmin(request);
+    app.delete('/newsletter/:email', { config: adminOnly, schema: { tags, params: subscriberParam, response: { 200: messageBody } } }, async (request) => {
       await subscriptions.deleteSubscriber(db, request.params.email);
       return { message: newsletterMessages.subscriberDeleted };
     });
 
-    app.get('/newsletter/content', { schema: { tags, response: { 200: newsletterContent } } }, async (request) => {
-      requireAdmin(request);
-      return campaign.getContent(db);
-    });
+    app.get('/newsletter/content', { config: adminOnly, schema: { tags, response: { 200: newsletterContent } } }, async () => campaign.getContent(db));
 
-    app.put('/newsletter/content', { schema: { tags, body: newsletterContentBody, response: { 200: newsletterContent } } }, async (request) => {
-      requireAdmin(request);
-      return campaign.saveContent(db, request.body);
-    });
+    app.put('/newsletter/content', { config: adminOnly, schema: { tags, body: newsletterContentBody, response: { 200: newsletterContent } } }, async (request) =>
+      campaign.saveContent(db, request.body),
+    );
 
-    app.get('/newsletter/isToSend', { schema: { tags, response: { 200: sendSwitch } } }, async (request) => {
-      requireAdmin(request);
-      return { isToSend: await campaign.isToSend(db) };
-    });
+    app.get('/newsletter/isToSend', { config: adminOnly, schema: { tags, response: { 200: sendSwitch } } }, async () => ({
+      isToSend: await campaign.isToSend(db),
+    }));
 
-    app.put('/newsletter/isToSend', { schema: { tags, body: sendSwitchBody, response: { 200: sendSwitchAnswer } } }, async (request) => {
-      requireAdmin(request);
-      const { started, ...answer } = await campaign.switchSending(db, request.body?.isToSend);
-      if (started) jobs.kick();
+    app.put('/newsletter/isToSend', { config: adminOnly, schema: { tags, body: sendSwitchBody, response: { 200: sendSwitchAnswer } } }, async (request) => {
+      const { started: _, ...answer } = await campaign.switchSending(db, request.body?.isToSend);
       return answer;
     });
 
-    app.post('/newsletter/test', { schema: { tags, response: { 200: messageBody } } }, async (request) => {
-      const admin = requireAdmin(request);
-      const message = await campaign.sendTest(db, admin.email);
-      jobs.kick();
-      return { message };
-    });
+    app.post('/newsletter/test', { config: adminOnly, schema: { tags, response: { 200: messageBody } } }, async (request) => ({
+      message: await campaign.sendTest(db, guardedUser(request).email),
+    }));
 
-    app.get('/newsletter/sends', { schema: { tags, response: { 200: sendHistory } } }, async (request) => {
-      requireAdmin(request);
-      return campaign.sendHistory(db);
-    });
+    app.get('/newsletter/sends', { config: adminOnly, schema: { tags, response: { 200: sendHistory } } }, async () => campaign.sendHistory(db));
   };

@@ -7,7 +7,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import { newSecret } from '../../platform/passwords.ts';
 import { signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
 import type { ReceivedMail } from '../../../../tests/helpers/mailbox.ts';
-import { NEWSLETTER_SEND_JOB, newsletterSender } from './sending.ts';
+import { newsletterSendJob, newsletterSender } from './sending.ts';
 import { newsletterDeliveries, newsletterDraft, newsletterSends, newsletterSubscribers } from './tables.ts';
 
 // A high pace so a send of 200 takes a moment; the job runner polls every 50 ms when started.
@@ -31,7 +31,7 @@ beforeEach(async () => {
 /** The same handler the app registers, with short retry waits so a test sees retries in milliseconds. */
 function useQuickRetries(app: App, options: { mailer?: Mailer; sendPerMinute?: number } = {}) {
   app.jobs.register(
-    NEWSLETTER_SEND_JOB,
+    newsletterSendJob,
     newsletterSender({
       db: ctx.database.db,
       mailer: options.mailer ?? app.mailer,
@@ -177,7 +177,7 @@ describe('sending the newsletter', () => {
     expect(newsletters('Edição de julho')).toHaveLength(70);
 
     // Time passes: the dead process's leases (its job and its one recipient) run out.
-    await ctx.database.db.execute(sql`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE type = ${NEWSLETTER_SEND_JOB} AND done_at IS NULL`);
+    await ctx.database.db.execute(sql`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE type = ${newsletterSendJob.name} AND done_at IS NULL`);
     const leased = await ctx.database.db
       .update(newsletterDeliveries)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
@@ -243,7 +243,7 @@ describe('sending the newsletter', () => {
     const [next] = await ctx.database.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.type, NEWSLETTER_SEND_JOB), sql`done_at IS NULL`, sql`payload->>'sendId' = ${String(send.id)}`));
+      .where(and(eq(jobs.type, newsletterSendJob.name), sql`done_at IS NULL`, sql`payload->>'sendId' = ${String(send.id)}`));
     expect(next!.runAt.getTime()).toBeGreaterThan(Date.now());
 
     useQuickRetries(ctx.app);
@@ -263,7 +263,7 @@ describe('sending the newsletter', () => {
     const [next] = await ctx.database.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.type, NEWSLETTER_SEND_JOB), sql`done_at IS NULL`, sql`payload->>'sendId' = ${String(send.id)}`));
+      .where(and(eq(jobs.type, newsletterSendJob.name), sql`done_at IS NULL`, sql`payload->>'sendId' = ${String(send.id)}`));
     expect(next!.runAt.getTime()).toBeGreaterThanOrEqual(started + 9_000);
 
     // Two readers not yet served unsubscribe; the next batch leaves them out.
@@ -277,7 +277,7 @@ describe('sending the newsletter', () => {
 
     const off = await ctx.app.inject({ method: 'PUT', url: '/api/newsletter/isToSend', headers: { cookie: adminCookie } });
     expect(off.json().isToSend).toBe(false);
-    await ctx.database.db.update(jobs).set({ runAt: new Date() }).where(and(eq(jobs.type, NEWSLETTER_SEND_JOB), sql`done_at IS NULL`));
+    await ctx.database.db.update(jobs).set({ runAt: new Date() }).where(and(eq(jobs.type, newsletterSendJob.name), sql`done_at IS NULL`));
     await ctx.app.jobs.drain();
     expect(newsletters('Edição de outubro')).toHaveLength(100);
     expect(await sendRow(send.id)).toMatchObject({ status: 'stopped', recipients: 118, sentCount: 100, failedCount: 0 });

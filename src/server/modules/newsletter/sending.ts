@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
-import { enqueue, type JobHandler } from '../../platform/jobs.ts';
+import { defineJob, enqueue, type JobHandler, type JobRunner } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { newsletterMail } from './mails.ts';
 import { newsletterDeliveries, newsletterDraft, newsletterSends } from './tables.ts';
@@ -17,10 +17,9 @@ import { newsletterDeliveries, newsletterDraft, newsletterSends } from './tables
  * When no row is pending the send is marked done with its counts and the switch turns off.
  */
 
-export const NEWSLETTER_SEND_JOB = 'newsletter.send';
-
-const batchJob = z.object({ sendId: z.number().int().positive(), batch: z.number().int().positive() });
-type BatchJob = z.infer<typeof batchJob>;
+/** One batch of one send. */
+export const newsletterSendJob = defineJob('newsletter.send', z.object({ sendId: z.number().int().positive(), batch: z.number().int().positive() }));
+type BatchJob = z.output<typeof newsletterSendJob.payload>;
 
 /** Attempts at one recipient the mail server refused for now (4xx) before it counts as failed. */
 export const MAX_ATTEMPTS = 3;
@@ -45,11 +44,11 @@ export async function queueSendBatch(tx: Tx, job: BatchJob, runAt?: Date) {
   const [queued] = await tx
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.type, NEWSLETTER_SEND_JOB), sql`${jobs.payload} @> ${JSON.stringify(job)}::jsonb`))
+    .where(and(eq(jobs.type, newsletterSendJob.name), sql`${jobs.payload} @> ${JSON.stringify(job)}::jsonb`))
     .limit(1);
   if (queued) return;
   // The handler turns mail errors into ledger rows; a job error is the database itself, worth long patience.
-  await enqueue(tx, NEWSLETTER_SEND_JOB, job, { runAt, maxAttempts: 50 });
+  await enqueue(tx, newsletterSendJob, job, { runAt, maxAttempts: 50 });
 }
 
 type Claimed = { subscriber_id: number; email: string; attempts: number; unsubscribe_token: string | null };
@@ -134,15 +133,14 @@ export type SenderOptions = {
   pauseMs?: number;
 };
 
-/** The handler of 'newsletter.send' jobs: one batch of one send. */
-export function newsletterSender(options: SenderOptions): JobHandler {
+/** The handler of the newsletter's send jobs: one batch of one send. */
+export function newsletterSender(options: SenderOptions): JobHandler<typeof newsletterSendJob.payload> {
   const { db, mailer, publicUrl, log } = options;
   const retryDelaysMs = options.retryDelaysMs ?? [60_000, 300_000];
   const pauseMs = options.pauseMs ?? 60_000;
   const { batchSize, intervalMs } = pacing(options.sendPerMinute);
 
-  return async (payload) => {
-    const { sendId, batch } = batchJob.parse(payload);
+  return async ({ sendId, batch }) => {
     const [send] = await db.select().from(newsletterSends).where(eq(newsletterSends.id, sendId));
     if (!send || send.status !== 'sending') return;
     const started = Date.now();
@@ -209,4 +207,8 @@ async function finishSend(tx: Tx, sendId: number) {
     .set({ status: 'done', finishedAt: new Date(), sentCount: counted('sent'), failedCount: counted('failed') })
     .where(eq(newsletterSends.id, sendId));
   await tx.update(newsletterDraft).set({ isToSend: false }).where(eq(newsletterDraft.id, 1));
+}
+
+export function registerNewsletterJobs(jobs: JobRunner, options: SenderOptions) {
+  jobs.register(newsletterSendJob, newsletterSender(options));
 }

@@ -1,6 +1,11 @@
 import { formatCents } from '#shared/money.ts';
 import { orderStatusLabel, paymentMethodLabel, type OrderStatus, type PaymentMethod } from '#shared/orders.ts';
+import { shop } from '#shared/shop.ts';
 import { composeMail } from '../../platform/mail.ts';
+
+const { preparation, mainland, islands } = shop.delivery;
+/** The islands' range without its unit, as the shipped mail says it ("3 a 15 nas ilhas"). */
+const islandsRange = islands.replace(/ dias úteis$/, '');
 
 type MailOrder = {
   id: number;
@@ -11,6 +16,8 @@ type MailOrder = {
   shippingCents: number;
   totalTaxCents: number;
   totalWithTaxCents: number;
+  /** What a cancelled paid order owes the customer. */
+  refundDueCents?: number | null;
   lines: { productName: string; variantName: string | null; quantity: number; unitPriceCents: number }[];
 };
 
@@ -27,20 +34,25 @@ export const orderReceivedMail = (order: MailOrder, url: string) =>
       ...order.lines.map(lineText),
       `Portes: ${order.shippingCents ? formatCents(order.shippingCents) : 'grátis'}. Total: ${formatCents(order.totalWithTaxCents)} (inclui IVA de ${formatCents(order.totalTaxCents)}).`,
       `Morada de envio: ${order.shippingAddress}.`,
-      'Assim que o pagamento for confirmado, preparamos a encomenda (2 a 7 dias úteis) e avisamos quando for enviada. Os produtos digitais ficam disponíveis logo após o pagamento.',
+      `Assim que o pagamento for confirmado, preparamos a encomenda (${preparation}) e avisamos quando for enviada. Os produtos digitais ficam disponíveis logo após o pagamento.`,
+      'Na página da encomenda pode pagar por Multibanco ou MB WAY a qualquer momento.',
     ],
-    action: { label: 'Ver a encomenda', url },
+    action: { label: 'Ver e pagar a encomenda', url },
   });
 
 const statusNews: Partial<Record<OrderStatus, string>> = {
-  shipped: 'A sua encomenda foi enviada e deve chegar dentro de 2 dias úteis (3 a 15 nas ilhas).',
+  shipped: `A sua encomenda foi enviada e deve chegar dentro de ${mainland} (${islandsRange} nas ilhas).`,
   delivered: 'A sua encomenda foi entregue. Esperamos que goste! Se algo chegou danificado ou em falta, avise-nos nas próximas 48 horas.',
-  cancelled: 'A sua encomenda foi cancelada. Se já tinha pago, o reembolso é feito pelo mesmo meio de pagamento.',
 };
+
+const cancelledNews = (order: MailOrder) =>
+  order.refundDueCents
+    ? `A sua encomenda foi cancelada. Vamos devolver-lhe ${formatCents(order.refundDueCents)} pelo mesmo meio de pagamento e avisamos quando o reembolso estiver feito.`
+    : 'A sua encomenda foi cancelada. Não foi cobrado nenhum valor.';
 
 /** Only the changes a customer waits for are mailed (shipped, delivered, cancelled). */
 export function orderStatusMail(order: MailOrder, url: string) {
-  const news = statusNews[order.status];
+  const news = order.status === 'cancelled' ? cancelledNews(order) : statusNews[order.status];
   if (!news) return undefined;
   return composeMail({
     to: order.email,
@@ -50,6 +62,16 @@ export function orderStatusMail(order: MailOrder, url: string) {
     action: { label: 'Ver a encomenda', url },
   });
 }
+
+/** The owner gave the money of a cancelled order back. */
+export const refundedMail = (order: MailOrder, cents: number, url: string) =>
+  composeMail({
+    to: order.email,
+    subject: `Reembolso da encomenda n.º ${order.id}`,
+    greeting: 'Olá,',
+    paragraphs: [`Devolvemos ${formatCents(cents)} da encomenda n.º ${order.id}, cancelada, pelo mesmo meio de pagamento. Pode demorar alguns dias a aparecer na sua conta.`],
+    action: { label: 'Ver a encomenda', url },
+  });
 
 /** The payment arrived: what happens next, and the digital products' links (delivered from now on). */
 export const paymentReceivedMail = (order: MailOrder, url: string, digital: { name: string; link: string }[], ships: boolean) =>
@@ -61,7 +83,7 @@ export const paymentReceivedMail = (order: MailOrder, url: string, digital: { na
       `Recebemos o pagamento de ${formatCents(order.totalWithTaxCents)} da encomenda n.º ${order.id}. Obrigado!`,
       ...digital.map((d) => `${d.name}: ${d.link}`),
       ...(digital.length ? ['Guarde este e-mail: os links dos produtos digitais também ficam na página da encomenda.'] : []),
-      ...(ships ? ['Vamos preparar a sua encomenda (2 a 7 dias úteis) e avisamos assim que for enviada.'] : []),
+      ...(ships ? [`Vamos preparar a sua encomenda (${preparation}) e avisamos assim que for enviada.`] : []),
     ],
     action: { label: 'Ver a encomenda', url },
   });

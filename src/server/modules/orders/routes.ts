@@ -5,82 +5,100 @@ import {
   adminOrderBody,
   adminOrdersQuery,
   calculateTotalsBody,
-  checkoutBody,
+  markPaidBody,
   myOrdersQuery,
   order,
   orderAccessQuery,
+  orderBody,
   orderMessages,
   orderPage,
+  refundBody,
+  refundsDue,
+  statusStepBody,
   totalsAnswer,
 } from '#shared/schemas/orders.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { requireAdmin, requireUser } from '../../platform/guards.ts';
-import * as orders from './orders.ts';
+import { adminOnly, guardedUser, signedIn } from '../../platform/guards.ts';
+import * as admin from './admin-orders.ts';
+import * as checkout from './checkout.ts';
+import { viewerOf } from './order-records.ts';
+import * as view from './order-view.ts';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() });
 
 export const orderRoutes =
-  ({ db, config, jobs }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, config }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['orders'];
     const viewer = (request: { sessionUser: { id: number; isAdmin: boolean } | null }, token?: string) =>
-      orders.viewerOf(request.sessionUser, token);
+      viewerOf(request.sessionUser, token);
 
     app.post('/order/calculate-totals', { schema: { tags, body: calculateTotalsBody, response: { 200: totalsAnswer } } }, async (request) =>
-      orders.calculateTotals(db, request.body.items),
+      checkout.calculateTotals(db, request.body.items),
     );
 
     app.post(
       '/order',
-      { schema: { tags, body: checkoutBody, headers: idempotencyHeaders, response: { 200: order, 201: order } } },
+      { schema: { tags, body: orderBody, headers: idempotencyHeaders, response: { 200: order, 201: order } } },
       async (request, reply) => {
-        const { order: placed, created } = await orders.placeOrder(db, config.publicUrl, request.body, {
+        const { order: placed, created } = await checkout.placeOrder(db, config.publicUrl, request.body, {
           userId: request.sessionUser?.id ?? null,
           idempotencyKey: request.headers['idempotency-key'],
         });
-        if (created) jobs.kick();
         return reply.status(created ? 201 : 200).send(placed);
       },
     );
 
-    app.get('/order/myorders', { schema: { tags, querystring: myOrdersQuery, response: { 200: orderPage } } }, async (request) =>
-      orders.myOrders(db, requireUser(request).id, request.query.page, request.query.pageSize),
+    app.get('/order/myorders', { config: signedIn, schema: { tags, querystring: myOrdersQuery, response: { 200: orderPage } } }, async (request) =>
+      view.myOrders(db, guardedUser(request).id, request.query.page, request.query.pageSize),
     );
 
-    app.get('/order', { schema: { tags, querystring: adminOrdersQuery, response: { 200: orderPage } } }, async (request) => {
-      requireAdmin(request);
-      return orders.listOrders(db, request.query.status, request.query.page, request.query.pageSize);
-    });
+    app.get('/order', { config: adminOnly, schema: { tags, querystring: adminOrdersQuery, response: { 200: orderPage } } }, async (request) =>
+      view.listOrders(db, request.query.status, request.query.page, request.query.pageSize),
+    );
 
     app.get('/order/:id', { schema: { tags, params: idParam, querystring: orderAccessQuery, response: { 200: order } } }, async (request) =>
-      orders.getOrder(db, request.params.id, viewer(request, request.query.token)),
+      view.getOrder(db, request.params.id, viewer(request, request.query.token)),
     );
 
     app.put(
       '/order/:id/cancel',
       { schema: { tags, params: idParam, querystring: orderAccessQuery, response: { 200: order } } },
-      async (request) => {
-        const cancelled = await orders.cancelOrder(db, config.publicUrl, request.params.id, viewer(request, request.query.token));
-        jobs.kick();
-        return cancelled;
-      },
+      async (request) => checkout.cancelOrder(db, config.publicUrl, request.params.id, viewer(request, request.query.token)),
     );
 
-    app.post('/order/createOrder', { schema: { tags, body: adminOrderBody, response: { 201: order } } }, async (request, reply) => {
-      requireAdmin(request);
-      return reply.status(201).send(await orders.createAdminOrder(db, request.body));
-    });
+    app.post('/order/createOrder', { config: adminOnly, schema: { tags, body: adminOrderBody, response: { 201: order } } }, async (request, reply) =>
+      reply.status(201).send(await admin.createAdminOrder(db, config.publicUrl, request.body)),
+    );
 
-    app.put('/order/:id', { schema: { tags, params: idParam, body: adminOrderBody, response: { 200: order } } }, async (request) => {
-      requireAdmin(request);
-      const updated = await orders.updateAdminOrder(db, config.publicUrl, request.params.id, request.body);
-      jobs.kick();
-      return updated;
-    });
+    app.put('/order/:id', { config: adminOnly, schema: { tags, params: idParam, body: adminOrderBody, response: { 200: order } } }, async (request) =>
+      admin.updateAdminOrder(db, config.publicUrl, request.params.id, request.body),
+    );
 
-    app.delete('/order/:id', { schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
-      requireAdmin(request);
-      await orders.deleteOrder(db, request.params.id);
+    app.patch(
+      '/order/:id/status',
+      { config: adminOnly, schema: { tags, params: idParam, body: statusStepBody, response: { 200: order } } },
+      async (request) => admin.stepOrderStatus(db, config.publicUrl, request.params.id, request.body.status),
+    );
+
+    app.post(
+      '/order/:id/mark-paid',
+      { config: adminOnly, schema: { tags, params: idParam, body: markPaidBody, response: { 200: order } } },
+      async (request) => admin.markPaidByAdmin(db, config.publicUrl, request.params.id, guardedUser(request).id, request.body),
+    );
+
+    app.get('/order/refunds', { config: adminOnly, schema: { tags, response: { 200: refundsDue } } }, async () => ({
+      refunds: await admin.refundsDue(db),
+    }));
+
+    app.post(
+      '/order/:id/refund',
+      { config: adminOnly, schema: { tags, params: idParam, body: refundBody, response: { 200: order } } },
+      async (request) => admin.markRefunded(db, config.publicUrl, request.params.id, request.body.note),
+    );
+
+    app.delete('/order/:id', { config: adminOnly, schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
+      await admin.deleteOrder(db, request.params.id);
       return { message: orderMessages.deleted };
     });
   };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema.ts';
 import { products, productVariants } from '../catalog/tables.ts';
@@ -9,8 +10,11 @@ export const orders = pgTable(
     // Null for a guest's order, or once the customer's account is deleted (the order itself stays).
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
-    // A guest's key to the order: only its hash is kept, the token itself goes to the guest once.
+    // A guest's key to the order: checked against its hash. The token itself is kept too, so every later
+    // e-mail (payment received, shipped, cancelled) can link the guest to their order, not to the home page;
+    // it opens one order whose contents this row already holds. Orders from before it was kept have only the hash.
     accessTokenHash: text('access_token_hash'),
+    accessToken: text('access_token'),
     status: text('status', { enum: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] }).notNull().default('pending'),
     paymentMethod: text('payment_method', { enum: ['multibanco', 'mbway', 'credit_card', 'paypal'] }).notNull(),
     shippingAddress: text('shipping_address').notNull(),
@@ -25,12 +29,22 @@ export const orders = pgTable(
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     // When the payment was confirmed; a digital product's link is delivered from then on, never before.
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // A payment an admin recorded by hand ("Marcar como paga"): how it arrived, her note, who recorded it.
+    // Null when the gateway confirmed it (its payments row says how).
+    paidMethod: text('paid_method', { enum: ['multibanco', 'mbway', 'transfer', 'cash', 'other'] }),
+    paidNote: text('paid_note'),
+    paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    // A paid order that was cancelled owes the customer their money until the owner marks it refunded.
+    refundDueCents: integer('refund_due_cents'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundNote: text('refund_note'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.orderDate),
     index('orders_status_idx').on(t.status, t.orderDate),
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    index('orders_refunds_due_idx').on(t.orderDate).where(sql`${t.refundDueCents} is not null and ${t.refundedAt} is null`),
   ],
 );
 

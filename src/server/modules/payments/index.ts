@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { ifthenpayGateway } from './ifthenpay.ts';
-import { cancelIfUnpaid, expirePayment, PAYMENT_JOBS } from './payments.ts';
+import { cancelIfUnpaid, expirePayment } from './expiry.ts';
+import { cancelUnpaidOrderJob, expirePaymentJob } from './jobs.ts';
 import { sandboxGateway } from './sandbox.ts';
 
 /** The gateway the configuration names (PAYMENT_GATEWAY): the sandbox unless ifthenpay's keys are given. */
@@ -15,6 +16,6 @@ export function createGateway(config: Config): PaymentGateway {
 
 /** The payment jobs of the durable queue: a payment's expiry, and the cancelling of an order left unpaid. */
 export function registerPaymentJobs(jobs: JobRunner, ctx: { db: Db; config: Config; gateway: PaymentGateway }) {
-  jobs.register(PAYMENT_JOBS.expire, (payload) => expirePayment(ctx, (payload as { paymentId: number }).paymentId));
-  jobs.register(PAYMENT_JOBS.cancelUnpaid, (payload) => cancelIfUnpaid(ctx, (payload as { orderId: number }).orderId));
+  jobs.register(expirePaymentJob, ({ paymentId }) => expirePayment(ctx, paymentId));
+  jobs.register(cancelUnpaidOrderJob, ({ orderId }) => cancelIfUnpaid(ctx, orderId));
 }

@@ -8,6 +8,7 @@ import { insertProduct, placeOrder as placeTestOrder } from '../../../../tests/h
 import { products } from '../catalog/tables.ts';
 import { orders } from '../orders/tables.ts';
 import { jobs } from '../../db/schema.ts';
+import { cancelUnpaidOrderJob } from './jobs.ts';
 import { paymentCallbacks, payments } from './tables.ts';
 
 const fake = useFakeIfthenpay();
@@ -275,7 +276,7 @@ describe('MB WAY through ifthenpay', () => {
 
     const retry = await ctx.app.inject({ method: 'POST', url: '/api/payment/multibanco', headers: { cookie }, payload: { order_id: order.id } });
     expect(retry.statusCode).toBe(200);
-    await runJobsNow('payment.cancel-unpaid');
+    await runJobsNow(cancelUnpaidOrderJob.name);
     // The Multibanco reference is still valid: the order waits for it.
     expect((await orderRow(order.id)).status).toBe('pending');
 
@@ -283,7 +284,7 @@ describe('MB WAY through ifthenpay', () => {
     await startMbway(cookie, refused);
     fake.setMbwayStatus(fake.mbway.at(-1)!.requestId, '020');
     expect(await status(cookie, refused.id)).toBe('rejected');
-    await runJobsNow('payment.cancel-unpaid');
+    await runJobsNow(cancelUnpaidOrderJob.name);
     expect((await orderRow(refused.id)).status).toBe('cancelled');
     expect(await stockOf(p.id)).toBe(9);
   });

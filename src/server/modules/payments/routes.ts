@@ -17,62 +17,65 @@ import {
   sandboxRequestParam,
 } from '#shared/schemas/payments.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { requireAdmin } from '../../platform/guards.ts';
-import { viewerOf } from '../orders/orders.ts';
+import { toCents } from '#shared/money.ts';
+import { adminOnly } from '../../platform/guards.ts';
+import { viewerOf } from '../orders/for-payments.ts';
+import { orderPayments, paymentAlerts, resolveAlert } from './alerts.ts';
+import { handleCallback } from './callback.ts';
 import type { PaymentGateway } from './gateway.ts';
-import * as payments from './payments.ts';
+import type { PaymentsContext } from './payment-records.ts';
+import { mbwayStatus, startMbway, startMultibanco } from './payment-start.ts';
+import * as sandbox from './sandbox-payments.ts';
 
 /** ifthenpay's callback: every parameter is text; unknown ones are kept in the record. */
 const callbackQuery = z.record(z.string(), z.string().max(200));
 
 export const paymentRoutes =
-  ({ db, config, jobs }: AppContext, gateway: PaymentGateway): FastifyPluginAsyncZod =>
+  ({ db, config }: AppContext, gateway: PaymentGateway): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['payments'];
-    const ctx: payments.PaymentsContext = { db, config, gateway };
+    const ctx: PaymentsContext = { db, config, gateway };
 
     app.post('/payment/multibanco', { schema: { tags, body: multibancoBody, response: { 200: multibancoAnswer } } }, async (request) =>
-      payments.startMultibanco(ctx, request.body.order_id, viewerOf(request.sessionUser, request.body.token)),
+      startMultibanco(ctx, request.body.order_id, viewerOf(request.sessionUser, request.body.token)),
     );
 
     app.post('/payment/mbway', { schema: { tags, body: mbwayBody, response: { 200: mbwayAnswer } } }, async (request) =>
-      payments.startMbway(ctx, request.body, viewerOf(request.sessionUser, request.body.token)),
+      startMbway(ctx, request.body, viewerOf(request.sessionUser, request.body.token)),
     );
 
     app.get(
       '/payment/mbway/status/:orderId',
-      { schema: { tags, params: orderIdParam, querystring: guestTokenQuery, response: { 200: mbwayStatusAnswer } } },
-      async (request) => {
-        const status = await payments.mbwayStatus(ctx, request.params.orderId, viewerOf(request.sessionUser, request.query.token));
-        if (status === 'paid') jobs.kick();
-        return { status };
-      },
+      // Asking may find the money arrived, which queues the customer's mail.
+      { config: { queuesJobs: true }, schema: { tags, params: orderIdParam, querystring: guestTokenQuery, response: { 200: mbwayStatusAnswer } } },
+      async (request) => ({ status: await mbwayStatus(ctx, request.params.orderId, viewerOf(request.sessionUser, request.query.token)) }),
     );
 
     app.get(
       '/payment/order/:orderId',
       { schema: { tags, params: orderIdParam, querystring: guestTokenQuery, response: { 200: orderPaymentsAnswer } } },
-      async (request) => payments.orderPayments(db, request.params.orderId, viewerOf(request.sessionUser, request.query.token)),
+      async (request) => orderPayments(db, request.params.orderId, viewerOf(request.sessionUser, request.query.token)),
     );
 
     // The gateway calls this when money arrives, e.g. for ifthenpay:
     // /api/payment/callback?key=[ANTI_PHISHING_KEY]&orderId=[ORDER_ID]&amount=[AMOUNT]&requestId=[REQUEST_ID]
     //   &entity=[ENTITY]&reference=[REFERENCE]&payment_datetime=[PAYMENT_DATETIME]
-    app.get('/payment/callback', { schema: { tags, querystring: callbackQuery, response: { '2xx': messageBody, '4xx': messageBody } } }, async (request, reply) => {
-      const answer = await payments.handleCallback(ctx, request.query, request.ip);
-      if (answer.status === 200) jobs.kick();
-      else request.log.warn({ outcome: answer.outcome }, 'payment callback refused');
-      return reply.status(answer.status).send({ message: answer.outcome });
-    });
+    app.get(
+      '/payment/callback',
+      { config: { queuesJobs: true }, schema: { tags, querystring: callbackQuery, response: { '2xx': messageBody, '4xx': messageBody } } },
+      async (request, reply) => {
+        const answer = await handleCallback(ctx, request.query, request.ip);
+        if (answer.status !== 200) request.log.warn({ outcome: answer.outcome }, 'payment callback refused');
+        return reply.status(answer.status).send({ message: answer.outcome });
+      },
+    );
 
-    app.get('/payment/alerts', { schema: { tags, response: { 200: paymentAlertList } } }, async (request) => {
-      requireAdmin(request);
-      return (await payments.paymentAlerts(db)).map(({ paymentId: _, ...alert }) => alert);
-    });
+    app.get('/payment/alerts', { config: adminOnly, schema: { tags, response: { 200: paymentAlertList } } }, async () =>
+      (await paymentAlerts(db)).map(({ paymentId: _, ...alert }) => alert),
+    );
 
-    app.put('/payment/alerts/:id/resolve', { schema: { tags, params: idParam, response: { 204: z.null() } } }, async (request, reply) => {
-      requireAdmin(request);
-      await payments.resolveAlert(db, request.params.id);
+    app.put('/payment/alerts/:id/resolve', { config: adminOnly, schema: { tags, params: idParam, response: { 204: z.null() } } }, async (request, reply) => {
+      await resolveAlert(db, request.params.id);
       return reply.status(204).send(null);
     });
 
@@ -80,22 +83,16 @@ export const paymentRoutes =
 
     // The sandbox's test phone and ATM: only with PAYMENT_GATEWAY=sandbox; they move no money.
     app.get('/payment/sandbox/mbway/:requestId', { schema: { tags, params: sandboxRequestParam, response: { 200: sandboxMbwayRequest } } }, async (request) =>
-      (await payments.sandboxMbwayRequest(ctx, request.params.requestId)).view,
+      (await sandbox.sandboxMbwayRequest(ctx, request.params.requestId)).view,
     );
 
     app.post(
       '/payment/sandbox/mbway/:requestId',
       { schema: { tags, params: sandboxRequestParam, body: sandboxDecisionBody, response: { 200: sandboxMbwayRequest } } },
-      async (request) => {
-        const view = await payments.sandboxDecide(ctx, request.params.requestId, request.body.accept);
-        jobs.kick();
-        return view;
-      },
+      async (request) => sandbox.sandboxDecide(ctx, request.params.requestId, request.body.accept),
     );
 
-    app.post('/payment/sandbox/multibanco', { schema: { tags, body: sandboxMultibancoBody, response: { 200: messageBody } } }, async (request) => {
-      const answer = await payments.sandboxPayReference(ctx, request.body.entity, request.body.reference, Math.round(request.body.amount * 100));
-      jobs.kick();
-      return answer;
-    });
+    app.post('/payment/sandbox/multibanco', { schema: { tags, body: sandboxMultibancoBody, response: { 200: messageBody } } }, async (request) =>
+      sandbox.sandboxPayReference(ctx, request.body.entity, request.body.reference, toCents(request.body.amount)),
+    );
   };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { isAppPath } from '#shared/paths.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getProduct } from '../catalog/products.ts';
 import { getService } from '../services/services.ts';
@@ -47,19 +48,49 @@ async function headTagsFor(url: string, options: { db: Db; publicUrl: string; sh
 
 /**
  * Pages whose HTML the server fills in before the app runs, so crawlers and link previews see the
- * product or service: `render` answers the page's HTML, or undefined for a page sent as the plain app shell.
+ * product or service: `render` answers the page's HTML, the plain app shell for any other page, or undefined
+ * when the shell could not be read (the caller sends the file).
  */
-export function appShellPages(options: { db: Db; webDist: string; publicUrl: string; shop: Config['shop']; log: FastifyBaseLogger }) {
-  const shell = shellReader(join(options.webDist, 'index.html'));
+/** Said on every page while the sandbox is the gateway, outside the app (no script needed, nothing to hydrate). */
+const DEMO_NOTICE = '<aside class="demo-notice" aria-label="Aviso">Modo de demonstração: os pagamentos são fictícios</aside>';
+
+const NOINDEX = '<meta name="robots" content="noindex">';
+
+const withDemoNotice = (html: string) => html.replace(/<body([^>]*)>/, `<body$1>${DEMO_NOTICE}`);
+
+export function appShellPages(options: {
+  db: Db;
+  webDist: string;
+  publicUrl: string;
+  shop: Config['shop'];
+  log: FastifyBaseLogger;
+  demoPayments: boolean;
+}) {
+  const read = shellReader(join(options.webDist, 'index.html'));
+  const shell = async () => (options.demoPayments ? withDemoNotice(await read()) : read());
   return {
-    async render(url: string): Promise<string | undefined> {
+    async render(url: string): Promise<{ html: string; status: 200 | 404 } | undefined> {
+      let tags: string | undefined;
+      // A path that is none of the app's pages, an unknown or archived product, an unknown service: a 404
+      // with the app's not-found page, kept out of search engines.
+      let missing = !isAppPath(url.split(/[?#]/, 1)[0] ?? '/');
+      if (!missing) {
+        try {
+          tags = await headTagsFor(url, options);
+        } catch (err) {
+          if (err instanceof AppError && err.status === 404) missing = true;
+          // Anything else (database away) gets the plain shell, logged: the page still works.
+          else options.log.warn({ err, url }, 'page head not rendered');
+        }
+      }
       try {
-        const tags = await headTagsFor(url, options);
-        return tags === undefined ? undefined : withHeadTags(await shell(), tags);
+        // The plain shell is sent from here too, not as a file: streaming it awaited the reply three times,
+        // each adding close listeners to the response (MaxListenersExceededWarning).
+        const html = await shell();
+        if (missing) return { html: html.replace(/<\/head>/i, () => `${NOINDEX}</head>`), status: 404 };
+        return { html: tags === undefined ? html : withHeadTags(html, tags), status: 200 };
       } catch (err) {
-        // An unknown or archived product (or an unknown service) gets the plain shell: the app shows its own
-        // not-found page. Anything else (database away, shell missing mid-build) too, logged: the page still works.
-        if (!(err instanceof AppError && err.status === 404)) options.log.warn({ err, url }, 'page head not rendered');
+        options.log.warn({ err, url }, 'app shell not read (mid-build?)');
         return undefined;
       }
     },

@@ -1,3 +1,4 @@
+import { toCents } from '#shared/money.ts';
 import type { ImageRef, Product } from '#shared/schemas/catalog.ts';
 import type { Service } from '#shared/schemas/services.ts';
 import { shop } from '#shared/shop.ts';
@@ -53,7 +54,7 @@ export function absoluteImageUrl(publicUrl: string, image: ImageRef): string {
 }
 
 /** schema.org wants a price as text with a dot and two decimals ('12.90'); API prices are euros. */
-const priceText = (euros: number) => (Math.round(euros * 100) / 100).toFixed(2);
+const priceText = (euros: number) => (toCents(euros) / 100).toFixed(2);
 
 /** A digital product never runs out; a physical one is in stock while units are left. */
 const availability = (isDigital: boolean, stock: number) => (isDigital || stock > 0 ? IN_STOCK : OUT_OF_STOCK);

@@ -1,29 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/schemas/catalog.ts';
+import { productAnswer } from '../../../../tests/helpers/answers.ts';
 import { productPageId } from './app-shell.ts';
-import { escapeHtml, jsonForScript, metaDescription, productHeadTags, withHeadTags } from './page-head.ts';
+import { escapeMarkup } from '../../platform/html.ts';
+import { jsonForScript, metaDescription, productHeadTags, withHeadTags } from './page-head.ts';
 
 const SITE = 'https://loja.example.pt';
 
-const product = (overrides: Partial<Product> = {}): Product => ({
-  id: 7,
-  name: 'Caixa organizadora',
-  description: 'Caixa em cartão forrado.',
-  price: 12.9,
-  stock: 3,
-  isDigital: false,
-  order: 1,
-  hasVariants: false,
-  variants: [],
-  images: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const product = (overrides: Partial<Product> = {}) => productAnswer({ images: [], ...overrides });
 
 describe('product page head', () => {
   it('escapes HTML and keeps JSON-LD from closing its script', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(escapeMarkup(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');
     const json = jsonForScript({ name: '</script><script>alert(1)</script>' });
     expect(json).not.toContain('<');
     expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>' });

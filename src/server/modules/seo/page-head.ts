@@ -2,13 +2,10 @@ import type { Product } from '#shared/schemas/catalog.ts';
 import type { Service } from '#shared/schemas/services.ts';
 import { shop } from '#shared/shop.ts';
 import type { Config } from '../../config.ts';
+import { escapeMarkup } from '../../platform/html.ts';
 import { absoluteImageUrl, productJsonLd, productUrl, serviceJsonLd, serviceUrl } from './json-ld.ts';
 
 const DESCRIPTION_LENGTH = 155;
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 
 /**
  * JSON for a `<script type="application/ld+json">`: `<` written as \u003c so no text can close the
@@ -26,7 +23,7 @@ export function metaDescription(text: string, max = DESCRIPTION_LENGTH): string 
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
-const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeMarkup(content)}" />`;
 
 type PageHead = {
   name: string;
@@ -42,9 +39,9 @@ type PageHead = {
 /** Title, description, canonical, Open Graph, Twitter card and JSON-LD: what every page with its own head carries. */
 function headTags(page: PageHead): string {
   return [
-    `<title>${escapeHtml(`${page.name} | ${shop.name}`)}</title>`,
+    `<title>${escapeMarkup(`${page.name} | ${shop.name}`)}</title>`,
     meta('name', 'description', page.description),
-    `<link rel="canonical" href="${escapeHtml(page.url)}" />`,
+    `<link rel="canonical" href="${escapeMarkup(page.url)}" />`,
     meta('property', 'og:type', page.ogType),
     meta('property', 'og:site_name', shop.name),
     meta('property', 'og:locale', 'pt_PT'),

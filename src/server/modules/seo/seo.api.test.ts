@@ -1,51 +1,26 @@
-import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { utimesSync, writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { catalogMessages, productFields } from '#shared/schemas/catalog.ts';
-import { testDatabase } from '../../../../tests/helpers/database.ts';
-import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import { pngImage } from '../../../../tests/helpers/images.ts';
+import { SHELL, SITE, useShellApp } from '../../../../tests/helpers/web-shell.ts';
 import { createProduct } from '../catalog/products.ts';
 import { products } from '../catalog/tables.ts';
 import { processImage } from '../media/processing.ts';
 
-const SITE = 'https://loja.example.pt';
-const webDist = mkdtempSync(join(tmpdir(), 'loja-seo-web-'));
-const shellFile = join(webDist, 'index.html');
-const SHELL = '<!doctype html>\n<html lang="pt-PT">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Loja</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+const shell = useShellApp();
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  writeFileSync(shellFile, SHELL);
-  database = await testDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: join(webDist, 'data'), PUBLIC_URL: SITE }), webDist };
-  app = await buildApp({ config, database, logger: false });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-const picture = async () =>
-  processImage(await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c49a6c' } }).png().toBuffer(), { allowSvg: false });
+const picture = async () => processImage(await pngImage(800, 600, '#c49a6c'), { allowSvg: false });
 
 type Form = Record<string, unknown>;
 const newProduct = async (form: Form, images = 0) => {
   const uploads = [];
   for (let i = 0; i < images; i++) uploads.push(await picture());
-  return createProduct(database.db, productFields.parse({ description: 'Uma descrição.', order: 1, ...form }), uploads);
+  return createProduct(shell.database.db, productFields.parse({ description: 'Uma descrição.', order: 1, ...form }), uploads);
 };
 
-const metadata = (id: number | string) => app.inject({ method: 'GET', url: `/api/seo/metadata/product/${id}` });
+const metadata = (id: number | string) => shell.app.inject({ method: 'GET', url: `/api/seo/metadata/product/${id}` });
 
 describe('GET /api/seo/metadata/product/:id', () => {
   it('answers a simple product as schema.org Product with one Offer and absolute image URLs', async () => {
@@ -73,7 +48,7 @@ describe('GET /api/seo/metadata/product/:id', () => {
     expect(ld.image).toHaveLength(2);
     for (const url of ld.image) {
       expect(url).toMatch(new RegExp(`^${SITE}/api/images/\\d+/[0-9a-f]{12}/800\\.webp$`));
-      const file = await app.inject({ method: 'GET', url: url.slice(SITE.length) });
+      const file = await shell.app.inject({ method: 'GET', url: url.slice(SITE.length) });
       expect(file.statusCode).toBe(200);
     }
   });
@@ -129,7 +104,7 @@ describe('GET /api/seo/metadata/product/:id', () => {
     expect(absent.json().error).toBe(catalogMessages.productNotFound);
 
     const p = await newProduct({ name: 'Produto arquivado', price: '5', stock: '1' });
-    await database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, p.id));
+    await shell.database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, p.id));
     const archived = await metadata(p.id);
     expect(archived.statusCode).toBe(404);
     expect(archived.json().error).toBe(catalogMessages.productNotFound);
@@ -139,7 +114,7 @@ describe('GET /api/seo/metadata/product/:id', () => {
 });
 
 describe('product pages served with their head filled in', () => {
-  const page = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  const page = (url: string) => shell.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
   const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 
   it('carries title, description, canonical, Open Graph, Twitter card and JSON-LD in <head>', async () => {
@@ -192,16 +167,29 @@ describe('product pages served with their head filled in', () => {
     expect(res.body.match(/<\/script>/g)).toHaveLength(1);
   });
 
-  it('serves the plain app shell (200) for unknown and archived products, and for every other page', async () => {
-    for (const url of ['/produtos/999999', '/produtos/abc', '/perfil', '/']) {
+  it('serves the plain app shell (200) for every page of the app', async () => {
+    for (const url of ['/perfil', '/', '/produtos', '/servicos?q=x', '/minhas-encomendas/12', '/recuperar-senha/abc', '/sandbox/mbway/req-1', '/orders']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(SHELL);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('answers 404 with the app shell and noindex for an unknown page, an unknown or archived product and an unknown service (issue #12)', async () => {
     const p = await newProduct({ name: 'Retirado da loja', price: '5', stock: '1' });
-    await database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, p.id));
-    expect((await page(`/produtos/${p.id}`)).body).toBe(SHELL);
+    await shell.database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, p.id));
+    for (const url of ['/nao-existe', '/produtos/999999', '/produtos/abc', `/produtos/${p.id}`, '/servicos/999999', '/produtos/1/extra', '/admin-dashboard/edit-user/x']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+      expect(res.body.replace('<meta name="robots" content="noindex">', ''), url).toBe(SHELL);
+    }
+    const live = await newProduct({ name: 'Caixa viva', price: '5', stock: '1' });
+    const ok = await page(`/produtos/${live.id}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).not.toContain('noindex');
   });
 
   it('keeps API paths and other methods a JSON 404', async () => {
@@ -209,19 +197,31 @@ describe('product pages served with their head filled in', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().error).toBe(messages.notFound);
     const p = await newProduct({ name: 'Caixa', price: '5', stock: '1' });
-    const post = await app.inject({ method: 'POST', url: `/produtos/${p.id}`, payload: {} });
+    const post = await shell.app.inject({ method: 'POST', url: `/produtos/${p.id}`, payload: {} });
     expect(post.statusCode).toBe(404);
   });
 
   it('reads index.html again after a rebuild changes it', async () => {
     const p = await newProduct({ name: 'Etiquetas', price: '4,90', stock: '10' });
     expect((await page(`/produtos/${p.id}`)).body).not.toContain('index-novo.js');
-    writeFileSync(shellFile, SHELL.replace('</head>', '<script type="module" src="/assets/index-novo.js"></script>\n  </head>'));
+    writeFileSync(shell.shellFile, SHELL.replace('</head>', '<script type="module" src="/assets/index-novo.js"></script>\n  </head>'));
     const later = new Date(Date.now() + 5_000);
-    utimesSync(shellFile, later, later);
+    utimesSync(shell.shellFile, later, later);
     const res = await page(`/produtos/${p.id}`);
     expect(res.body).toContain('/assets/index-novo.js');
     expect(res.body).toContain('<title>Etiquetas | Loja</title>');
-    writeFileSync(shellFile, SHELL);
+    writeFileSync(shell.shellFile, SHELL);
+  });
+});
+
+describe('the sandbox notice', () => {
+  const shop = useShellApp({ PAYMENT_GATEWAY: 'sandbox' });
+
+  it('says on every page, in the HTML itself, that payments are fictitious while the sandbox is the gateway', async () => {
+    for (const url of ['/', '/produtos', '/checkout', '/minhas-encomendas']) {
+      const res = await shop.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<body><aside class="demo-notice" aria-label="Aviso">Modo de demonstração: os pagamentos são fictícios</aside><div id="root">');
+    }
   });
 });

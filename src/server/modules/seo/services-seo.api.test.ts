@@ -1,19 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serviceFields, serviceMessages } from '#shared/schemas/services.ts';
-import { testDatabase } from '../../../../tests/helpers/database.ts';
-import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import { pngImage } from '../../../../tests/helpers/images.ts';
+import { SHELL, SITE, useShellApp } from '../../../../tests/helpers/web-shell.ts';
 import { processImage } from '../media/processing.ts';
 import { createService } from '../services/services.ts';
 
-const SITE = 'https://loja.example.pt';
-const webDist = mkdtempSync(join(tmpdir(), 'loja-seo-services-web-'));
-const SHELL = '<!doctype html>\n<html lang="pt-PT">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Loja</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
 const SHOP = {
   SHOP_LEGAL_NAME: 'Arrumar & Companhia, Lda.',
   SHOP_NIF: '509999999',
@@ -22,34 +13,19 @@ const SHOP = {
   SHOP_PUBLIC_EMAIL: 'ola@loja.example.pt',
 };
 
-let database: Database;
-let app: App;
+const shell = useShellApp(SHOP);
 
-beforeAll(async () => {
-  writeFileSync(join(webDist, 'index.html'), SHELL);
-  database = await testDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: join(webDist, 'data'), PUBLIC_URL: SITE, ...SHOP }), webDist };
-  app = await buildApp({ config, database, logger: false });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-const picture = async () =>
-  processImage(await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#7d9a7a' } }).png().toBuffer(), { allowSvg: false });
+const picture = async () => processImage(await pngImage(1200, 800, '#7d9a7a'), { allowSvg: false });
 
 const newService = async (form: Record<string, string>, withImage = false) =>
   createService(
-    database.db,
+    shell.database.db,
     serviceFields.parse({ description: 'Uma sessão de organização.', schedule_link: 'https://calendly.com/loja/sessao', ...form }),
     withImage ? await picture() : null,
   );
 
-const metadata = (id: number | string) => app.inject({ method: 'GET', url: `/api/seo/metadata/service/${id}` });
-const page = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+const metadata = (id: number | string) => shell.app.inject({ method: 'GET', url: `/api/seo/metadata/service/${id}` });
+const page = (url: string) => shell.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
 const provider = {
   '@type': 'LocalBusiness',
@@ -82,7 +58,7 @@ describe('GET /api/seo/metadata/service/:id', () => {
       potentialAction: { '@type': 'ReserveAction', target: 'https://calendly.com/loja/sessao' },
       offers: { '@type': 'Offer', price: '45.00', priceCurrency: 'EUR', url: `${SITE}/servicos/${s.id}` },
     });
-    expect((await app.inject({ method: 'GET', url: ld.image[0].slice(SITE.length) })).statusCode).toBe(200);
+    expect((await shell.app.inject({ method: 'GET', url: ld.image[0].slice(SITE.length) })).statusCode).toBe(200);
   });
 
   it('has no offer without a price and no image without a picture', async () => {
@@ -132,11 +108,12 @@ describe('service pages served with their head filled in', () => {
     expect(headOf((await page(`/servicos/${s.id}`)).body)).toContain('<meta name="description" content="Duas horas práticas para grupos." />');
   });
 
-  it('serves the plain app shell for unknown services and the service list', async () => {
-    for (const url of ['/servicos/999999', '/servicos/abc', '/servicos']) {
+  it('serves the service list as the plain app shell, and an unknown service as a 404 with noindex', async () => {
+    expect((await page('/servicos')).body).toBe(SHELL);
+    for (const url of ['/servicos/999999', '/servicos/abc']) {
       const res = await page(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(SHELL);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
     }
   });
 });

@@ -1,39 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productFields } from '#shared/schemas/catalog.ts';
 import { serviceFields } from '#shared/schemas/services.ts';
-import { testDatabase } from '../../../../tests/helpers/database.ts';
-import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import { SHELL, SITE, useShellApp } from '../../../../tests/helpers/web-shell.ts';
 import { createProduct } from '../catalog/products.ts';
 import { products } from '../catalog/tables.ts';
 import { createService } from '../services/services.ts';
 import { services } from '../services/tables.ts';
-import { escapeXml, sitemapXml } from './sitemap.ts';
+import { escapeMarkup } from '../../platform/html.ts';
+import { sitemapXml } from './sitemap.ts';
 
-const SITE = 'https://loja.example.pt';
-const webDist = mkdtempSync(join(tmpdir(), 'loja-sitemap-web-'));
-const SHELL = '<!doctype html>\n<html lang="pt-PT"><head><title>Loja</title></head><body><div id="root"></div></body></html>\n';
-
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  writeFileSync(join(webDist, 'index.html'), SHELL);
-  database = await testDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: join(webDist, 'data'), PUBLIC_URL: SITE }), webDist };
-  app = await buildApp({ config, database, logger: false });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const shell = useShellApp();
 
 type Url = { loc: string; lastmod: string | undefined };
 
@@ -63,21 +40,21 @@ function parseSitemap(xml: string): Url[] {
 }
 
 const newProduct = (form: Record<string, unknown>) =>
-  createProduct(database.db, productFields.parse({ description: 'Uma descrição.', order: 1, price: '5', stock: '3', ...form }), []);
+  createProduct(shell.database.db, productFields.parse({ description: 'Uma descrição.', order: 1, price: '5', stock: '3', ...form }), []);
 const newService = (name: string) =>
-  createService(database.db, serviceFields.parse({ name, description: 'Uma sessão.', schedule_link: 'https://calendly.com/loja/x' }), null);
+  createService(shell.database.db, serviceFields.parse({ name, description: 'Uma sessão.', schedule_link: 'https://calendly.com/loja/x' }), null);
 
 describe('sitemap.xml', () => {
   it('lists the static pages, every visible product and every service with absolute URLs; archived products are left out', async () => {
     const caixa = await newProduct({ name: 'Caixa' });
     const guia = await newProduct({ name: 'Guia em PDF', isDigital: 'true', link: 'https://loja.example.pt/downloads/guia.pdf' });
     const retirado = await newProduct({ name: 'Retirado' });
-    await database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, retirado.id));
+    await shell.database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, retirado.id));
     const sessao = await newService('Sessão online');
     const mudancas = await newService('Mudanças');
-    const [sessaoRow] = await database.db.select().from(services).where(eq(services.id, sessao.id));
+    const [sessaoRow] = await shell.database.db.select().from(services).where(eq(services.id, sessao.id));
 
-    const res = await app.inject({ method: 'GET', url: '/api/seo/sitemap.xml' });
+    const res = await shell.app.inject({ method: 'GET', url: '/api/seo/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     const urls = parseSitemap(res.body);
@@ -103,16 +80,16 @@ describe('sitemap.xml', () => {
   });
 
   it('is served at /sitemap.xml too, the same document, not the single-page app', async () => {
-    const root = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { accept: 'text/html' } });
+    const root = await shell.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { accept: 'text/html' } });
     expect(root.statusCode).toBe(200);
     expect(root.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(root.body).not.toContain('<div id="root">');
-    expect(root.body).toBe((await app.inject({ method: 'GET', url: '/api/seo/sitemap.xml' })).body);
+    expect(root.body).toBe((await shell.app.inject({ method: 'GET', url: '/api/seo/sitemap.xml' })).body);
   });
 
   it('escapes what XML reserves, so an odd public address still makes a well-formed document', async () => {
-    expect(escapeXml(`a&b<c>"d"'e'`)).toBe('a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;');
-    const xml = await sitemapXml(database.db, 'https://loja.example.pt/loja?a=1&b=<2>');
+    expect(escapeMarkup(`a&b<c>"d"'e'`)).toBe('a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;');
+    const xml = await sitemapXml(shell.database.db, 'https://loja.example.pt/loja?a=1&b=<2>');
     const locs = parseSitemap(xml).map((u) => u.loc);
     expect(locs).toContain('https://loja.example.pt/loja?a=1&b=<2>/sobre');
   });
@@ -120,7 +97,7 @@ describe('sitemap.xml', () => {
 
 describe('robots.txt', () => {
   it('allows everything but the private areas and points at the sitemap', async () => {
-    const res = await app.inject({ method: 'GET', url: '/robots.txt' });
+    const res = await shell.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = res.body.split('\n');
@@ -134,7 +111,7 @@ describe('robots.txt', () => {
   });
 
   it('leaves the sitemap page to the single-page app', async () => {
-    const res = await app.inject({ method: 'GET', url: '/sitemap', headers: { accept: 'text/html' } });
+    const res = await shell.app.inject({ method: 'GET', url: '/sitemap', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(SHELL);
   });

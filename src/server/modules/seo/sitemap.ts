@@ -1,12 +1,10 @@
 import type { Db } from '../../db/client.ts';
+import { escapeMarkup } from '../../platform/html.ts';
 import { productPages } from '../catalog/products.ts';
 import { servicePages } from '../services/services.ts';
 import { productUrl, serviceUrl } from './json-ld.ts';
 
 type Entry = { loc: string; lastmod?: Date | undefined };
-
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] as string);
 
 /** W3C datetime to the second, as the sitemap protocol asks. */
 const w3cDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -38,7 +36,7 @@ export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
     ...services.map((s) => ({ loc: serviceUrl(publicUrl, s.id), lastmod: s.updatedAt })),
   ];
   const urls = entries.map(
-    (e) => `  <url>\n    <loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `\n    <lastmod>${w3cDate(e.lastmod)}</lastmod>` : ''}\n  </url>`,
+    (e) => `  <url>\n    <loc>${escapeMarkup(e.loc)}</loc>${e.lastmod ? `\n    <lastmod>${w3cDate(e.lastmod)}</lastmod>` : ''}\n  </url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

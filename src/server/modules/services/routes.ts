@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam, messageBody } from '#shared/schemas/common.ts';
 import { service, serviceFields, serviceList, serviceMessages } from '#shared/schemas/services.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { requireAdmin } from '../../platform/guards.ts';
+import { adminOnly } from '../../platform/guards.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { parseOrThrow } from '../../platform/validation.ts';
 import { processImage } from '../media/processing.ts';
@@ -27,20 +27,17 @@ export const serviceRoutes =
       services.getService(db, request.params.id),
     );
 
-    app.post('/service', { schema: { tags, response: { 201: service } } }, async (request, reply) => {
-      requireAdmin(request);
+    app.post('/service', { config: adminOnly, schema: { tags, response: { 201: service } } }, async (request, reply) => {
       const { parsed, upload } = await readServiceForm(request);
       return reply.status(201).send(await services.createService(db, parsed, upload));
     });
 
-    app.put('/service/:id', { schema: { tags, params: idParam, response: { 200: service } } }, async (request) => {
-      requireAdmin(request);
+    app.put('/service/:id', { config: adminOnly, schema: { tags, params: idParam, response: { 200: service } } }, async (request) => {
       const { parsed, upload } = await readServiceForm(request);
       return services.updateService(db, request.params.id, parsed, upload);
     });
 
-    app.delete('/service/:id', { schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
-      requireAdmin(request);
+    app.delete('/service/:id', { config: adminOnly, schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
       await services.deleteService(db, request.params.id);
       return { message: serviceMessages.deleted };
     });

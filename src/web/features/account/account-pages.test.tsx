@@ -11,6 +11,7 @@ import { ProfilePage } from './profile-page.tsx';
 import { RegisterPage } from './register-page.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 import { VerifyAccountPage } from './verify-account-page.tsx';
+import { paths } from '#shared/paths.ts';
 
 type Reply = { status: number; body?: unknown };
 type Call = { method: string; path: string; body: unknown };
@@ -59,7 +60,7 @@ function renderAt(url: string | { pathname: string; state: unknown }) {
       { path: '/register', element: <RegisterPage /> },
       { path: '/auth/verify', element: <VerifyAccountPage /> },
       { path: '/recuperar-senha', element: <ForgotPasswordPage /> },
-      { path: '/recuperar-senha/:token', element: <ResetPasswordPage /> },
+      { path: paths.resetPassword.pattern, element: <ResetPasswordPage /> },
       { path: '/perfil', element: <ProfilePage /> },
       { path: '/minhas-encomendas', element: <p>Encomendas</p> },
     ],
@@ -131,6 +132,12 @@ describe('login', () => {
 });
 
 describe('register', () => {
+  it('sends a signed-in visitor to their profile (issue #12)', async () => {
+    routesReply['GET /user/profile'] = { status: 200, body: user };
+    const router = renderAt('/register');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/perfil'));
+  });
+
   it('checks the form with the shared rules and puts server field errors on their fields', async () => {
     routesReply['POST /auth/register'] = error(409, 'CONFLICT', 'Já existe uma conta com este email.', {
       email: 'Já existe uma conta com este email.',

@@ -5,15 +5,19 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type EmailBody, emailBody } from '#shared/schemas/account.ts';
-import { api, ApiError } from '../../api/client.ts';
-import { paths } from '../../paths.ts';
-import { AuthCard, FormField, SubmitButton } from './account-ui.tsx';
+import { ApiError } from '../../api/client.ts';
+import { paths } from '#shared/paths.ts';
+import { AuthCard } from '../../components/account-ui.tsx';
+import { fieldBinder, FormField } from '../../components/form/field.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useForgotPassword } from './api.ts';
 
 const title = 'Recuperar palavra-passe';
 const description = 'Peça um link para redefinir a palavra-passe da sua conta na loja.';
 const forgotFailed = 'Erro ao enviar email de recuperação. Por favor, tente novamente.';
 
 export function ForgotPasswordPage() {
+  const forgotPassword = useForgotPassword();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const {
@@ -21,11 +25,12 @@ export function ForgotPasswordPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(emailBody), defaultValues: { email: '' } });
+  const field = fieldBinder(register, errors);
 
   const onSubmit = async (body: EmailBody) => {
     setError(null);
     try {
-      const answer = await api.post<{ message: string }>('/auth/forgot-password', body);
+      const answer = await forgotPassword.mutateAsync(body);
       setSent(answer.message);
     } catch (err) {
       // backoffice.md §8 gives one text; a 429 says why waiting helps (the client already wrote it in pt-PT).
@@ -42,16 +47,8 @@ export function ForgotPasswordPage() {
           <p className="text-secondary">Indique o email da sua conta e enviamos-lhe um link para definir uma nova palavra-passe.</p>
           {error && <Alert variant="danger">{error}</Alert>}
           <Form noValidate onSubmit={handleSubmit(onSubmit)}>
-            <FormField
-              id="forgot-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              registration={register('email')}
-              error={errors.email?.message}
-            />
-            <SubmitButton busy={isSubmitting} busyLabel="A processar...">
+            <FormField id="forgot-email" label="Email" type="email" autoComplete="email" required {...field('email')} />
+            <SubmitButton className="w-100" busy={isSubmitting} busyLabel="A processar...">
               Enviar
             </SubmitButton>
           </Form>

@@ -7,17 +7,21 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { type LoginBody, loginBody } from '#shared/schemas/account.ts';
-import { api, ApiError, errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
-import { AuthCard, FormField, SubmitButton } from './account-ui.tsx';
-import { useRedirectAfter } from './use-timers.ts';
+import { AuthCard, AuthSuccess } from '../../components/account-ui.tsx';
+import { fieldBinder, FormField } from '../../components/form/field.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useRedirectAfter } from '../../components/use-timers.ts';
+import { useResendVerification } from './api.ts';
 
 const title = 'Iniciar sessão';
 const description = 'Inicie sessão na sua conta da loja para acompanhar as suas encomendas e gerir o seu perfil.';
 const loginFailed = 'Credenciais inválidas. Por favor tente novamente.';
+const signedInNotice = 'Sessão iniciada com sucesso! Vai ser redirecionado dentro de instantes.';
 const resendFailed = 'Não foi possível reenviar o email de verificação. Por favor tente novamente.';
 
 /** The route the user came from (set by RequireUser or the 401 handler), if it is a page of this site. */
@@ -33,6 +37,7 @@ function originOf(state: unknown): string {
 type Resend = { status: 'idle' | 'sending' } | { status: 'sent' | 'failed'; message: string };
 
 export function LoginPage() {
+  const resendMutation = useResendVerification();
   const session = useSession();
   const location = useLocation();
   const origin = originOf(location.state);
@@ -46,6 +51,7 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+  const field = fieldBinder(register, errors);
 
   // Already signed in when arriving (not through this form): straight back to where the user came from.
   if (session.status === 'signedIn' && !isSubmitting && redirectTo === null) return <Navigate to={origin} replace />;
@@ -74,25 +80,14 @@ export function LoginPage() {
   const resendVerification = async (email: string) => {
     setResend({ status: 'sending' });
     try {
-      const answer = await api.post<{ message: string }>('/auth/resend-verification', { email });
+      const answer = await resendMutation.mutateAsync(email);
       setResend({ status: 'sent', message: answer.message });
     } catch (err) {
       setResend({ status: 'failed', message: errorMessage(err, resendFailed) });
     }
   };
 
-  if (redirectTo !== null) {
-    return (
-      <AuthCard title={title} description={description}>
-        <Alert variant="success">
-          <p className="mb-2">Sessão iniciada com sucesso! Vai ser redirecionado dentro de instantes.</p>
-          <Link to={redirectTo} replace className="alert-link">
-            Continuar agora
-          </Link>
-        </Alert>
-      </AuthCard>
-    );
-  }
+  if (redirectTo !== null) return <AuthSuccess title={title} description={description} message={signedInNotice} to={redirectTo} linkText="Continuar agora" />;
 
   return (
     <AuthCard title={title} description={description}>
@@ -119,25 +114,9 @@ export function LoginPage() {
         <Alert variant={resend.status === 'sent' ? 'info' : 'danger'}>{resend.message}</Alert>
       )}
       <Form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <FormField
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          registration={register('email')}
-          error={errors.email?.message}
-        />
-        <FormField
-          id="login-password"
-          label="Palavra-passe"
-          type="password"
-          autoComplete="current-password"
-          required
-          registration={register('password')}
-          error={errors.password?.message}
-        />
-        <SubmitButton busy={isSubmitting}>Entrar</SubmitButton>
+        <FormField id="login-email" label="Email" type="email" autoComplete="email" required {...field('email')} />
+        <FormField id="login-password" label="Palavra-passe" type="password" autoComplete="current-password" required {...field('password')} />
+        <SubmitButton className="w-100" busy={isSubmitting}>Entrar</SubmitButton>
       </Form>
       <div className="mt-4 d-flex flex-column gap-2 text-center">
         <Link to={paths.forgotPassword}>Esqueceu-se da palavra-passe?</Link>

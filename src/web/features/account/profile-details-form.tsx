@@ -1,48 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
-import { type ProfileBody, profileBody, type PublicUser } from '#shared/schemas/account.ts';
-import type { z } from 'zod';
-import { api, ApiError, errorMessage } from '../../api/client.ts';
+import { profileBody, type PublicUser } from '#shared/schemas/account.ts';
 import { useSession } from '../../session/session.tsx';
-import { applyFieldErrors, FormField, SubmitButton } from './account-ui.tsx';
-import { useFlashMessage } from './use-timers.ts';
+import { FormField } from '../../components/form/field.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useServerForm } from '../../components/form/use-server-form.ts';
+import { useFlashMessage } from '../../components/use-timers.ts';
+import { useUpdateProfile } from './api.ts';
 
 const updateFailed = 'Erro ao atualizar perfil. Por favor tente novamente.';
 const serverFields = ['username', 'email'] as const;
 
 /** The Perfil tab: username and e-mail (a new e-mail waits for its confirmation link). */
 export function ProfileDetailsForm({ user }: { user: PublicUser }) {
+  const updateProfile = useUpdateProfile();
   const session = useSession();
   const flash = useFlashMessage();
-  const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError: setFieldError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof profileBody>, unknown, ProfileBody>({
-    resolver: zodResolver(profileBody),
-    defaultValues: { username: user.username, email: user.email },
-  });
+  const { form, field, error, submit } = useServerForm(profileBody, { username: user.username, email: user.email }, { accept: serverFields, fallback: updateFailed });
 
-  const onSubmit = async (body: ProfileBody) => {
-    setError(null);
+  const onSubmit = submit(async (body) => {
     flash.clear();
-    try {
-      const { message, ...updated } = await api.put<PublicUser & { message: string }>('/user/profile', body);
-      session.setUser(updated);
-      // The account keeps its confirmed e-mail until the link is opened; the note below says so.
-      reset({ username: updated.username, email: updated.email });
-      flash.show(message || 'Perfil atualizado com sucesso!');
-    } catch (err) {
-      const onFields = err instanceof ApiError && applyFieldErrors(err.fields, serverFields, setFieldError);
-      if (!onFields) setError(errorMessage(err, updateFailed));
-    }
-  };
+    const { message, ...updated } = await updateProfile.mutateAsync(body);
+    session.setUser(updated);
+    // The account keeps its confirmed e-mail until the link is opened; the note below says so.
+    form.reset({ username: updated.username, email: updated.email });
+    flash.show(message || 'Perfil atualizado com sucesso!');
+  });
 
   return (
     <>
@@ -57,25 +40,10 @@ export function ProfileDetailsForm({ user }: { user: PublicUser }) {
           </span>
         </div>
       )}
-      <Form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <FormField
-          id="profile-username"
-          label="Nome de utilizador"
-          autoComplete="username"
-          required
-          registration={register('username')}
-          error={errors.username?.message}
-        />
-        <FormField
-          id="profile-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          registration={register('email')}
-          error={errors.email?.message}
-        />
-        <SubmitButton busy={isSubmitting}>Guardar alterações</SubmitButton>
+      <Form noValidate onSubmit={onSubmit}>
+        <FormField id="profile-username" label="Nome de utilizador" autoComplete="username" required {...field('username')} />
+        <FormField id="profile-email" label="Email" type="email" autoComplete="email" required {...field('email')} />
+        <SubmitButton className="w-100" busy={form.formState.isSubmitting}>Guardar alterações</SubmitButton>
       </Form>
     </>
   );

@@ -1,103 +1,50 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { messages } from '#shared/messages.ts';
-import { registerForm, type RegisterForm } from '#shared/schemas/account.ts';
-import type { z } from 'zod';
-import { api, ApiError, errorMessage } from '../../api/client.ts';
-import { paths } from '../../paths.ts';
-import { applyFieldErrors, AuthCard, FormField, SubmitButton } from './account-ui.tsx';
-import { useRedirectAfter } from './use-timers.ts';
+import { registerForm } from '#shared/schemas/account.ts';
+import { paths } from '#shared/paths.ts';
+import { AuthCard, AuthSuccess } from '../../components/account-ui.tsx';
+import { FormField } from '../../components/form/field.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useServerForm } from '../../components/form/use-server-form.ts';
+import { useRedirectAfter } from '../../components/use-timers.ts';
+import { useSession } from '../../session/session.tsx';
+import { useRegisterAccount } from './api.ts';
 
 const title = 'Criar conta';
 const description = 'Crie a sua conta na loja para acompanhar as suas encomendas e comprar mais depressa.';
 const registerFailed = 'Ocorreu um erro ao processar o registo.';
 const serverFields = ['username', 'email', 'password'] as const;
+const emptyForm = { username: '', email: '', password: '', confirmPassword: '' };
 
 export function RegisterPage() {
-  const [error, setError] = useState<string | null>(null);
+  const session = useSession();
+  const registration = useRegisterAccount();
   const [success, setSuccess] = useState<string | null>(null);
   // storefront.md §4: registration success redirects to /login after 3 seconds.
   useRedirectAfter(success === null ? null : paths.login);
+  const { form, field, error, submit } = useServerForm(registerForm, emptyForm, { accept: serverFields, fallback: registerFailed });
 
-  const {
-    register,
-    handleSubmit,
-    setError: setFieldError,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterForm, unknown, z.output<typeof registerForm>>({
-    resolver: zodResolver(registerForm),
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  const onSubmit = submit(async ({ username, email, password }) => {
+    const answer = await registration.mutateAsync({ username, email, password });
+    setSuccess(answer?.message || messages.registered);
   });
 
-  const onSubmit = async ({ username, email, password }: z.output<typeof registerForm>) => {
-    setError(null);
-    try {
-      const answer = await api.post<{ message?: string }>('/auth/register', { username, email, password });
-      setSuccess(answer?.message || messages.registered);
-    } catch (err) {
-      const onFields = err instanceof ApiError && applyFieldErrors(err.fields, serverFields, setFieldError);
-      if (!onFields) setError(errorMessage(err, registerFailed));
-    }
-  };
+  // Someone already signed in has an account: their profile, not a second registration.
+  if (session.status === 'signedIn' && success === null) return <Navigate to={paths.profile} replace />;
+  if (success !== null) return <AuthSuccess title={title} description={description} message={success} to={paths.login} linkText="Ir para o login" />;
 
-  if (success !== null) {
-    return (
-      <AuthCard title={title} description={description}>
-        <Alert variant="success">
-          <p className="mb-2">{success}</p>
-          <Link to={paths.login} replace className="alert-link">
-            Ir para o login
-          </Link>
-        </Alert>
-      </AuthCard>
-    );
-  }
-
-  const termsError = errors.acceptTerms?.message;
+  const termsError = form.formState.errors.acceptTerms?.message;
   return (
     <AuthCard title={title} description={description}>
       {error && <Alert variant="danger">{error}</Alert>}
-      <Form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <FormField
-          id="register-username"
-          label="Nome"
-          autoComplete="username"
-          required
-          registration={register('username')}
-          error={errors.username?.message}
-        />
-        <FormField
-          id="register-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          registration={register('email')}
-          error={errors.email?.message}
-        />
-        <FormField
-          id="register-password"
-          label="Palavra-passe"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="Mínimo de 6 caracteres."
-          registration={register('password')}
-          error={errors.password?.message}
-        />
-        <FormField
-          id="register-confirm-password"
-          label="Confirmar palavra-passe"
-          type="password"
-          autoComplete="new-password"
-          required
-          registration={register('confirmPassword')}
-          error={errors.confirmPassword?.message}
-        />
+      <Form noValidate onSubmit={onSubmit}>
+        <FormField id="register-username" label="Nome" autoComplete="username" required {...field('username')} />
+        <FormField id="register-email" label="Email" type="email" autoComplete="email" required {...field('email')} />
+        <FormField id="register-password" label="Palavra-passe" type="password" autoComplete="new-password" required help="Mínimo de 6 caracteres." {...field('password')} />
+        <FormField id="register-confirm-password" label="Confirmar palavra-passe" type="password" autoComplete="new-password" required {...field('confirmPassword')} />
         <Form.Check id="register-accept-terms" className="mb-3">
           <Form.Check.Input
             type="checkbox"
@@ -105,7 +52,7 @@ export function RegisterPage() {
             isInvalid={Boolean(termsError)}
             aria-invalid={termsError ? true : undefined}
             aria-describedby={termsError ? 'register-accept-terms-error' : undefined}
-            {...register('acceptTerms')}
+            {...form.register('acceptTerms')}
           />
           <Form.Check.Label>
             Li e aceito os{' '}
@@ -120,7 +67,7 @@ export function RegisterPage() {
             </Form.Control.Feedback>
           )}
         </Form.Check>
-        <SubmitButton busy={isSubmitting}>Registar</SubmitButton>
+        <SubmitButton className="w-100" busy={form.formState.isSubmitting}>Registar</SubmitButton>
       </Form>
       <p className="mt-4 mb-0 text-center">
         <Link to={paths.login}>Já tem conta? Inicie sessão</Link>

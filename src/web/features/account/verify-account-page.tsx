@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useSearchParams } from 'react-router';
-import { api, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { paths } from '../../paths.ts';
-import { sessionKey, useSession } from '../../session/session.tsx';
-import { AuthCard } from './account-ui.tsx';
+import { paths } from '#shared/paths.ts';
+import { useSession } from '../../session/session.tsx';
+import { AuthCard } from '../../components/account-ui.tsx';
+import { useAccountVerification } from './api.ts';
 
 const title = 'Verificação de conta';
 const description = 'Confirmação do email da sua conta na loja.';
@@ -15,25 +15,8 @@ export function VerifyAccountPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const session = useSession();
-  const queryClient = useQueryClient();
 
-  // A token is single-use: one query per token, never retried or refetched (StrictMode mounts twice).
-  const verification = useQuery({
-    queryKey: ['account-verification', token],
-    queryFn: async () => {
-      const answer = await api.get<{ message: string }>('/auth/verify', { query: { token } });
-      // The same link confirms an e-mail change: the signed-in user's profile has changed.
-      void queryClient.invalidateQueries({ queryKey: sessionKey });
-      return answer;
-    },
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnMount: false,
-    refetchOnReconnect: false,
-    refetchOnWindowFocus: false,
-  });
+  const verification = useAccountVerification(token);
 
   let body;
   if (!token) {

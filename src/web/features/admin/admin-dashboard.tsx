@@ -6,8 +6,8 @@ import { useSearchParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { RequireAdmin } from '../../session/guards.tsx';
-import { TAB_PARAM } from './admin-paths.ts';
-import { adminTabs } from './admin-tabs.ts';
+import { adminTabs, TAB_PARAM } from './admin-tabs.ts';
+import { ShopSetupAlert } from './shop-setup-alert.tsx';
 
 /** /admin-dashboard (backoffice.md §2): one tab per back-office list; non-admins go to /. */
 export function AdminDashboard() {
@@ -36,6 +36,7 @@ function Dashboard() {
       />
       <meta name="robots" content="noindex" />
       <h1 className="h2 mb-4">Painel de administração</h1>
+      <ShopSetupAlert />
       <Tabs id="admin-tabs" activeKey={active.key} onSelect={select} mountOnEnter className="mb-3">
         {adminTabs.map(({ key, title, Component }) => (
           <Tab key={key} eventKey={key} title={title}>

@@ -1,11 +1,24 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
-import { USERS_TAB } from './admin-paths.ts';
-import { MEDIA_TAB } from './media/media-paths.ts';
-import { NEWSLETTER_TAB, SUBSCRIBERS_TAB } from './newsletter/newsletter-paths.ts';
-import { MESSAGES_TAB } from './messages/messages-paths.ts';
-import { ORDERS_TAB } from './orders/order-paths.ts';
-import { PRODUCTS_TAB } from './products/product-paths.ts';
-import { SERVICES_TAB } from './services/service-paths.ts';
+import { paths } from '#shared/paths.ts';
+
+/** The dashboard keeps its active tab in the query (?tab=...), so reload and Back return to it. */
+export const TAB_PARAM = 'tab';
+
+/** Each tab's ?tab= value (backoffice.md §2). */
+const tabKeys = {
+  users: 'utilizadores',
+  products: 'produtos',
+  services: 'servicos',
+  orders: 'encomendas',
+  subscribers: 'subscritores',
+  media: 'media',
+  newsletter: 'newsletter',
+  messages: 'mensagens',
+} as const;
+type TabName = keyof typeof tabKeys;
+
+/** A tab's list, where its forms go back after a save or a delete. */
+export const adminListHref = (tab: TabName) => `${paths.admin}?${TAB_PARAM}=${encodeURIComponent(tabKeys[tab])}`;
 
 export type AdminTab = {
   /** The value of ?tab= in the address. */
@@ -23,12 +36,12 @@ function adminTab(key: string, title: string, load: () => Promise<ComponentType>
 // backoffice.md §2: users, products, services, orders, subscribers, media library, newsletter.
 // A new tab is one entry here; the first entry is the default.
 export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
-  adminTab(USERS_TAB, 'Utilizadores', async () => (await import('./users/users-tab.tsx')).UsersTab),
-  adminTab(PRODUCTS_TAB, 'Produtos', async () => (await import('./products/products-tab.tsx')).ProductsTab),
-  adminTab(SERVICES_TAB, 'Serviços', async () => (await import('./services/services-tab.tsx')).ServicesTab),
-  adminTab(ORDERS_TAB, 'Encomendas', async () => (await import('./orders/orders-tab.tsx')).OrdersTab),
-  adminTab(SUBSCRIBERS_TAB, 'Subscritores', async () => (await import('./newsletter/subscribers-tab.tsx')).SubscribersTab),
-  adminTab(MEDIA_TAB, 'Biblioteca de media', async () => (await import('./media/media-tab.tsx')).MediaTab),
-  adminTab(NEWSLETTER_TAB, 'Newsletter', async () => (await import('./newsletter/newsletter-tab.tsx')).NewsletterTab),
-  adminTab(MESSAGES_TAB, 'Mensagens', async () => (await import('./messages/messages-tab.tsx')).MessagesTab),
+  adminTab(tabKeys.users, 'Utilizadores', async () => (await import('./users/users-tab.tsx')).UsersTab),
+  adminTab(tabKeys.products, 'Produtos', async () => (await import('./products/products-tab.tsx')).ProductsTab),
+  adminTab(tabKeys.services, 'Serviços', async () => (await import('./services/services-tab.tsx')).ServicesTab),
+  adminTab(tabKeys.orders, 'Encomendas', async () => (await import('./orders/orders-tab.tsx')).OrdersTab),
+  adminTab(tabKeys.subscribers, 'Subscritores', async () => (await import('./newsletter/subscribers-tab.tsx')).SubscribersTab),
+  adminTab(tabKeys.media, 'Biblioteca de media', async () => (await import('./media/media-tab.tsx')).MediaTab),
+  adminTab(tabKeys.newsletter, 'Newsletter', async () => (await import('./newsletter/newsletter-tab.tsx')).NewsletterTab),
+  adminTab(tabKeys.messages, 'Mensagens', async () => (await import('./messages/messages-tab.tsx')).MessagesTab),
 ];

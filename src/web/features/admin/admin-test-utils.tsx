@@ -1,11 +1,11 @@
 // Test helpers for the admin screens (not a test file itself): the admin user and the dashboard with a form's routes.
 import type { ReactElement } from 'react';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { homeAndLogin, renderRoutes, userFactory } from '../../test/harness.tsx';
 import { AdminDashboard } from './admin-dashboard.tsx';
 import { UserFormPage } from './users/user-form-page.tsx';
 
-export { type FakeCall, fakeApi, userFactory } from '../../test/harness.tsx';
+export { fakeApi, userFactory } from '../../test/harness.tsx';
 
 export const admin = userFactory({ id: 1, username: 'ana', email: 'ana@exemplo.pt', isAdmin: true });
 
@@ -22,4 +22,4 @@ export const renderAdminRoutes = (form: ReactElement, createPath: string, editPa
   );
 
 export const renderAdmin = (initialEntry: string) =>
-  renderAdminRoutes(<UserFormPage />, paths.adminCreateUser, '/admin-dashboard/edit-user/:id', initialEntry);
+  renderAdminRoutes(<UserFormPage />, paths.adminCreateUser, paths.adminEditUser.pattern, initialEntry);

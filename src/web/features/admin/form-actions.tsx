@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
 
 type Props = {
   saving: boolean;
@@ -14,11 +14,9 @@ type Props = {
 export function FormActions({ saving, cancelHref, onDelete }: Props) {
   return (
     <div className="d-flex flex-wrap gap-2">
-      <Button type="submit" variant="primary" disabled={saving}>
-        {saving && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      <SubmitButton busy={saving} busyHint=" (a guardar...)">
         Guardar
-        {saving && <span className="visually-hidden"> (a guardar...)</span>}
-      </Button>
+      </SubmitButton>
       <Link to={cancelHref} className="btn btn-outline-secondary">
         Cancelar
       </Link>

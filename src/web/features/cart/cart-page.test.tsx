@@ -161,7 +161,8 @@ describe('cart page', () => {
     expect(screen.getByText('Caixa organizadora foi removido do carrinho.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
     await waitFor(() => expect(shownValue(summary(), 'Total')).toBe(euros(4.99)));
-    expect(shownValue(summary(), 'Portes')).toBe('Grátis');
+    // Only a digital product left: nothing ships, so no delivery line (issue #12).
+    expect(shownValue(summary(), 'Portes')).toBeUndefined();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remover Planner PDF do carrinho' }));
     expect(screen.getByText('O seu carrinho está vazio.')).toBeTruthy();

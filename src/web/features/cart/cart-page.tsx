@@ -9,10 +9,11 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { formatCents, formatEuros } from '#shared/money.ts';
+import { formatCents, formatEuros, toCents } from '#shared/money.ts';
 import { freeShippingFromEuros } from '#shared/orders.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
+import { ContinueShoppingLink } from '../../components/continue-shopping-link.tsx';
 import { type CartItem, cartTotal, removeItem, setQuantity, useCart } from './cart-store.ts';
 import {
   blocksCheckout,
@@ -137,6 +138,8 @@ function EmptyCart() {
 /** /carrinho (storefront.md §2): the lines, the server's totals and the way to the checkout. */
 export function CartPage() {
   const items = useCart();
+  // A basket of digital products only ships nothing: no word about delivery.
+  const ships = items.some((item) => !item.isDigital);
   const totals = useCartTotals(items);
   const changes = usePriceChanges(items);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -153,7 +156,7 @@ export function CartPage() {
   const error = totals.isError ? totals.error : null;
   const blocked = error !== null && blocksCheckout(error);
   // Cents, so 70,00 € - 64,10 € is 5,90 € and not 5,899999.
-  const missingCents = data && data.shippingCost > 0 ? Math.round(freeShippingFromEuros * 100) - Math.round(data.subtotalWithTax * 100) : 0;
+  const missingCents = data && data.shippingCost > 0 ? toCents(freeShippingFromEuros) - toCents(data.subtotalWithTax) : 0;
 
   return (
     <Container className="py-4 py-md-5">
@@ -221,18 +224,20 @@ export function CartPage() {
                     {data ?
                       <>
                         {/* The previous totals stay readable (full contrast) while the new ones are computed. */}
-                        <TotalsList totals={data} />
+                        <TotalsList totals={data} ships={ships} />
                         {totals.isPlaceholderData && <InlineSpinner label="A atualizar os totais..." />}
                       </>
                     : totals.isPending && !error ?
                       <InlineSpinner label="A calcular os totais..." />
                     : <p className="text-danger mb-0">Não foi possível calcular os totais.</p>}
                   </div>
-                  <p className="small text-secondary mt-3 mb-3">
-                    <i className="bi bi-truck me-2" aria-hidden="true" />
-                    {freeShippingNotice}
-                    {missingCents > 0 && ` Faltam ${formatCents(missingCents)} para a entrega gratuita.`}
-                  </p>
+                  {ships ?
+                    <p className="small text-secondary mt-3 mb-3">
+                      <i className="bi bi-truck me-2" aria-hidden="true" />
+                      {freeShippingNotice}
+                      {missingCents > 0 && ` Faltam ${formatCents(missingCents)} para a entrega gratuita.`}
+                    </p>
+                  : <div className="mb-3" />}
                   <div className="d-grid gap-2">
                     {blocked ?
                       <Button variant="primary" disabled aria-describedby="cart-problem">
@@ -242,9 +247,7 @@ export function CartPage() {
                         Finalizar compra
                       </Link>
                     }
-                    <Link to={paths.products} className="btn btn-outline-primary">
-                      Continuar a comprar
-                    </Link>
+                    <ContinueShoppingLink />
                   </div>
                 </Card.Body>
               </Card>

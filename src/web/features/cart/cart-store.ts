@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { toCents } from '#shared/money.ts';
 import type { Product, Variant } from '#shared/schemas/catalog.ts';
 
 /** storefront.md §3 and §9: the cart lives in the browser's local storage under this key. */
@@ -198,7 +199,7 @@ export function clearCart(): void {
 
 /** Sum of price times quantity, in euros rounded to the cent (worked out in whole cents). */
 export function cartTotal(items: readonly Pick<CartItem, 'price' | 'quantity'>[]): number {
-  const cents = items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
+  const cents = items.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0);
   return cents / 100;
 }
 

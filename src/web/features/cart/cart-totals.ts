@@ -1,10 +1,10 @@
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { formatEuros } from '#shared/money.ts';
+import { formatEuros, toCents } from '#shared/money.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
 import type { TotalsAnswer } from '#shared/schemas/orders.ts';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
-import { catalogKeys, fetchProduct } from '../catalog/catalog-api.ts';
+import { productPageQueryOptions } from '../catalog/api.ts';
 import { type Cart, type CartItem, cartTotal, readCart, updatePrice } from './cart-store.ts';
 
 /** One line as the order calls carry it (storefront.md §7). */
@@ -29,18 +29,17 @@ export function fetchTotals(lines: readonly OrderLine[], signal?: AbortSignal): 
   return api.post<TotalsAnswer>('/order/calculate-totals', { items: lines }, { signal });
 }
 
-const cents = (euros: number) => Math.round(euros * 100);
 export const sameTotals = (a: TotalsAnswer, b: TotalsAnswer) =>
-  cents(a.subtotalWithTax) === cents(b.subtotalWithTax) &&
-  cents(a.shippingCost) === cents(b.shippingCost) &&
-  cents(a.totalTax) === cents(b.totalTax) &&
-  cents(a.totalPriceWithoutTax) === cents(b.totalPriceWithoutTax) &&
-  cents(a.totalWithTax) === cents(b.totalWithTax);
+  toCents(a.subtotalWithTax) === toCents(b.subtotalWithTax) &&
+  toCents(a.shippingCost) === toCents(b.shippingCost) &&
+  toCents(a.totalTax) === toCents(b.totalTax) &&
+  toCents(a.totalPriceWithoutTax) === toCents(b.totalPriceWithoutTax) &&
+  toCents(a.totalWithTax) === toCents(b.totalWithTax);
 
 /** The VAT label ('IVA (23%) incluído': prices include it), from the rate the server used. */
 export const vatLabel = (rate: number) => `IVA (${Math.round(rate * 100)}%) incluído`;
 /** 'Grátis' when there is nothing to pay for delivery. */
-export const shippingLabel = (euros: number) => (cents(euros) === 0 ? 'Grátis' : formatEuros(euros));
+export const shippingLabel = (euros: number) => (toCents(euros) === 0 ? 'Grátis' : formatEuros(euros));
 
 // --- price changes ---------------------------------------------------------------------------------------
 
@@ -93,12 +92,12 @@ async function syncPrices(queryClient: QueryClient, lines: readonly OrderLine[],
   const cart = readCart();
   // The cart changed meanwhile: its own totals request will check it.
   if (JSON.stringify(toOrderLines(cart)) !== JSON.stringify(lines)) return [];
-  if (cents(cartTotal(cart)) === cents(totals.subtotalWithTax)) return [];
+  if (toCents(cartTotal(cart)) === toCents(totals.subtotalWithTax)) return [];
   const productIds = [...new Set(cart.map((line) => line.productId))];
   const products = await Promise.all(
     productIds.map((id) =>
       queryClient
-        .fetchQuery({ queryKey: catalogKeys.detail(String(id)), queryFn: ({ signal }) => fetchProduct(String(id), signal), staleTime: 0 })
+        .fetchQuery({ ...productPageQueryOptions(String(id)), staleTime: 0 })
         .catch(() => null),
     ),
   );
@@ -106,7 +105,7 @@ async function syncPrices(queryClient: QueryClient, lines: readonly OrderLine[],
   for (const line of cart) {
     const product = products.find((candidate) => candidate?.id === line.productId);
     const price = product ? currentPrice(product, line) : undefined;
-    if (price === undefined || cents(price) === cents(line.price)) continue;
+    if (price === undefined || toCents(price) === toCents(line.price)) continue;
     updatePrice(line.id, price);
     changes.push({ id: line.id, name: line.variant ? `${line.name} (${line.variant.name})` : line.name, price });
   }

@@ -34,12 +34,12 @@ export function InlineSpinner({ label }: { label: string }) {
   );
 }
 
-/** Subtotal, VAT, delivery and total, as the server computed them. */
-export function TotalsList({ totals }: { totals: TotalsAnswer }) {
+/** Subtotal, VAT, delivery (when something ships) and total, as the server computed them. */
+export function TotalsList({ totals, ships = true }: { totals: TotalsAnswer; ships?: boolean }) {
   const rows: [string, string][] = [
     ['Subtotal', formatEuros(totals.subtotalWithTax)],
     [vatLabel(totals.taxRate), formatEuros(totals.totalTax)],
-    ['Portes', shippingLabel(totals.shippingCost)],
+    ...(ships ? [['Portes', shippingLabel(totals.shippingCost)] as [string, string]] : []),
   ];
   return (
     <dl className="mb-0">

@@ -1,13 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Product } from '#shared/schemas/catalog.ts';
+import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
 import { formatEuros } from '#shared/money.ts';
 
 /** storefront.md §9: card descriptions are cut at 80 characters. */
 export const CARD_DESCRIPTION_LENGTH = 80;
-/** storefront.md §9: success messages last 3 s. */
-export const CONFIRMATION_MS = 3000;
 export const ADDED_TO_CART = 'Adicionado ao carrinho';
-export const OUT_OF_STOCK = 'Fora de stock';
+export const OUT_OF_STOCK = catalogMessages.outOfStock;
 
 /** The first `length` characters (whole characters, never half an emoji) plus '...' when the text is longer. */
 export function cutText(text: string, length: number = CARD_DESCRIPTION_LENGTH): string {
@@ -42,19 +39,4 @@ export function ImagePlaceholder({ className = '' }: { className?: string }) {
       <span className="visually-hidden">Sem imagem</span>
     </div>
   );
-}
-
-/**
- * A confirmation that hides itself after 3 s; showing it again restarts the clock and gives it a new key,
- * so a live region announces it again.
- */
-export function useConfirmation(ms: number = CONFIRMATION_MS) {
-  const [shown, setShown] = useState<number | null>(null);
-  useEffect(() => {
-    if (shown === null) return;
-    const timer = window.setTimeout(() => setShown(null), ms);
-    return () => window.clearTimeout(timer);
-  }, [shown, ms]);
-  const show = useCallback(() => setShown((n) => (n ?? 0) + 1), []);
-  return { shown: shown !== null, key: shown ?? 0, show };
 }

@@ -2,40 +2,49 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
-import type { Product } from '#shared/schemas/catalog.ts';
+import { useState } from 'react';
+import type { Product, Variant } from '#shared/schemas/catalog.ts';
 import { CardImage } from '../../components/card-image.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { addItem, toCartItem } from '../cart/cart-store.ts';
 import {
   ADDED_TO_CART,
   cutText,
-  firstVariantInStock,
   hasStock,
   ImagePlaceholder,
   isAvailable,
   OUT_OF_STOCK,
   priceLabel,
-  useConfirmation,
 } from './catalog-ui.tsx';
+import { useFlashMessage } from '../../components/use-timers.ts';
+import { VariantPicker } from './variant-picker.tsx';
 
 /** storefront.md §2: one product in the list. */
 export function ProductCard({ product }: { product: Product }) {
   const inStock = hasStock(product);
-  const confirmation = useConfirmation();
+  const confirmation = useFlashMessage();
+  const [picking, setPicking] = useState(false);
 
-  const add = () => {
-    // With variants, the card adds the first variant that has stock.
-    const variant = product.hasVariants ? firstVariantInStock(product) : undefined;
-    if (product.hasVariants && !variant) return;
+  const addToCart = (variant?: Variant) => {
     addItem(toCartItem(product, variant), 1);
-    confirmation.show();
+    setPicking(false);
+    confirmation.show(ADDED_TO_CART);
   };
+  // With variants, the card asks which one; it never picks for the customer.
+  const add = () => (product.hasVariants ? setPicking(true) : addToCart());
 
   return (
     <Card className="h-100 shadow-sm">
-      <CardImage className="product-card-media" image={product.images[0]} alt={product.name} placeholder={<ImagePlaceholder />} />
+      {/* The picture links to the product too (the name is the link a keyboard or screen reader uses). */}
+      <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true">
+        <CardImage className="product-card-media" image={product.images[0]} alt="" placeholder={<ImagePlaceholder />} />
+      </Link>
       <Card.Body className="d-flex flex-column">
-        <h2 className="h5 card-title text-break">{product.name}</h2>
+        <h2 className="h5 card-title text-break">
+          <Link to={paths.product(product.id)} className="product-card-name">
+            {product.name}
+          </Link>
+        </h2>
         <p className="product-card-description text-secondary small flex-grow-1">{cutText(product.description)}</p>
         <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
           <span className="fs-5 fw-semibold">{priceLabel(product)}</span>
@@ -52,12 +61,13 @@ export function ProductCard({ product }: { product: Product }) {
             </Button>
           )}
         </div>
+        {product.hasVariants && <VariantPicker product={product} show={picking} onPick={addToCart} onClose={() => setPicking(false)} />}
         {!product.isDigital && (
           <p className="add-confirmation small text-success mt-2 mb-0" aria-live="polite">
-            {confirmation.shown && (
+            {confirmation.message && (
               <span key={confirmation.key}>
                 <i className="bi bi-check-circle me-1" aria-hidden="true" />
-                {ADDED_TO_CART}
+                {confirmation.message}
               </span>
             )}
           </p>

@@ -5,7 +5,6 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Breadcrumb from 'react-bootstrap/Breadcrumb';
 import Button from 'react-bootstrap/Button';
-import Carousel from 'react-bootstrap/Carousel';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
@@ -17,16 +16,16 @@ import type { Product } from '#shared/schemas/catalog.ts';
 import { ApiError } from '../../api/client.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { addItem, MAX_LINE_QUANTITY, toCartItem } from '../cart/cart-store.ts';
-import { catalogKeys, fetchProduct } from './catalog-api.ts';
-import { ADDED_TO_CART, ImagePlaceholder, OUT_OF_STOCK } from './catalog-ui.tsx';
+import { productPageQueryOptions } from './api.ts';
+import { ADDED_TO_CART, OUT_OF_STOCK } from './catalog-ui.tsx';
+import { ProductGallery } from './product-gallery.tsx';
 
 const loadError = 'Erro ao carregar detalhes do produto. Por favor tente novamente mais tarde.';
 const notFound = 'Produto não encontrado ou sem imagens.';
 const META_DESCRIPTION_LENGTH = 150;
-const GALLERY_SIZES = '(min-width: 1400px) 636px, (min-width: 1200px) 546px, (min-width: 992px) 456px, (min-width: 768px) 336px, 100vw';
 
 /**
  * storefront.md §5: the quantity is at least 1 and at most `max` (no maximum when undefined, as for digital
@@ -41,71 +40,6 @@ export function clampQuantity(value: string | number, max?: number): number {
 
 /** The page's description meta: the first 150 characters of the description, on one line. */
 const metaDescription = (text: string) => Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, META_DESCRIPTION_LENGTH).join('');
-
-function Gallery({ product }: { product: Product }) {
-  const [index, setIndex] = useState(0);
-  const { images, name } = product;
-  const total = images.length;
-  if (total === 0) {
-    return (
-      <div className="product-gallery">
-        <ImagePlaceholder />
-      </div>
-    );
-  }
-  const current = Math.min(index, total - 1);
-  const several = total > 1;
-  const label = (i: number) => `Mostrar imagem ${i + 1} de ${total}`;
-  return (
-    <>
-      <Carousel
-        className="product-gallery"
-        activeIndex={current}
-        onSelect={(next) => setIndex(next)}
-        interval={null}
-        controls={several}
-        indicators={several}
-        indicatorLabels={images.map((_, i) => label(i))}
-        prevLabel="Imagem anterior"
-        nextLabel="Imagem seguinte"
-        variant="dark"
-        wrap={several}
-      >
-        {images.map((image, i) => (
-          <Carousel.Item key={image.id}>
-            <img
-              src={image.src}
-              srcSet={image.srcset}
-              sizes={GALLERY_SIZES}
-              width={image.width}
-              height={image.height}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              decoding="async"
-              alt={`${name} - imagem ${i + 1} de ${total}`}
-            />
-          </Carousel.Item>
-        ))}
-      </Carousel>
-      {several && (
-        <ul className="list-unstyled d-flex flex-wrap gap-2 mt-2 mb-0" aria-label="Miniaturas">
-          {images.map((image, i) => (
-            <li key={image.id}>
-              <button
-                type="button"
-                className="product-thumb"
-                aria-label={label(i)}
-                aria-current={i === current ? 'true' : undefined}
-                onClick={() => setIndex(i)}
-              >
-                <img src={image.thumbnail} alt="" width={60} height={60} loading="lazy" decoding="async" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
-}
 
 function PurchaseForm({ product }: { product: Product }) {
   const navigate = useNavigate();
@@ -241,7 +175,7 @@ function ProductDetail({ product }: { product: Product }) {
       </Breadcrumb>
       <Row className="g-4">
         <Col xs={12} md={6}>
-          <Gallery product={product} />
+          <ProductGallery product={product} />
         </Col>
         <Col xs={12} md={6}>
           <h1 className="h2 text-break mb-2">{product.name}</h1>
@@ -267,11 +201,7 @@ function ProductDetail({ product }: { product: Product }) {
 export function ProductPage() {
   const { id = '' } = useParams();
   const validId = /^[1-9]\d{0,15}$/.test(id);
-  const product = useQuery({
-    queryKey: catalogKeys.detail(id),
-    queryFn: ({ signal }) => fetchProduct(id, signal),
-    enabled: validId,
-  });
+  const product = useQuery({ ...productPageQueryOptions(id), enabled: validId });
 
   let body;
   if (!validId || (product.isError && product.error instanceof ApiError && product.error.status === 404)) {

@@ -40,7 +40,12 @@ describe('product list', () => {
     expect(lastQuery(calls)).toEqual({ sortBy: 'price', order: 'asc', isDigital: 'false', page: '1', pageSize: '12' });
 
     const view = card('Caixa organizadora');
-    const img = view.getByRole('img', { name: 'Caixa organizadora' });
+    // The whole card leads to the product: the name is the link, and the picture links there too (out of
+    // the tab order and hidden from screen readers, which have the name's link already).
+    expect(view.getByRole('link', { name: 'Caixa organizadora' }).getAttribute('href')).toBe('/produtos/1');
+    const img = caixa.closest('.card')?.querySelector('img') as HTMLImageElement;
+    expect(img.closest('a')?.getAttribute('href')).toBe('/produtos/1');
+    expect(img.closest('a')?.getAttribute('tabindex')).toBe('-1');
     expect(img.getAttribute('src')).toBe('/media/p1-1024.webp');
     expect(img.getAttribute('srcset')).toContain('320w');
     expect(img.getAttribute('sizes')).toBeTruthy();
@@ -131,7 +136,7 @@ describe('product list', () => {
     expect(card('Planner PDF').getByRole('link', { name: /Ver Detalhes/ })).toBeTruthy();
   });
 
-  it('adds a product (or its first variant with stock) to the cart and confirms it', async () => {
+  it('adds a product to the cart and confirms it; for one with variants it asks which (issue #12)', async () => {
     const withVariants = productFactory({
       id: 5,
       name: 'Agenda',
@@ -145,6 +150,13 @@ describe('product list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar Caixa organizadora ao carrinho' }));
     expect(card('Caixa organizadora').getByText('Adicionado ao carrinho')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar Agenda ao carrinho' }));
+    const picker = await screen.findByRole('dialog', { name: 'Escolha a variante: Agenda' });
+    expect(JSON.parse(localStorage.getItem(CART_KEY) ?? '[]')).toHaveLength(1);
+    expect((within(picker).getByRole('button', { name: /A4/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(picker).getByRole('button', { name: /A4/ }).textContent).toContain('Fora de stock');
+    fireEvent.click(within(picker).getByRole('button', { name: /A5/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(card('Agenda').getByText('Adicionado ao carrinho')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar Caixa organizadora ao carrinho' }));
     expect(JSON.parse(localStorage.getItem(CART_KEY) ?? '[]')).toEqual([
       { id: '1', productId: 1, name: 'Caixa organizadora', price: 12.5, image: '/media/p1-1024.webp', quantity: 2, isDigital: false, variant: null },

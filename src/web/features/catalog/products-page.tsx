@@ -1,17 +1,18 @@
 import './catalog.css';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { PaginationNav } from '../../components/pagination-nav.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { SearchSortBar } from '../../components/search-sort-bar.tsx';
-import { catalogKeys, DEFAULT_SORT, fetchProducts, PAGE_SIZE, sortOptions, type SortValue } from './catalog-api.ts';
+import { useListParams } from '../../components/use-list-params.ts';
+import { DEFAULT_SORT, PAGE_SIZE, productListQueryOptions, sortOptions, type SortValue } from './api.ts';
 import { ProductCard } from './product-card.tsx';
 
 /** storefront.md §2 and §8: what differs between /produtos and /produtos-digitais. */
@@ -46,17 +47,10 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 const isSort = (value: string | null): value is SortValue => sortOptions.some((option) => option.value === value);
 
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 function ProductList({ kind }: { kind: ListKind }) {
-  const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
+  const { params, q, page, set, searchFor } = useListParams();
   const sortParam = params.get('sort');
   const sort: SortValue = isSort(sortParam) ? sortParam : DEFAULT_SORT;
-  const page = pageFrom(params.get('page'));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // The search box shows what is typed; the address follows it 300 ms after the last key.
@@ -76,38 +70,27 @@ function ProductList({ kind }: { kind: ListKind }) {
   const location = useLocation();
   const onSearchEntry = (location.state as { catalogSearch?: unknown } | null)?.catalogSearch === true;
 
-  const update = useCallback(
-    (change: (next: URLSearchParams) => void, options: { replace?: boolean; state?: unknown } = {}) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      }, options),
-    [setParams],
-  );
-
   const applySearch = useCallback(
     (text: string) => {
       const value = text.trim();
       setWritten(value);
       // A new search starts at page 1.
-      update(
-        (next) => {
-          if (value) next.set('q', value);
-          else next.delete('q');
-          next.delete('page');
-        },
-        { replace: onSearchEntry, state: { catalogSearch: true } },
-      );
+      set({ q: value }, { replace: onSearchEntry, state: { catalogSearch: true } });
     },
-    [update, onSearchEntry],
+    [set, onSearchEntry],
   );
 
+  const pending = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (draft.trim() === q) return;
     const timer = window.setTimeout(() => applySearch(draft), SEARCH_DEBOUNCE_MS);
+    pending.current = timer;
     return () => window.clearTimeout(timer);
   }, [draft, q, applySearch]);
+  // A link clicked while a search waits wins: the search, run after, would cancel the link's navigation.
+  const onClickCapture = (event: MouseEvent) => {
+    if ((event.target as Element).closest('a')) window.clearTimeout(pending.current);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -116,18 +99,7 @@ function ProductList({ kind }: { kind: ListKind }) {
 
   const onSort = (value: string) => {
     if (!isSort(value)) return;
-    update((next) => {
-      next.set('sort', value);
-      next.delete('page');
-    });
-  };
-
-  const searchFor = (target: number) => {
-    const next = new URLSearchParams(params);
-    if (target > 1) next.set('page', String(target));
-    else next.delete('page');
-    const text = next.toString();
-    return text ? `?${text}` : '';
+    set({ sort: value });
   };
 
   // After choosing a page, the reader continues from the top of the list.
@@ -138,12 +110,7 @@ function ProductList({ kind }: { kind: ListKind }) {
   };
 
   const listParams = { isDigital: kind.isDigital, q, sort, page };
-  const products = useQuery({
-    queryKey: catalogKeys.list(listParams),
-    queryFn: ({ signal }) => fetchProducts(listParams, signal),
-    // The grid stays while the next search, sort or page loads.
-    placeholderData: keepPreviousData,
-  });
+  const products = useQuery(productListQueryOptions(listParams));
 
   const data = products.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
@@ -169,6 +136,7 @@ function ProductList({ kind }: { kind: ListKind }) {
         <p className="text-secondary small" aria-live="polite">
           {data.count === 1 ? '1 produto encontrado' : `${data.count} produtos encontrados`}
           {totalPages > 1 && ` · página ${page} de ${totalPages}`}
+          {busy && ' · a atualizar...'}
         </p>
         <Row
           as="ul"
@@ -199,7 +167,7 @@ function ProductList({ kind }: { kind: ListKind }) {
   }
 
   return (
-    <Container className="py-4 py-md-5">
+    <Container className="py-4 py-md-5" onClickCapture={onClickCapture}>
       <PageMeta title={kind.heading} description={kind.description} />
       <h1 ref={headingRef} tabIndex={-1} className="catalog-heading h2 mb-4">
         {kind.heading}

@@ -2,27 +2,29 @@ import { z } from 'zod';
 import { checkoutBody } from '#shared/schemas/orders.ts';
 import { paymentMessages, portugueseMobile } from '#shared/schemas/payments.ts';
 
+const mbwayNumber = (values: { payment_method: string; mbway_phone?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (values.payment_method !== 'mbway') return;
+  const mobile = portugueseMobile.safeParse(values.mbway_phone ?? '');
+  if (!mobile.success) ctx.addIssue({ code: 'custom', path: ['mbway_phone'], message: mobile.error.issues[0]?.message ?? paymentMessages.mobileInvalid });
+};
+
+const contactFields = { name: true, email: true, phone: true, payment_method: true } as const;
+
 /**
  * The checkout form: the server's own field rules and messages (storefront.md §5), without the lines and totals,
  * plus the MB WAY number the payment request goes to, asked for only when MB WAY is chosen.
  */
 export const checkoutForm = checkoutBody
-  .pick({
-    name: true,
-    email: true,
-    phone: true,
-    address: true,
-    city: true,
-    postal_code: true,
-    country: true,
-    payment_method: true,
-  })
+  .pick({ ...contactFields, address: true, city: true, postal_code: true, country: true })
   .extend({ mbway_phone: z.string().optional() })
-  .superRefine((values, ctx) => {
-    if (values.payment_method !== 'mbway') return;
-    const mobile = portugueseMobile.safeParse(values.mbway_phone ?? '');
-    if (!mobile.success) ctx.addIssue({ code: 'custom', path: ['mbway_phone'], message: mobile.error.issues[0]?.message ?? paymentMessages.mobileInvalid });
-  });
+  .superRefine(mbwayNumber);
+
+/** A basket of digital products only ships nothing: no postal address is asked (issue #12). */
+export const digitalCheckoutForm = checkoutBody
+  .pick(contactFields)
+  .extend({ mbway_phone: z.string().optional(), address: z.string().optional(), city: z.string().optional(), postal_code: z.string().optional(), country: z.string().optional() })
+  .superRefine(mbwayNumber);
+
 export type CheckoutFormInput = z.input<typeof checkoutForm>;
 export type CheckoutFormValues = z.output<typeof checkoutForm>;
 

@@ -130,7 +130,7 @@ describe('checkout page', () => {
     expect(shownValue(summary(), 'Portes')).toBe(euros(6));
     expect(within(summary()).getByText('Caixa organizadora')).toBeTruthy();
     expect(within(summary()).getByText('A5')).toBeTruthy();
-    for (const note of ['Pagamento seguro', 'Entrega em 2 a 5 dias úteis', '30 dias para devoluções']) expect(screen.getByText(note)).toBeTruthy();
+    for (const note of ['Pagamento seguro', 'Preparação em 2 a 7 dias úteis e entrega em 2 dias úteis (continente)', '30 dias para devoluções']) expect(screen.getByText(note)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar ao carrinho' }).getAttribute('href')).toBe('/carrinho');
     await waitFor(() => expect(document.title).toBe('Finalizar compra | Loja'));
   });
@@ -141,6 +141,25 @@ describe('checkout page', () => {
     serve(null, { totals: () => ({ status: 200, body: totalsFor([many]) }) });
     renderCheckout();
     await waitFor(() => expect(shownValue(summary(), 'Portes')).toBe('Grátis'));
+  });
+
+  it('a basket of digital products only asks no postal address and says nothing about delivery (issue #12)', async () => {
+    const guia = cartItem({ id: '6', productId: 6, name: 'Guia digital', price: 7.5, quantity: 1, isDigital: true });
+    storeCart([guia]);
+    const calls = serve(null, { totals: () => ({ status: 200, body: totalsFor([guia]) }), order: () => ({ status: 201, body: orderFactory({ id: 77 }) }) });
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Os seus dados' })).toBeTruthy();
+    for (const label of ['Morada', 'Cidade', 'Código postal', 'País']) expect(screen.queryByLabelText(label)).toBeNull();
+    await waitFor(() => expect(summary().textContent).toContain('Subtotal'));
+    expect(summary().textContent).not.toMatch(/Portes|entrega|devoluções/);
+    for (const [label, value] of [['Nome completo', 'Ana Lopes'], ['Email', 'ana@exemplo.pt'], ['Telefone', '912345678']]) {
+      fireEvent.change(screen.getByLabelText(label as string, { exact: false }), { target: { value } });
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Finalizar compra' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/order')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST' && c.path === '/order')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'Ana Lopes', email: 'ana@exemplo.pt', phone: '912345678' });
+    for (const key of ['address', 'city', 'postal_code', 'country']) expect(body).not.toHaveProperty(key);
   });
 
   it('prefills name and email from the signed-in user', async () => {

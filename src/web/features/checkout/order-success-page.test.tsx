@@ -49,6 +49,28 @@ describe('order success page', () => {
     expect(screen.queryByRole('link', { name: 'Ver as minhas encomendas' })).toBeNull();
   });
 
+  it("an unpaid order says it waits for payment and how to pay, not that it was registered with success (issue #12)", async () => {
+    const order = orderFactory({ id: 7, user_id: null, status: 'pending', paid_at: null, payment_method: 'multibanco' });
+    fakeApi(null, (call) =>
+      call.path === '/order/7' ? { status: 200, body: order }
+      : call.path === '/payment/order/7' ? { status: 200, body: { payments: [], alerts: [] } }
+      : undefined,
+    );
+    renderSuccess('/order-success?id=7&token=abc123');
+    expect(await screen.findByText('A aguardar pagamento')).toBeTruthy();
+    expect(screen.getByText('Pendente')).toBeTruthy();
+    expect(screen.queryByText('A sua encomenda foi registada com sucesso.')).toBeNull();
+    expect(await screen.findByText(/peça uma referência Multibanco para a pagar/)).toBeTruthy();
+  });
+
+  it('a cancelled order says so, with no payment section', async () => {
+    const order = orderFactory({ id: 7, user_id: null, status: 'cancelled', paid_at: null });
+    fakeApi(null, (call) => (call.path === '/order/7' ? { status: 200, body: order } : undefined));
+    renderSuccess('/order-success?id=7&token=abc123');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Encomenda cancelada' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Pagamento' })).toBeNull();
+  });
+
   it('says the details could not be loaded when the request fails', async () => {
     fakeApi(null, () => ({ status: 500 }));
     renderSuccess('/order-success?id=7');

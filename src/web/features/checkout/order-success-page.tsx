@@ -8,12 +8,15 @@ import { formatLongDate } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import { paymentMethodLabel } from '#shared/orders.ts';
 import { type Order, order as orderSchema } from '#shared/schemas/orders.ts';
-import { api, ApiError } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
+import { ContinueShoppingLink } from '../../components/continue-shopping-link.tsx';
 import { useSession } from '../../session/session.tsx';
+import { paymentOrderQueryOptions } from '../payments/api.ts';
 import { DigitalAccess, OrderPayment } from '../payments/order-payment.tsx';
+import { OrderStatusBadge } from '../orders/order-ui.tsx';
 
 const title = 'Encomenda confirmada';
 const description = 'A confirmação da sua encomenda.';
@@ -55,11 +58,7 @@ export function OrderSuccessPage() {
   const validId = id !== null && /^[1-9]\d{0,9}$/.test(id);
   const passed = orderFromState(location.state, validId ? id : null);
 
-  const fetched = useQuery({
-    queryKey: ['order', 'detail', id, token ?? null],
-    queryFn: ({ signal }) => api.get<Order>(`/order/${id}`, { query: { token }, signal }),
-    enabled: !passed && validId,
-  });
+  const fetched = useQuery({ ...paymentOrderQueryOptions(Number(id), token), enabled: !passed && validId });
 
   const order = passed ?? fetched.data;
 
@@ -92,23 +91,21 @@ export function OrderSuccessPage() {
     <Shell>
       <Card className="shadow-sm mx-auto" style={{ maxWidth: '40rem' }}>
         <Card.Body className="p-3 p-sm-4">
-          <div className="text-center mb-4">
-            <i className="bi bi-check-circle-fill text-success display-4 d-block mb-3" aria-hidden="true" />
-            <h1 className="h3">Obrigado pela sua encomenda!</h1>
-            <p className="text-secondary mb-0">A sua encomenda foi registada com sucesso.</p>
-          </div>
+          <OrderStateHeading order={order} />
           <dl className="mb-4">
             <Detail label="Número da encomenda">{`N.º ${order.id}`}</Detail>
             <Detail label="Data">{formatLongDate(order.order_date)}</Detail>
             <Detail label="Total">{formatEuros(order.total_price_with_tax)}</Detail>
             <Detail label="Método de pagamento">{paymentMethodLabel[order.payment_method]}</Detail>
           </dl>
-          <section className="mb-4" aria-labelledby="order-payment-title">
-            <h2 id="order-payment-title" className="h5">
-              Pagamento
-            </h2>
-            <OrderPayment order={order} token={token} />
-          </section>
+          {order.status !== 'cancelled' && (
+            <section className="mb-4" aria-labelledby="order-payment-title">
+              <h2 id="order-payment-title" className="h5">
+                Pagamento
+              </h2>
+              <OrderPayment order={order} token={token} />
+            </section>
+          )}
           {digital.length > 0 && (
             <section className="mb-4" aria-labelledby="order-digital-title">
               <h2 id="order-digital-title" className="h5">
@@ -139,12 +136,48 @@ export function OrderSuccessPage() {
                 Ver as minhas encomendas
               </Link>
             )}
-            <Link to={paths.products} className="btn btn-outline-primary">
-              Continuar a comprar
-            </Link>
+            <ContinueShoppingLink />
           </div>
         </Card.Body>
       </Card>
     </Shell>
+  );
+}
+
+/**
+ * What the page says first follows the order: paid, thanks; unpaid, that it waits for the payment (the
+ * Pagamento section below says how to pay); cancelled, that it is cancelled (and any refund due).
+ */
+function OrderStateHeading({ order }: { order: Order }) {
+  if (order.status === 'cancelled') {
+    return (
+      <div className="text-center mb-4">
+        <i className="bi bi-x-circle text-danger display-4 d-block mb-3" aria-hidden="true" />
+        <h1 className="h3">Encomenda cancelada</h1>
+        <p className="text-secondary mb-0">
+          {order.refund_due != null && !order.refunded_at ?
+            `O reembolso de ${formatEuros(order.refund_due)} será feito pela loja, pelo mesmo meio de pagamento.`
+          : 'Esta encomenda foi cancelada.'}
+        </p>
+      </div>
+    );
+  }
+  if (!order.paid_at) {
+    return (
+      <div className="text-center mb-4">
+        <i className="bi bi-hourglass-split text-warning-emphasis display-4 d-block mb-3" aria-hidden="true" />
+        <h1 className="h3">Obrigado pela sua encomenda!</h1>
+        <p className="mb-0">
+          A aguardar pagamento <OrderStatusBadge status={order.status} className="ms-1" />
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="text-center mb-4">
+      <i className="bi bi-check-circle-fill text-success display-4 d-block mb-3" aria-hidden="true" />
+      <h1 className="h3">Obrigado pela sua encomenda!</h1>
+      <p className="text-secondary mb-0">A sua encomenda foi registada com sucesso.</p>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { contactMessages, OPENING_HOURS } from '#shared/schemas/contact.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { SocialLinks } from '../../components/social-links.tsx';
-import { shopDetailsQuery, telHref } from './contact-api.ts';
+import { shopDetailsQuery, telHref } from './api.ts';
 
 /** backoffice.md §2: phone, e-mail, hours Monday to Friday 9h to 18h, social links. */
 export function ContactDetails() {
@@ -50,8 +50,12 @@ export function ContactDetails() {
             </dl>
           </address>
         }
-        <h3 className="h6 mt-4">Redes sociais</h3>
-        <SocialLinks linkClassName="contact-social" />
+        {details.data?.social.length ?
+          <>
+            <h3 className="h6 mt-4">Redes sociais</h3>
+            <SocialLinks links={details.data.social} linkClassName="contact-social" />
+          </>
+        : null}
       </div>
     </section>
   );

@@ -1,20 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import { type FieldError, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { CONTACT_LIMITS, type ContactBody, contactBody, contactMessages } from '#shared/schemas/contact.ts';
 import { ApiError } from '../../api/client.ts';
-import { applyFieldErrors } from '../account/account-ui.tsx';
-import { sendContact } from './contact-api.ts';
-
-/** backoffice.md §9: success messages last 3 s. */
-export const SENT_MESSAGE_MS = 3000;
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useServerForm } from '../../components/form/use-server-form.ts';
+import { sendContact } from './api.ts';
+import { useFlashMessage } from '../../components/use-timers.ts';
 
 const empty: ContactBody = { name: '', email: '', subject: '', message: '' };
 const fieldNames = ['name', 'email', 'subject', 'message'] as const;
+// The server's own words when it refused the message (too many messages, invalid input); otherwise the spec's text.
+const sendFailure = (err: unknown) => (err instanceof ApiError && (err.status === 429 || err.status === 400) ? err.message : contactMessages.sendError);
 
 type FieldProps = {
   id: string;
@@ -56,38 +53,19 @@ function Field({ id, label, registration, error, maxLength, type = 'text', autoC
 
 /** The message form (backoffice.md §2, §4, §5): on success the form empties and says so for 3 s. */
 export function ContactForm() {
-  const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError: setFieldError,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactBody>({ resolver: zodResolver(contactBody), defaultValues: empty });
+  const sent = useFlashMessage();
+  const { form, error, submit } = useServerForm(contactBody, empty, { accept: fieldNames, fallback: sendFailure });
+  const { register, formState: { errors, isSubmitting } } = form;
 
-  useEffect(() => {
-    if (!sent) return;
-    const timer = window.setTimeout(() => setSent(null), SENT_MESSAGE_MS);
-    return () => window.clearTimeout(timer);
-  }, [sent]);
-
-  const onSubmit = async (body: ContactBody) => {
-    setError(null);
-    setSent(null);
-    try {
-      const answer = await sendContact(body);
-      reset(empty);
-      setSent(answer?.message || contactMessages.sent);
-    } catch (err) {
-      if (err instanceof ApiError && applyFieldErrors(err.fields, fieldNames, setFieldError)) return;
-      // The server's own words when it refused the message (too many messages, invalid input); otherwise the spec's text.
-      setError(err instanceof ApiError && (err.status === 429 || err.status === 400) ? err.message : contactMessages.sendError);
-    }
-  };
+  const onSubmit = submit(async (body) => {
+    sent.clear();
+    const answer = await sendContact(body);
+    form.reset(empty);
+    sent.show(answer?.message || contactMessages.sent);
+  });
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="contact-form-title">
+    <Form noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
       <div className="row g-0 gx-md-3">
         <div className="col-12 col-md-6">
           <Field id="contact-name" label="Nome" autoComplete="name" maxLength={CONTACT_LIMITS.name} registration={register('name')} error={errors.name} disabled={isSubmitting} />
@@ -116,10 +94,10 @@ export function ContactForm() {
         disabled={isSubmitting}
       />
       <div role="status" aria-live="polite">
-        {sent && (
+        {sent.message && (
           <Alert variant="success" className="d-flex align-items-center gap-2">
             <i className="bi bi-check-circle" aria-hidden="true" />
-            {sent}
+            {sent.message}
           </Alert>
         )}
       </div>
@@ -128,17 +106,10 @@ export function ContactForm() {
           {error}
         </Alert>
       )}
-      <Button type="submit" variant="primary" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-        {isSubmitting ?
-          <>
-            <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />A enviar...
-          </>
-        : <>
-            <i className="bi bi-send me-2" aria-hidden="true" />
-            Enviar
-          </>
-        }
-      </Button>
+      <SubmitButton size="lg" busy={isSubmitting} busyLabel="A enviar...">
+        <i className="bi bi-send me-2" aria-hidden="true" />
+        Enviar
+      </SubmitButton>
     </Form>
   );
 }

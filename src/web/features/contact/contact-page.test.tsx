@@ -9,7 +9,7 @@ import { SessionProvider } from '../../session/session.tsx';
 import { fakeApi, type FakeCall } from '../../test/harness.tsx';
 import { TermsPage, TERMS_UPDATED_ON } from '../terms/terms-page.tsx';
 import { ContactPage } from './contact-page.tsx';
-import { SENT_MESSAGE_MS } from './contact-form.tsx';
+import { SUCCESS_MS } from '../../components/use-timers.ts';
 
 afterEach(() => {
   cleanup();
@@ -17,7 +17,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const shopDetails = { legalName: 'Arruma Lda.', nif: '509999999', address: 'Rua Direita, 1, 4000-001 Porto', phone: '+351 222 333 444', email: 'ola@arruma.pt' };
+const shopDetails = { legalName: 'Arruma Lda.', nif: '509999999', address: 'Rua Direita, 1, 4000-001 Porto', phone: '+351 222 333 444', email: 'ola@arruma.pt', social: [{ name: 'Instagram' as const, url: 'https://www.instagram.com/arruma' }] };
 
 function renderPage(element: React.ReactNode, handler: (call: FakeCall) => { status: number; body?: unknown } | undefined) {
   const calls = fakeApi(null, (call) => (call.path === '/shop' ? { status: 200, body: shopDetails } : handler(call)));
@@ -49,6 +49,9 @@ describe('contact page', () => {
     expect(screen.getByText('Segunda a Sexta, 9h às 18h')).toBeTruthy();
     const instagram = screen.getByRole('link', { name: 'Instagram (abre numa nova janela)' });
     expect(instagram.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(instagram.getAttribute('href')).toBe('https://www.instagram.com/arruma');
+    // Only the networks the owner set (issue #12).
+    expect(screen.queryByRole('link', { name: /Facebook/ })).toBeNull();
   });
 
   it('checks every field before sending, with pt-PT messages', async () => {
@@ -94,7 +97,7 @@ describe('contact page', () => {
     expect(await screen.findByText(contactMessages.sent)).toBeTruthy();
     expect(field('Nome').value).toBe('');
     expect(field('Mensagem').value).toBe('');
-    vi.advanceTimersByTime(SENT_MESSAGE_MS);
+    vi.advanceTimersByTime(SUCCESS_MS);
     await waitFor(() => expect(screen.queryByText(contactMessages.sent)).toBeNull());
   });
 

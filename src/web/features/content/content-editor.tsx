@@ -5,7 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { contentMessages } from '#shared/schemas/content.ts';
 import { errorMessage } from '../../api/client.ts';
 import { RichTextEditor } from '../../components/rich-text-editor.tsx';
-import { useSaveBlock } from './content-api.ts';
+import { useSaveBlock } from './api.ts';
 
 type Props = {
   section: string;

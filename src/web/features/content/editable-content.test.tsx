@@ -6,7 +6,8 @@ import type { PublicUser } from '#shared/schemas/account.ts';
 import { contentMessages } from '#shared/schemas/content.ts';
 import { SessionProvider } from '../../session/session.tsx';
 import { admin, fakeApi, userFactory } from '../admin/admin-test-utils.tsx';
-import { EditableContent, SAVED_MESSAGE_MS } from './editable-content.tsx';
+import { SUCCESS_MS } from '../../components/use-timers.ts';
+import { EditableContent } from './editable-content.tsx';
 
 // jsdom does no layout; ProseMirror measures the selection to scroll it into view.
 beforeAll(() => {
@@ -89,7 +90,7 @@ describe('EditableContent', () => {
     expect(put?.body).toEqual({ value: '<h2>Bem-vinda</h2><ul><li><p>Organizar é simples.</p></li></ul>' });
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /Editar conteúdo/ }));
-    act(() => void vi.advanceTimersByTime(SAVED_MESSAGE_MS));
+    act(() => void vi.advanceTimersByTime(SUCCESS_MS));
     await waitFor(() => expect(screen.queryByText(contentMessages.saved)).toBeNull());
   });
 

@@ -5,13 +5,12 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { contentMessages } from '#shared/schemas/content.ts';
 import { useSession } from '../../session/session.tsx';
-import { blockQueryOptions } from './content-api.ts';
+import { blockQueryOptions } from './api.ts';
+import { useFlashMessage } from '../../components/use-timers.ts';
 
 // Only an admin who presses "Editar conteúdo" downloads the editor (and tiptap with it).
 const ContentEditor = lazy(async () => ({ default: (await import('./content-editor.tsx')).ContentEditor }));
 
-/** backoffice.md §9: success messages last 3 s. */
-export const SAVED_MESSAGE_MS = 3000;
 
 type Props = {
   section: string;
@@ -29,15 +28,9 @@ export function EditableContent({ section, label, className }: Props) {
   const isAdmin = Boolean(session.user?.isAdmin);
   const block = useQuery(blockQueryOptions(section));
   const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(0);
+  const saved = useFlashMessage();
   const editButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
-
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(() => setSaved(0), SAVED_MESSAGE_MS);
-    return () => window.clearTimeout(timer);
-  }, [saved]);
 
   useEffect(() => {
     if (!editing && returnFocus.current) {
@@ -49,7 +42,7 @@ export function EditableContent({ section, label, className }: Props) {
   const close = (didSave: boolean) => {
     returnFocus.current = true;
     setEditing(false);
-    if (didSave) setSaved(Date.now());
+    if (didSave) saved.show(contentMessages.saved);
   };
 
   const value = block.data ?? '';
@@ -107,10 +100,10 @@ export function EditableContent({ section, label, className }: Props) {
         </>
       }
       <p className="editable-content__status small text-success mb-0" role="status">
-        {saved > 0 && !editing && (
+        {saved.message && !editing && (
           <>
             <i className="bi bi-check-circle me-1" aria-hidden="true" />
-            {contentMessages.saved}
+            {saved.message}
           </>
         )}
       </p>

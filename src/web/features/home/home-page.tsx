@@ -3,7 +3,7 @@ import { type ComponentType, useEffect, useId, useLayoutEffect, useRef, useState
 import Container from 'react-bootstrap/Container';
 import { useLocation } from 'react-router';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { HeroSection, ProductsSection, ServicesSection } from './home-sections.tsx';
 import { type MoveResult, SECTION_COUNT, useAutoHideControls, useSectionNavigation } from './use-section-navigation.ts';
 
@@ -31,16 +31,21 @@ function scrollsFurther(from: EventTarget | null, root: HTMLElement, direction: 
   return false;
 }
 
-/** The sticky header's height: the home page fills the rest of the screen. */
+/**
+ * What stands above the home page: the sticky header, and the sandbox's notice when the server wrote one.
+ * The home page fills the rest of the screen.
+ */
 function useHeaderHeight() {
   const [height, setHeight] = useState(0);
   useLayoutEffect(() => {
     const header = document.querySelector<HTMLElement>('.navbar.sticky-top');
     if (!header) return;
-    const measure = () => setHeight(header.offsetHeight);
+    const notice = document.querySelector<HTMLElement>('.demo-notice');
+    const measure = () => setHeight(header.offsetHeight + (notice?.offsetHeight ?? 0));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(header);
+    if (notice) observer.observe(notice);
     return () => observer.disconnect();
   }, []);
   return height;

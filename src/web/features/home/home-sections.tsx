@@ -6,11 +6,12 @@ import { Link } from 'react-router';
 import { HOME_HERO } from '#shared/schemas/content.ts';
 import { SERVICE_CARD_TEXT_LENGTH } from '#shared/schemas/services.ts';
 import { shop } from '#shared/shop.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { priceLabel } from '../catalog/catalog-ui.tsx';
 import { EditableContent } from '../content/editable-content.tsx';
 import { BookingLink, cutText, summaryOf } from '../services/service-ui.tsx';
-import { aboutImageQuery, featuredProductsQuery, HOME_ITEMS, servicesQuery } from './home-api.ts';
+import { servicesQueryOptions } from '../services/api.ts';
+import { aboutImageQuery, featuredProductsQuery, HOME_ITEMS } from './api.ts';
 
 export const PRODUCTS_LOAD_ERROR = 'Erro ao carregar produtos. Por favor tente novamente mais tarde.';
 const CARD_SIZES = '(min-width: 992px) 300px, (min-width: 576px) 33vw, 100vw';
@@ -117,7 +118,7 @@ export function ProductsSection({ titleId }: { titleId: string }) {
 
 /** Section 3: the first services by display order with their booking links; an error reads as "none yet". */
 export function ServicesSection({ titleId }: { titleId: string }) {
-  const services = useQuery(servicesQuery);
+  const services = useQuery(servicesQueryOptions);
   const shown = services.data?.slice(0, HOME_ITEMS) ?? [];
   return (
     <>

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { newsletterConsent, newsletterMessages, type SubscribeBody, subscribeBody } from '#shared/schemas/newsletter.ts';
 import { errorMessage } from '../../api/client.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { subscribe } from './api.ts';
 
 type Outcome = { variant: 'success' | 'danger'; text: string };

@@ -7,21 +7,22 @@ import { newsletterMessages } from '#shared/schemas/newsletter.ts';
 import { errorMessage } from '../../api/client.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { confirmSubscription, unsubscribe } from './api.ts';
+import { singleUseQuery } from '../../api/query-keys.ts';
 
-type TokenPageProps = {
-  title: string;
-  description: string;
-  /** The query key's first part: one request per token and action. */
-  action: 'confirm' | 'unsubscribe';
-  call: (token: string) => Promise<{ message: string }>;
-  loadingLabel: string;
-  fallbackError: string;
+type Action = 'confirm' | 'unsubscribe';
+type TokenPageText = { title: string; description: string; call: (token: string) => Promise<{ message: string }>; loadingLabel: string; fallbackError: string };
+
+// The two links a subscriber gets by mail; `action` is also the query key's first part (one request per token and action).
+const tokenPages: Record<Action, TokenPageText> = {
+  confirm: { title: 'Confirmação da newsletter', description: 'Confirmação da subscrição da newsletter da loja.', call: confirmSubscription, loadingLabel: 'A confirmar a subscrição...', fallbackError: newsletterMessages.verifyError },
+  unsubscribe: { title: 'Cancelar a newsletter', description: 'Cancelamento da subscrição da newsletter da loja.', call: unsubscribe, loadingLabel: 'A cancelar a subscrição...', fallbackError: newsletterMessages.unsubscribeError },
 };
 
 /** backoffice.md §2, §4: loading, then the server's message in a success or error box; no token is an error at once. */
-function NewsletterTokenPage({ title, description, action, call, loadingLabel, fallbackError }: TokenPageProps) {
+function NewsletterTokenPage({ action }: { action: Action }) {
+  const { title, description, call, loadingLabel, fallbackError } = tokenPages[action];
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
 
@@ -31,12 +32,7 @@ function NewsletterTokenPage({ title, description, action, call, loadingLabel, f
     queryKey: ['newsletter', action, token],
     queryFn: () => call(token),
     enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnMount: false,
-    refetchOnReconnect: false,
-    refetchOnWindowFocus: false,
+    ...singleUseQuery,
   });
 
   let body;
@@ -64,28 +60,10 @@ function NewsletterTokenPage({ title, description, action, call, loadingLabel, f
 
 /** /newsletter/verify?token= : the link in the confirmation mail. */
 export function NewsletterVerifyPage() {
-  return (
-    <NewsletterTokenPage
-      title="Confirmação da newsletter"
-      description="Confirmação da subscrição da newsletter da loja."
-      action="confirm"
-      call={confirmSubscription}
-      loadingLabel="A confirmar a subscrição..."
-      fallbackError={newsletterMessages.verifyError}
-    />
-  );
+  return <NewsletterTokenPage action="confirm" />;
 }
 
 /** /newsletter/unsubscribe?token= : the link at the foot of every newsletter. */
 export function NewsletterUnsubscribePage() {
-  return (
-    <NewsletterTokenPage
-      title="Cancelar a newsletter"
-      description="Cancelamento da subscrição da newsletter da loja."
-      action="unsubscribe"
-      call={unsubscribe}
-      loadingLabel="A cancelar a subscrição..."
-      fallbackError={newsletterMessages.unsubscribeError}
-    />
-  );
+  return <NewsletterTokenPage action="unsubscribe" />;
 }

@@ -62,6 +62,24 @@ describe('my order page', () => {
     expect(screen.queryByRole('button', { name: 'Cancelar encomenda' })).toBeNull();
   });
 
+  it('says why a paid order with a delivered digital product cannot be cancelled, instead of offering it', async () => {
+    const reason = 'Esta encomenda inclui um produto digital já entregue e não pode ser cancelada.';
+    orderServer(orderFactory({ status: 'processing', paid_at: '2026-11-20T10:00:00.000Z', cancellable: false, cancel_block_reason: reason }));
+    renderOrders('/minhas-encomendas/12');
+    expect(await screen.findByText(reason)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancelar encomenda' })).toBeNull();
+  });
+
+  it('a cancelled paid order says the refund is coming, then when it was made', async () => {
+    orderServer(orderFactory({ status: 'cancelled', paid_at: '2026-11-20T10:00:00.000Z', refund_due: 37, refunded_at: null, cancellable: false }));
+    renderOrders('/minhas-encomendas/12');
+    expect(await screen.findByText(/^O reembolso de 37,00\s€ será feito pela loja, pelo mesmo meio de pagamento\.$/)).toBeTruthy();
+    cleanup();
+    orderServer(orderFactory({ status: 'cancelled', refund_due: 37, refunded_at: '2026-11-22T10:00:00.000Z', cancellable: false }));
+    renderOrders('/minhas-encomendas/12');
+    expect(await screen.findByText(/O reembolso de .* foi feito em 22 de novembro de 2026\./)).toBeTruthy();
+  });
+
   it('cancels after confirmation and reloads the order', async () => {
     const calls = orderServer(orderFactory());
     renderOrders('/minhas-encomendas/12');

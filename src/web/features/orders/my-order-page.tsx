@@ -2,7 +2,6 @@ import './orders.css';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -10,20 +9,19 @@ import Container from 'react-bootstrap/Container';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
-import { formatLongDateTime } from '#shared/dates.ts';
-import { formatCents, formatEuros, VAT_RATE } from '#shared/money.ts';
+import { formatLongDate, formatLongDateTime } from '#shared/dates.ts';
+import { formatEuros } from '#shared/money.ts';
 import { cancellable, paymentMethodLabel } from '#shared/orders.ts';
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { vatLabel } from '../cart/cart-totals.ts';
-import { DigitalAccess, OrderPayment } from '../payments/order-payment.tsx';
+import { OrderPayment } from '../payments/order-payment.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { RequireUser } from '../../session/guards.tsx';
-import { orderQueryOptions, useCancelOrder } from './orders-api.ts';
+import { orderQueryOptions, useCancelOrder } from './api.ts';
+import { OrderItemsTable, OrderSummary } from './order-details.tsx';
 import { orderNumber, OrderStatusBadge } from './order-ui.tsx';
 
 export const ORDER_LOAD_ERROR = 'Não foi possível carregar os detalhes da encomenda. Por favor tente novamente mais tarde.';
@@ -121,17 +119,15 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Cents of a euro amount from the API (unit prices are euros with 2 decimals). */
-const cents = (euros: number) => Math.round(euros * 100);
-
 function OrderView({ order, refreshing }: { order: Order; refreshing: boolean }) {
   const cancel = useCancelOrder(order.id);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const feedbackRef = useRef<HTMLDivElement>(null);
-  const subtotalCents = order.orderItems.reduce((sum, item) => sum + cents(item.price) * item.quantity, 0);
-  const canCancel = cancellable(order.status);
+  // The server says whether this customer may still cancel, and why not (a delivered digital product).
+  const canCancel = order.cancellable ?? cancellable(order.status);
+  const cancelBlock = !canCancel && cancellable(order.status) ? order.cancel_block_reason : null;
 
   // The cancel button is gone after a cancellation: the focus goes to the message that replaces it.
   useEffect(() => {
@@ -204,6 +200,14 @@ function OrderView({ order, refreshing }: { order: Order; refreshing: boolean })
                   <p className="small text-secondary mt-2 mb-0">Pode cancelar enquanto a encomenda não for enviada.</p>
                 </div>
               )}
+              {cancelBlock && <p className="small text-secondary mt-3 pt-3 border-top mb-0">{cancelBlock}</p>}
+              {order.refund_due != null && (
+                <p className="mt-3 pt-3 border-top mb-0">
+                  {order.refunded_at ?
+                    `O reembolso de ${formatEuros(order.refund_due)} foi feito em ${formatLongDate(order.refunded_at)}.`
+                  : `O reembolso de ${formatEuros(order.refund_due)} será feito pela loja, pelo mesmo meio de pagamento.`}
+                </p>
+              )}
             </Card.Body>
           </Card>
 
@@ -214,95 +218,11 @@ function OrderView({ order, refreshing }: { order: Order; refreshing: boolean })
             </Card.Body>
           </Card>
 
-          <h2 className="h4 mb-3">Artigos</h2>
-          <Table className="orders-stack align-middle">
-            <caption className="visually-hidden">Artigos da encomenda {orderNumber(order.id)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Produto</th>
-                <th scope="col" className="text-sm-end">
-                  Quantidade
-                </th>
-                <th scope="col" className="text-sm-end text-nowrap">
-                  Preço unitário
-                </th>
-                <th scope="col" className="text-sm-end">
-                  Subtotal
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.orderItems.map((item) => (
-                <tr key={item.id}>
-                  <th scope="row" className="fw-normal">
-                    <div className="d-flex align-items-center gap-2 text-start">
-                      {item.product.image && (
-                        <img
-                          src={item.product.image}
-                          alt=""
-                          width={48}
-                          height={48}
-                          className="rounded border flex-shrink-0"
-                          style={{ objectFit: 'cover' }}
-                          loading="lazy"
-                        />
-                      )}
-                      <div className="text-break">
-                        {item.product.id !== null ?
-                          <Link to={paths.product(item.product.id)}>{item.product.name}</Link>
-                        : <span>{item.product.name}</span>}
-                        {item.variant && <span className="d-block small text-secondary">Variante: {item.variant.name}</span>}
-                        {item.product.isDigital && (
-                          <Badge bg="secondary" className="mt-1">
-                            Digital
-                          </Badge>
-                        )}
-                        <DigitalAccess item={item} order={order} />
-                      </div>
-                    </div>
-                  </th>
-                  <td data-label="Quantidade" className="text-sm-end">
-                    {item.quantity}
-                  </td>
-                  <td data-label="Preço unitário" className="text-sm-end text-nowrap">
-                    {formatEuros(item.price)}
-                  </td>
-                  <td data-label="Subtotal" className="text-sm-end text-nowrap">
-                    {formatCents(cents(item.price) * item.quantity)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <OrderItemsTable order={order} />
         </Col>
 
         <Col lg={4}>
-          <Card className="mb-4">
-            <Card.Body>
-              <h2 className="h5">Resumo</h2>
-              <dl className="mb-0">
-                <Line label="Subtotal" value={formatCents(subtotalCents)} />
-                <Line label="Portes" value={order.shipping_cost === 0 ? 'Grátis' : formatEuros(order.shipping_cost)} />
-                <Line label={vatLabel(VAT_RATE)} value={formatEuros(order.total_tax)} />
-                <Line label="Total" value={formatEuros(order.total_price_with_tax)} strong />
-              </dl>
-            </Card.Body>
-          </Card>
-          <Card>
-            <Card.Body>
-              <h2 className="h5">Envio</h2>
-              <dl className="mb-0">
-                <dt>Morada de envio</dt>
-                <dd className="text-break" style={{ whiteSpace: 'pre-line' }}>
-                  {order.shipping_address}
-                </dd>
-                <dt>Telefone</dt>
-                <dd className="mb-0">
-                  <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`}>{order.phone}</a>
-                </dd>
-              </dl>
-            </Card.Body>
-          </Card>
+          <OrderSummary order={order} />
         </Col>
       </Row>
 
@@ -334,14 +254,5 @@ function OrderView({ order, refreshing }: { order: Order; refreshing: boolean })
         </Modal.Footer>
       </Modal>
     </>
-  );
-}
-
-function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={`d-flex justify-content-between gap-3 ${strong ? 'border-top pt-2 mt-2 fw-bold fs-5' : 'mb-1'}`}>
-      <dt className={strong ? '' : 'fw-normal'}>{label}</dt>
-      <dd className="mb-0 text-nowrap">{value}</dd>
-    </div>
   );
 }

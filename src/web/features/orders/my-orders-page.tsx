@@ -5,25 +5,21 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Table from 'react-bootstrap/Table';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { formatDate } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { RequireUser } from '../../session/guards.tsx';
-import { myOrdersQueryOptions } from './orders-api.ts';
-import { OrdersPagination } from './orders-pagination.tsx';
+import { myOrdersQueryOptions } from './api.ts';
+import { PaginationNav } from '../../components/pagination-nav.tsx';
+import { useListParams } from '../../components/use-list-params.ts';
 import { orderNumber, OrderStatusBadge } from './order-ui.tsx';
 
 export const MY_ORDERS_LOAD_ERROR = 'Não foi possível carregar as tuas encomendas. Por favor tenta novamente mais tarde.';
 export const MY_ORDERS_EMPTY = 'Ainda não fez nenhuma encomenda.';
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-}
 
 /** /minhas-encomendas (storefront.md §2): the signed-in customer's orders, newest first, paged on the server. */
 export function MyOrdersPage() {
@@ -35,18 +31,9 @@ export function MyOrdersPage() {
 }
 
 function MyOrders() {
-  const [params] = useSearchParams();
-  const page = pageFrom(params.get('page'));
+  const { page, searchFor } = useListParams();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const orders = useQuery(myOrdersQueryOptions(page));
-
-  const searchFor = (target: number) => {
-    const next = new URLSearchParams(params);
-    if (target > 1) next.set('page', String(target));
-    else next.delete('page');
-    const text = next.toString();
-    return text ? `?${text}` : '';
-  };
 
   // After choosing a page, the reader continues from the top of the list.
   const onPageNavigate = () => {
@@ -93,7 +80,7 @@ function MyOrders() {
         <div className={busy ? 'orders-list-busy' : undefined} aria-busy={busy || undefined}>
           <OrdersTable orders={data.orders} />
         </div>
-        {totalPages > 1 && <OrdersPagination page={page} totalPages={totalPages} searchFor={searchFor} onNavigate={onPageNavigate} />}
+        {totalPages > 1 && <PaginationNav page={page} totalPages={totalPages} searchFor={searchFor} onNavigate={onPageNavigate} />}
       </>
     );
   }

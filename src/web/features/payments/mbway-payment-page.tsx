@@ -8,27 +8,17 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate } from 'react-router';
 import { formatEuros } from '#shared/money.ts';
 import { mbwayFailureMessage, type MbwayStatus, paymentMessages } from '#shared/schemas/payments.ts';
-import { paths } from '../../paths.ts';
-import { SUCCESS_MS } from '../account/use-timers.ts';
+import { paths } from '#shared/paths.ts';
+import { SUCCESS_MS } from '../../components/use-timers.ts';
 import { PaymentAlternatives } from './payment-alternatives.tsx';
 import { formatCountdown, groupPhone, paymentSearch } from './payment-format.ts';
-import {
-  isMissing,
-  PaymentLoadError,
-  PaymentLoading,
-  type PaymentMeta,
-  PaymentNotFound,
-  PaymentRoute,
-  type PaymentScreenProps,
-  PaymentShell,
-} from './payment-screen.tsx';
-import { fetchPaymentOrder, newestPayment, orderPaymentsQueryOptions } from './payments-api.ts';
+import { type PaymentMeta, PaymentNotFound, PaymentRoute, type PaymentScreenProps, PaymentShell, type PaymentTexts, useNewestPayment } from './payment-screen.tsx';
+import { paymentOrderQueryOptions } from './api.ts';
 import { type MbwayPhase, useMbwayStatus, useTimeLeft } from './use-mbway-status.ts';
 
 const title = 'Pagamento MB WAY';
 const meta: PaymentMeta = { title, description: 'Confirme na app MB WAY o pagamento da sua encomenda.' };
-export const MBWAY_NOT_FOUND = 'Pedido de pagamento MB WAY não encontrado.';
-export const MBWAY_LOAD_ERROR = 'Não foi possível carregar o pedido de pagamento MB WAY. Por favor, tente novamente.';
+const texts: PaymentTexts = { meta, notFound: 'Pedido de pagamento MB WAY não encontrado.', loadError: 'Não foi possível carregar o pedido de pagamento MB WAY. Por favor, tente novamente.', loading: 'A carregar o pedido de pagamento...' };
 
 /** The request the screen follows: from the MB WAY answer, or the order's newest MB WAY payment. */
 type MbwayRequestView = { phone: string; amount: number; expiresAt: string; status: MbwayStatus; sandboxUrl?: string | undefined };
@@ -39,10 +29,11 @@ type MbwayRequestView = { phone: string; amount: number; expiresAt: string; stat
  * failure box with the ways to pay the same order after all.
  */
 export function MbwayPaymentPage() {
-  return <PaymentRoute meta={meta} notFound={MBWAY_NOT_FOUND} Screen={MbwayScreen} />;
+  return <PaymentRoute texts={texts} Screen={MbwayScreen} />;
 }
 
-function MbwayScreen({ orderId, token, state }: PaymentScreenProps) {
+function MbwayScreen(props: PaymentScreenProps) {
+  const { orderId, token, state } = props;
   const passed: MbwayRequestView | undefined =
     state.mbway && {
       phone: state.mbway.phone_number,
@@ -51,13 +42,9 @@ function MbwayScreen({ orderId, token, state }: PaymentScreenProps) {
       status: state.mbway.status,
       sandboxUrl: state.mbway.sandboxUrl,
     };
-  const payments = useQuery({ ...orderPaymentsQueryOptions(orderId, token), enabled: !passed && !state.error });
+  const { waiting, found } = useNewestPayment(texts, props, 'mbway', !passed && !state.error);
   // The order (its total and e-mail) is what a new request for it needs.
-  const order = useQuery({
-    queryKey: ['payments', 'order-of', orderId, token ?? null],
-    queryFn: ({ signal }) => fetchPaymentOrder(orderId, token, signal),
-    enabled: !state.order,
-  });
+  const order = useQuery({ ...paymentOrderQueryOptions(orderId, token), enabled: !state.order });
   const theOrder = state.order ?? order.data;
   const alternatives = (phone: string) => (
     <PaymentAlternatives orderId={orderId} token={token} order={theOrder} orderLoading={!state.order && order.isPending} phone={phone} />
@@ -83,10 +70,8 @@ function MbwayScreen({ orderId, token, state }: PaymentScreenProps) {
 
   let request = passed;
   if (!request) {
-    if (payments.isPending) return <PaymentLoading meta={meta} label="A carregar o pedido de pagamento..." />;
-    if (payments.isError && !isMissing(payments.error)) return <PaymentLoadError meta={meta} message={MBWAY_LOAD_ERROR} query={payments} />;
-    const found = payments.data && newestPayment(payments.data.payments, 'mbway');
-    if (!found) return <PaymentNotFound meta={meta} message={MBWAY_NOT_FOUND} />;
+    if (waiting) return waiting;
+    if (!found) return <PaymentNotFound meta={meta} message={texts.notFound} />;
     request = { phone: found.phone_number ?? '', amount: found.amount, expiresAt: found.expiresAt, status: found.status, sandboxUrl: found.sandboxUrl };
   }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -8,39 +8,31 @@ import { Link, useNavigate } from 'react-router';
 import { formatLongDateTime } from '#shared/dates.ts';
 import { type MultibancoAnswer, paymentMessages } from '#shared/schemas/payments.ts';
 import { errorMessage } from '../../api/client.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
+import { ContinueShoppingLink } from '../../components/continue-shopping-link.tsx';
 import { useSession } from '../../session/session.tsx';
 import { MultibancoDetails, type MultibancoFigures } from './multibanco-details.tsx';
 import { orderHref } from './payment-alternatives.tsx';
 import { amountDigits, paymentSearch } from './payment-format.ts';
-import {
-  isMissing,
-  PaymentLoadError,
-  PaymentLoading,
-  type PaymentMeta,
-  PaymentNotFound,
-  PaymentRoute,
-  type PaymentScreenProps,
-  PaymentShell,
-} from './payment-screen.tsx';
+import { type PaymentMeta, PaymentNotFound, PaymentRoute, type PaymentScreenProps, PaymentShell, type PaymentTexts, useNewestPayment } from './payment-screen.tsx';
 import type { PaymentScreenState } from './payment-state.ts';
-import { newestPayment, orderPaymentsQueryOptions, startMultibanco } from './payments-api.ts';
+import { startMultibanco } from './api.ts';
 
 const title = 'Pagamento por Multibanco';
 const meta: PaymentMeta = { title, description: 'A referência Multibanco para pagar a sua encomenda no multibanco ou no homebanking.' };
-export const REFERENCE_NOT_FOUND = 'Referência Multibanco não encontrada.';
-export const REFERENCE_LOAD_ERROR = 'Não foi possível carregar a referência Multibanco. Por favor, tente novamente.';
+const texts: PaymentTexts = { meta, notFound: 'Referência Multibanco não encontrada.', loadError: 'Não foi possível carregar a referência Multibanco. Por favor, tente novamente.', loading: 'A carregar a referência...' };
 
 /**
  * /multibanco-payment (backoffice.md §2, storefront.md §3): the order's entity, reference and amount, valid 48 hours.
  * From the checkout's navigation state, or after a reload from the order id (and a guest's token) in the address.
  */
 export function MultibancoPaymentPage() {
-  return <PaymentRoute meta={meta} notFound={REFERENCE_NOT_FOUND} Screen={MultibancoScreen} />;
+  return <PaymentRoute texts={texts} Screen={MultibancoScreen} />;
 }
 
-function MultibancoScreen({ orderId, token, state }: PaymentScreenProps) {
-  const payments = useQuery({ ...orderPaymentsQueryOptions(orderId, token), enabled: !state.multibanco && !state.error });
+function MultibancoScreen(props: PaymentScreenProps) {
+  const { orderId, token, state } = props;
+  const { waiting, found } = useNewestPayment(texts, props, 'multibanco', !state.multibanco && !state.error);
 
   if (state.multibanco) {
     return (
@@ -56,9 +48,7 @@ function MultibancoScreen({ orderId, token, state }: PaymentScreenProps) {
       </PaymentShell>
     );
   }
-  if (payments.isPending) return <PaymentLoading meta={meta} label="A carregar a referência..." />;
-  if (payments.isError && !isMissing(payments.error)) return <PaymentLoadError meta={meta} message={REFERENCE_LOAD_ERROR} query={payments} />;
-  const found = payments.data && newestPayment(payments.data.payments, 'multibanco');
+  if (waiting) return waiting;
   if (found?.status === 'paid' && found.paidAt) {
     return (
       <PaymentShell meta={meta}>
@@ -74,7 +64,7 @@ function MultibancoScreen({ orderId, token, state }: PaymentScreenProps) {
       </PaymentShell>
     );
   }
-  if (!found || found.status !== 'pending' || !found.entity || !found.reference) return <PaymentNotFound meta={meta} message={REFERENCE_NOT_FOUND} />;
+  if (!found || found.status !== 'pending' || !found.entity || !found.reference) return <PaymentNotFound meta={meta} message={texts.notFound} />;
   const figures: MultibancoFigures = { entity: found.entity, reference: found.reference, amount: found.amount, expiresAt: found.expiresAt };
   return (
     <PaymentShell meta={meta}>
@@ -95,9 +85,7 @@ function Actions({ orderId, token }: { orderId: number; token: string | undefine
           Ver a encomenda
         </Link>
       }
-      <Link to={paths.home} className="btn btn-outline-primary">
-        Continuar a comprar
-      </Link>
+      <ContinueShoppingLink to={paths.home} />
     </div>
   );
 }

@@ -6,11 +6,11 @@ import { formatLongDateTime } from '#shared/dates.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import type { PaymentInfo } from '#shared/schemas/payments.ts';
 import { InlineSpinner } from '../cart/cart-ui.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { MultibancoDetails } from './multibanco-details.tsx';
 import { PayByMultibancoButton } from './payment-alternatives.tsx';
 import { groupPhone, paymentSearch } from './payment-format.ts';
-import { orderPaymentsQueryOptions } from './payments-api.ts';
+import { orderPaymentsQueryOptions } from './api.ts';
 
 export const PAYMENTS_LOAD_ERROR = 'Não foi possível carregar os dados do pagamento.';
 
@@ -35,7 +35,7 @@ export function OrderPayment({ order, token }: { order: Order; token?: string | 
       </p>
     );
   }
-  if (order.status !== 'pending') return null;
+  if (order.status === 'cancelled') return null;
   if (payments.isPending) return <InlineSpinner label="A carregar os dados do pagamento..." />;
   if (payments.isError) {
     return (

@@ -8,12 +8,12 @@ import { Link, useNavigate } from 'react-router';
 import type { Order } from '#shared/schemas/orders.ts';
 import { paymentMessages, portugueseMobile } from '#shared/schemas/payments.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { useCart } from '../cart/cart-store.ts';
 import { paymentSearch } from './payment-format.ts';
 import type { PaymentScreenState } from './payment-state.ts';
-import { startMbway, startMultibanco } from './payments-api.ts';
+import { startMbway, startMultibanco } from './api.ts';
 
 /** Where the customer finds this order again: their order page, or a guest's confirmation link. */
 export function orderHref(orderId: number, token: string | undefined, signedIn: boolean) {

@@ -1,5 +1,4 @@
-import { paymentMethodLabel } from '#shared/orders.ts';
-import { groupReference, type PaymentInfo } from '#shared/schemas/payments.ts';
+import { groupReference } from '#shared/schemas/payments.ts';
 
 /** A Portuguese mobile number, grouped for reading: `912 345 678`. */
 export function groupPhone(phone: string): string {
@@ -15,8 +14,6 @@ export function formatCountdown(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
-
-export const paymentMethodName = (method: PaymentInfo['method']) => paymentMethodLabel[method];
 
 /** An order id from the address (`?id=42`), or null when it is not one. */
 export function parseOrderId(value: string | null | undefined): number | null {

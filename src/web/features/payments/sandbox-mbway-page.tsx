@@ -2,7 +2,6 @@ import './payments.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { useParams } from 'react-router';
 import { formatEuros } from '#shared/money.ts';
@@ -10,8 +9,8 @@ import { type MbwayStatus, paymentMessages, paymentStatusLabel, type PaymentStat
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { formatCountdown, groupPhone } from './payment-format.ts';
-import { decideSandboxMbway, fetchSandboxMbway, paymentKeys } from './payments-api.ts';
-import { SANDBOX_OFF, SandboxShell } from './sandbox-ui.tsx';
+import { decideSandboxMbway, fetchSandboxMbway, paymentKeys } from './api.ts';
+import { SANDBOX_OFF, SandboxCard, SandboxShell } from './sandbox-ui.tsx';
 import { useTimeLeft } from './use-mbway-status.ts';
 
 const title = 'Telemóvel de testes (MB WAY)';
@@ -79,12 +78,7 @@ function Phone({ request, decide, deciding }: { request: SandboxMbwayRequest; de
   const left = useTimeLeft(request.expiresAt, pending);
   const busy = deciding !== undefined;
   return (
-    <Card className="shadow-sm">
-      <Card.Body className="p-3 p-sm-4">
-        <h2 className="h5 text-center mb-3">
-          <i className="bi bi-phone me-2" aria-hidden="true" />
-          Pedido de pagamento MB WAY
-        </h2>
+    <SandboxCard icon="bi-phone" heading="Pedido de pagamento MB WAY" centered>
         <dl className="payment-figures mb-3">
           <div className="payment-figure">
             <dt>Montante</dt>
@@ -132,7 +126,6 @@ function Phone({ request, decide, deciding }: { request: SandboxMbwayRequest; de
             </div>
           </>
         )}
-      </Card.Body>
-    </Card>
+    </SandboxCard>
   );
 }

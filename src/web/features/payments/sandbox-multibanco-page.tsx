@@ -1,8 +1,6 @@
 import './payments.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -10,9 +8,12 @@ import { z } from 'zod';
 import { parseEuros } from '#shared/money.ts';
 import { sandboxMultibancoBody } from '#shared/schemas/payments.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { applyFieldErrors, FormField, SubmitButton } from '../account/account-ui.tsx';
-import { paySandboxMultibanco } from './payments-api.ts';
-import { SandboxShell } from './sandbox-ui.tsx';
+import { applyFieldErrors } from '../../components/form/apply-field-errors.ts';
+import { fieldBinder, FormField } from '../../components/form/field.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { MessageAlert } from '../../components/message-alert.tsx';
+import { paySandboxMultibanco } from './api.ts';
+import { SandboxCard, SandboxShell } from './sandbox-ui.tsx';
 
 const title = 'Multibanco de testes';
 const description = 'Ambiente de testes: pagar uma referência Multibanco como num multibanco, sem movimentar dinheiro.';
@@ -49,6 +50,7 @@ export function SandboxMultibancoPage() {
       amount: params.get('amount')?.slice(0, 20) ?? '',
     },
   });
+  const field = fieldBinder(register, errors);
 
   const onSubmit = async (body: AtmValues) => {
     setFailure(null);
@@ -57,56 +59,27 @@ export function SandboxMultibancoPage() {
       const answer = await paySandboxMultibanco(body);
       setPaid(answer.message);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && applyFieldErrors(err.fields, atmFields, setError)) return;
+      if (err instanceof ApiError && err.status === 400 && applyFieldErrors(setError, err.fields, { accept: atmFields })) return;
       setFailure(errorMessage(err, payFailed));
     }
   };
 
   return (
     <SandboxShell title={title} description={description}>
-      <Card className="shadow-sm">
-        <Card.Body className="p-3 p-sm-4">
-          <h2 className="h5 mb-3">
-            <i className="bi bi-bank me-2" aria-hidden="true" />
-            Pagamento de serviços
-          </h2>
-          <Form noValidate onSubmit={handleSubmit(onSubmit)}>
-            <FormField id="atm-entity" label="Entidade" autoComplete="off" required registration={register('entity')} error={errors.entity?.message} />
-            <FormField
-              id="atm-reference"
-              label="Referência"
-              autoComplete="off"
-              required
-              registration={register('reference')}
-              error={errors.reference?.message}
-            />
-            <FormField
-              id="atm-amount"
-              label="Montante (€)"
-              hint="Por exemplo 12,50"
-              autoComplete="off"
-              required
-              registration={register('amount')}
-              error={errors.amount?.message}
-            />
-            <SubmitButton busy={isSubmitting} busyLabel="A pagar...">
-              Pagar
-            </SubmitButton>
-          </Form>
-          <div aria-live="polite">
-            {paid && (
-              <Alert variant="success" className="mt-3 mb-0">
-                {paid}
-              </Alert>
-            )}
-            {failure && (
-              <Alert variant="danger" className="mt-3 mb-0">
-                {failure}
-              </Alert>
-            )}
-          </div>
-        </Card.Body>
-      </Card>
+      <SandboxCard icon="bi-bank" heading="Pagamento de serviços">
+        <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+          <FormField id="atm-entity" label="Entidade" autoComplete="off" required {...field('entity')} />
+          <FormField id="atm-reference" label="Referência" autoComplete="off" required {...field('reference')} />
+          <FormField id="atm-amount" label="Montante (€)" help="Por exemplo 12,50" autoComplete="off" required {...field('amount')} />
+          <SubmitButton className="w-100" busy={isSubmitting} busyLabel="A pagar...">
+            Pagar
+          </SubmitButton>
+        </Form>
+        <div aria-live="polite">
+          <MessageAlert message={paid} variant="success" className="mt-3 mb-0" />
+          <MessageAlert message={failure} variant="danger" className="mt-3 mb-0" />
+        </div>
+      </SandboxCard>
     </SandboxShell>
   );
 }

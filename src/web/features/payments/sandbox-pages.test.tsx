@@ -5,6 +5,7 @@ import type { SandboxMbwayRequest } from '#shared/schemas/payments.ts';
 import { errorAnswer, fakeApi, renderRoutes } from '../cart/cart-test-utils.tsx';
 import { SandboxMbwayPage } from './sandbox-mbway-page.tsx';
 import { SandboxMultibancoPage } from './sandbox-multibanco-page.tsx';
+import { paths } from '#shared/paths.ts';
 
 const phoneRequest = (overrides: Partial<SandboxMbwayRequest> = {}): SandboxMbwayRequest => ({
   requestId: 'req-1',
@@ -22,7 +23,7 @@ afterEach(() => {
 });
 
 describe('sandbox MB WAY phone', () => {
-  const open = () => renderRoutes([{ path: '/sandbox/mbway/:requestId', element: <SandboxMbwayPage /> }], '/sandbox/mbway/req-1');
+  const open = () => renderRoutes([{ path: paths.sandboxMbway.pattern, element: <SandboxMbwayPage /> }], '/sandbox/mbway/req-1');
 
   it('says it is a test, shows the request and accepts it', async () => {
     let status: SandboxMbwayRequest['status'] = 'pending';

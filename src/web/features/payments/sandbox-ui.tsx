@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { PageMeta } from '../../components/page-meta.tsx';
 
@@ -19,6 +20,21 @@ export function SandboxShell({ title, description, children }: { title: string; 
       </Alert>
       {children}
     </Container>
+  );
+}
+
+/** The device a sandbox page stands for (the phone, the ATM): a card headed by its icon and name. */
+export function SandboxCard({ icon, heading, centered = false, children }: { icon: string; heading: string; centered?: boolean; children: ReactNode }) {
+  return (
+    <Card className="shadow-sm">
+      <Card.Body className="p-3 p-sm-4">
+        <h2 className={centered ? 'h5 text-center mb-3' : 'h5 mb-3'}>
+          <i className={`bi ${icon} me-2`} aria-hidden="true" />
+          {heading}
+        </h2>
+        {children}
+      </Card.Body>
+    </Card>
   );
 }
 

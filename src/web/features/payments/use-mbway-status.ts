@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type FailedMbwayStatus, MBWAY_POLL_MS, type MbwayStatus, paymentFailureWords } from '#shared/schemas/payments.ts';
-import { fetchMbwayStatus } from './payments-api.ts';
+import { mbwayStatusQueryOptions } from './api.ts';
 
 /** backoffice.md §4: the MB WAY screen is pending, paid or failed; a request error also ends in failed. */
 export type MbwayPhase = { phase: 'pending' } | { phase: 'paid' } | { phase: 'failed'; status: FailedMbwayStatus } | { phase: 'error' };
@@ -14,42 +15,35 @@ export function phaseOf(status: MbwayStatus | string): MbwayPhase {
   return { phase: 'pending' };
 }
 
+let visits = 0;
+
 /**
  * Asks the server for the MB WAY request's status every MBWAY_POLL_MS while it is pending (backoffice.md §4, §9),
  * one request at a time; stops on a final status, on a request error, and when the screen goes away.
  * `recheck` asks again at once after an error.
  */
 export function useMbwayStatus(orderId: number, token: string | undefined, initial: MbwayStatus) {
-  const [view, setView] = useState<MbwayPhase>(() => phaseOf(initial));
+  // Each screen (a new request for the same order too) starts from its own answer, not a cached one.
+  const [visit] = useState(() => (visits += 1));
+  // Each recheck is a new round: its query has no data yet, so it asks at once.
   const [round, setRound] = useState(0);
+  const status = useQuery({
+    ...mbwayStatusQueryOptions(orderId, token, `${visit}.${round}`),
+    // The first round starts from the status the request answered, and waits a round before asking.
+    initialData: round === 0 ? { status: initial } : undefined,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.status !== 'error' && phaseOf(query.state.data?.status ?? 'pending').phase === 'pending' ? MBWAY_POLL_MS : false,
+    refetchIntervalInBackground: true,
+  });
 
-  useEffect(() => {
-    if (view.phase !== 'pending') return;
-    const controller = new AbortController();
-    let timer: number | undefined;
-    const check = async () => {
-      try {
-        const { status } = await fetchMbwayStatus(orderId, token, controller.signal);
-        if (controller.signal.aborted) return;
-        const next = phaseOf(status);
-        if (next.phase === 'pending') timer = window.setTimeout(() => void check(), MBWAY_POLL_MS);
-        else setView(next);
-      } catch {
-        if (!controller.signal.aborted) setView({ phase: 'error' });
-      }
-    };
-    // After a recheck the customer is waiting for an answer: ask at once; otherwise wait a round first.
-    timer = window.setTimeout(() => void check(), round > 0 ? 0 : MBWAY_POLL_MS);
-    return () => {
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [view.phase, orderId, token, round]);
-
-  const recheck = () => {
-    setView({ phase: 'pending' });
-    setRound((r) => r + 1);
-  };
+  const view: MbwayPhase =
+    status.isError ? { phase: 'error' }
+    : status.data ? phaseOf(status.data.status)
+    : { phase: 'pending' };
+  const recheck = () => setRound((r) => r + 1);
   return { view, recheck };
 }
 

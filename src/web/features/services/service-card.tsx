@@ -2,7 +2,7 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { SERVICE_CARD_TEXT_LENGTH, type Service } from '#shared/schemas/services.ts';
 import { CardImage } from '../../components/card-image.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { BookingLink, cutText, ServiceImagePlaceholder, summaryOf } from './service-ui.tsx';
 
 /** backoffice.md §2: one service in the list. */

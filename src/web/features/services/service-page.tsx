@@ -13,10 +13,10 @@ import { serviceMessages, type Service } from '#shared/schemas/services.ts';
 import { ApiError } from '../../api/client.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { BookingLink, ServiceImagePlaceholder, summaryOf } from './service-ui.tsx';
-import { fetchService, serviceKeys } from './services-api.ts';
+import { servicePageQueryOptions } from './api.ts';
 
 const META_DESCRIPTION_LENGTH = 150;
 const PICTURE_SIZES = '(min-width: 1400px) 636px, (min-width: 1200px) 546px, (min-width: 992px) 456px, (min-width: 768px) 336px, 100vw';
@@ -76,11 +76,7 @@ function ServiceDetail({ service }: { service: Service }) {
 export function ServicePage() {
   const { id = '' } = useParams();
   const validId = /^[1-9]\d{0,9}$/.test(id);
-  const service = useQuery({
-    queryKey: serviceKeys.detail(id),
-    queryFn: ({ signal }) => fetchService(id, signal),
-    enabled: validId,
-  });
+  const service = useQuery({ ...servicePageQueryOptions(id), enabled: validId });
 
   let body: ReactNode;
   if (!validId || (service.isError && service.error instanceof ApiError && [400, 404].includes(service.error.status))) {

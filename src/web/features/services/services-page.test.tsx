@@ -20,7 +20,7 @@ const serve = () => fakeApi(null, ({ method, path }) => (method === 'GET' && pat
 const cardNames = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 describe('service list', () => {
-  it('shows a spinner, then the cards by order and then name A-Z; Z-A reverses the names within an order', async () => {
+  it('shows a spinner, then the cards by display order and then name; Nome: A-Z and Z-A sort by name alone', async () => {
     serve();
     renderServices('/servicos');
     expect(screen.getByRole('heading', { level: 1, name: 'Serviços' })).toBeTruthy();
@@ -29,9 +29,11 @@ describe('service list', () => {
     expect(cardNames()).toEqual(['Sessão online', 'Árvore de tarefas', 'Organização de mudanças', 'Workshop de destralhe']);
 
     const sort = screen.getByLabelText('Ordenar por') as HTMLSelectElement;
-    expect([...sort.options].map((o) => o.text)).toEqual(['Nome: A-Z', 'Nome: Z-A']);
+    expect([...sort.options].map((o) => o.text)).toEqual(['Recomendados', 'Nome: A-Z', 'Nome: Z-A']);
+    fireEvent.change(sort, { target: { value: 'name_asc' } });
+    await waitFor(() => expect(cardNames()).toEqual(['Árvore de tarefas', 'Organização de mudanças', 'Sessão online', 'Workshop de destralhe']));
     fireEvent.change(sort, { target: { value: 'name_desc' } });
-    await waitFor(() => expect(cardNames()).toEqual(['Sessão online', 'Workshop de destralhe', 'Organização de mudanças', 'Árvore de tarefas']));
+    await waitFor(() => expect(cardNames()).toEqual(['Workshop de destralhe', 'Sessão online', 'Organização de mudanças', 'Árvore de tarefas']));
     expect(document.title).toBe('Serviços | Loja');
   });
 
@@ -44,6 +46,9 @@ describe('service list', () => {
     expect(cardNames()).toEqual(['Organização de mudanças']);
     expect(screen.getByText('1 serviço encontrado')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe('?q=ORGANIZACAO'));
+
+    fireEvent.change(search, { target: { value: 'mudancas organizacao' } });
+    expect(cardNames()).toEqual(['Organização de mudanças']);
 
     fireEvent.change(search, { target: { value: 'jardinagem' } });
     expect(screen.getByText(serviceMessages.empty)).toBeTruthy();

@@ -1,6 +1,6 @@
 import './services.css';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
@@ -13,7 +13,7 @@ import { RetryAlert } from '../../components/retry-alert.tsx';
 import { SearchSortBar } from '../../components/search-sort-bar.tsx';
 import { ServiceCard } from './service-card.tsx';
 import { DEFAULT_SERVICE_SORT, isServiceSort, serviceSortOptions, visibleServices, type ServiceSort } from './service-list.ts';
-import { fetchServices, serviceKeys } from './services-api.ts';
+import { servicesQueryOptions } from './api.ts';
 
 /** The address follows the search box this long after the last key (the list itself filters at once). */
 const ADDRESS_DELAY_MS = 300;
@@ -24,11 +24,12 @@ export function ServicesPage() {
   const sortParam = params.get('sort');
   const sort: ServiceSort = isServiceSort(sortParam) ? sortParam : DEFAULT_SERVICE_SORT;
   const [query, setQuery] = useState(() => params.get('q') ?? '');
-  const services = useQuery({ queryKey: serviceKeys.list, queryFn: ({ signal }) => fetchServices(signal) });
+  const services = useQuery(servicesQueryOptions);
   const navigation = useNavigation();
 
   // The search goes into the address (a shared link or Back shows the same list), replacing the entry;
   // never while another page loads, which would cancel the visitor's click on a card.
+  const pending = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (navigation.state !== 'idle') return;
     const timer = window.setTimeout(() => {
@@ -44,8 +45,13 @@ export function ServicesPage() {
         { replace: true },
       );
     }, ADDRESS_DELAY_MS);
+    pending.current = timer;
     return () => window.clearTimeout(timer);
   }, [query, params, setParams, navigation.state]);
+  // A link clicked while that update waits wins: the update, run after, would cancel the link's navigation.
+  const onClickCapture = (event: MouseEvent) => {
+    if ((event.target as Element).closest('a')) window.clearTimeout(pending.current);
+  };
 
   const onSort = (value: string) => {
     if (!isServiceSort(value)) return;
@@ -86,7 +92,7 @@ export function ServicesPage() {
   }
 
   return (
-    <Container className="py-4 py-md-5">
+    <Container className="py-4 py-md-5" onClickCapture={onClickCapture}>
       <PageMeta
         title="Serviços"
         description="Os serviços de organização pessoal da loja: consultoria em casa, sessões online e mais. Veja os detalhes e agende."

@@ -3,18 +3,11 @@ import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
-import { api } from '../../api/client.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { sitemapQueryOptions } from './api.ts';
 
 const loadError = 'Erro ao carregar o sitemap.';
-
-/** backoffice.md §7 `GET /seo/sitemap.xml`, read as text (the client hands back a body that is not JSON as it came). */
-const fetchSitemap = async (signal?: AbortSignal): Promise<string> => {
-  const body = await api.get<unknown>('/seo/sitemap.xml', { headers: { Accept: 'application/xml' }, signal });
-  if (typeof body !== 'string') throw new Error('sitemap is not text');
-  return body;
-};
 
 /** Saves the text as sitemap.xml: from memory, so it works whatever host the API is on. */
 function download(xml: string) {
@@ -31,7 +24,7 @@ function download(xml: string) {
 
 /** /sitemap (backoffice.md §2): the sitemap XML as text and a button to download it. */
 export function SitemapPage() {
-  const sitemap = useQuery({ queryKey: ['seo', 'sitemap'], queryFn: ({ signal }) => fetchSitemap(signal) });
+  const sitemap = useQuery(sitemapQueryOptions);
 
   let body: ReactNode;
   if (sitemap.isPending) {

@@ -4,7 +4,7 @@ import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { formatCalendarDay } from '#shared/dates.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { termsSections } from './terms-sections.tsx';
 
 /**

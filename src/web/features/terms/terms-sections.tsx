@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '#shared/money.ts';
 import { shippingRule } from '#shared/orders.ts';
-import { paths } from '../../paths.ts';
+import { shop } from '#shared/shop.ts';
+import { paths } from '#shared/paths.ts';
 import { ShopIdentity } from './shop-identity.tsx';
 
 export type TermsSection = { id: string; title: string; body: ReactNode };
@@ -202,10 +203,10 @@ export const termsSections: TermsSection[] = [
             Portes: <strong>{fee}</strong> por encomenda com valor inferior a {freeFrom}; <strong>grátis</strong> a partir de {freeFrom}.
             Encomendas só com produtos digitais não pagam portes.
           </li>
-          <li>Preparação: 2 a 7 dias úteis depois da confirmação do pagamento.</li>
+          <li>Preparação: {shop.delivery.preparation} depois da confirmação do pagamento.</li>
           <li>
-            Entrega pela transportadora: 2 dias úteis em Portugal continental; 3 a 15 dias úteis nas ilhas (Açores e Madeira) e em envios
-            internacionais.
+            Entrega pela transportadora: {shop.delivery.mainland} em Portugal continental; {shop.delivery.islands} nas ilhas (Açores e Madeira) e em
+            envios internacionais.
           </li>
           <li>Os produtos digitais ficam disponíveis logo após a confirmação do pagamento.</li>
         </ul>

@@ -1,3 +1,4 @@
+import { escapeMarkup } from '../../../platform/html.ts';
 // The demo catalogue's pictures, drawn in code as SVG (no downloads, no files in the repository) and
 // rasterised by the same pipeline as an admin's upload.
 
@@ -27,8 +28,6 @@ const W = 800;
 const H = 600;
 const SIZE = 'width="500" height="375"';
 const FONT = "font-family=\"'DejaVu Sans', 'Liberation Sans', Arial, sans-serif\"";
-
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Each motif drawn in a 300×300 box, in the product's colours. */
 function motif(kind: Motif, p: Palette): string {
@@ -155,7 +154,7 @@ function title(text: string, at: { x: number; y: number; width: number; size: nu
   }
   const lineHeight = Math.round(fontSize * 1.15);
   const y = at.middle ? at.y - ((lines.length - 1) * lineHeight) / 2 : at.y;
-  const tspans = lines.map((line, i) => `<tspan x="${at.x}" dy="${i ? lineHeight : 0}">${escapeXml(line)}</tspan>`).join('');
+  const tspans = lines.map((line, i) => `<tspan x="${at.x}" dy="${i ? lineHeight : 0}">${escapeMarkup(line)}</tspan>`).join('');
   return `<text x="${at.x}" y="${y}" ${FONT} font-size="${fontSize}" font-weight="700" fill="${at.ink}">${tspans}</text>`;
 }
 

@@ -206,4 +206,31 @@ describe('media library tab', () => {
     expect(await screen.findByText('Imagem eliminada.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Logotipo' })).toBeNull());
   });
+
+  it('shows only the newest message: an old upload error goes when a deletion succeeds, and the other way round (issue #12)', async () => {
+    let list = [logo, sobre];
+    fakeApi(admin, ({ method, path }) => {
+      if (method === 'GET' && path === '/image') return { status: 200, body: list };
+      if (method === 'PUT') return { status: 500, body: 'falhou' };
+      if (method === 'DELETE' && path === '/image/5') {
+        list = [sobre];
+        return { status: 200, body: { message: 'Imagem eliminada.' } };
+      }
+      return undefined;
+    });
+    renderAdmin('/admin-dashboard?tab=media');
+    await screen.findByRole('button', { name: 'Eliminar imagem Logotipo' });
+    fireEvent.input(screen.getByLabelText('Nome da imagem'), { target: { value: 'Nova' } });
+    fireEvent.change(fileInput(), { target: { files: [png('nova.png')] } });
+    expect(await screen.findByText('Imagens não carregadas. Por favor tente novamente.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar imagem Logotipo' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Imagem eliminada.')).toBeTruthy();
+    expect(screen.queryByText('Imagens não carregadas. Por favor tente novamente.')).toBeNull();
+
+    fireEvent.change(fileInput(), { target: { files: [png('nova.png')] } });
+    expect(await screen.findByText('Imagens não carregadas. Por favor tente novamente.')).toBeTruthy();
+    expect(screen.queryByText('Imagem eliminada.')).toBeNull();
+  });
 });

@@ -34,12 +34,27 @@ export function checkMediaName(name: string): { name: string } | { error: string
   return parsed.success ? { name: parsed.data } : { error: parsed.error.issues[0]?.message ?? mediaMessages.nameRequired };
 }
 
-export function MediaUpload({ existingNames }: { existingNames: readonly string[] }) {
+type Props = {
+  existingNames: readonly string[];
+  /** Changes when something else on the tab happened since (a deletion): this form's last message is then old news. */
+  resetKey?: number;
+  /** A new upload starts: the tab's own last message is old news. */
+  onSend?: () => void;
+};
+
+export function MediaUpload({ existingNames, resetKey = 0, onSend }: Props) {
   const upload = useUploadMedia();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  // Only the newest message of the tab shows: an old error never stays beside a later success.
+  const [seenReset, setSeenReset] = useState(resetKey);
+  if (seenReset !== resetKey) {
+    setSeenReset(resetKey);
+    setFailure(null);
+    setSuccess(null);
+  }
   const [dragging, setDragging] = useState(false);
   const [fileFocused, setFileFocused] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -65,6 +80,7 @@ export function MediaUpload({ existingNames }: { existingNames: readonly string[
   const send = (file: File | undefined) => {
     setFailure(null);
     setSuccess(null);
+    onSend?.();
     const checkedName = validName();
     if (!checkedName || uploading) return;
     if (!file) {

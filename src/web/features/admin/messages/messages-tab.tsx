@@ -10,7 +10,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import { type ContactMessage, contactMessages } from '#shared/schemas/contact.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
-import { Pager } from '../products/pager.tsx';
+import { PaginationNav } from '../../../components/pagination-nav.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { messagesQueryOptions, useMarkRead } from './api.ts';
 
@@ -106,7 +106,7 @@ export function MessagesTab() {
               />
             ))}
           </ul>
-          {pages > 1 && <Pager page={data.pagination.page} pages={pages} onChange={setPage} label="Páginas de mensagens" />}
+          {pages > 1 && <PaginationNav page={data.pagination.page} totalPages={pages} onChange={setPage} label="Páginas de mensagens" />}
         </>
       }
     </section>

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { Controller, useForm } from 'react-hook-form';
 import { type NewsletterContent, type NewsletterContentBody, newsletterContentBody, newsletterMessages } from '#shared/schemas/newsletter.ts';
 import { ApiError, errorMessage } from '../../../api/client.ts';
+import { applyFieldErrors } from '../../../components/form/apply-field-errors.ts';
+import { errorIdOf, FieldError, FormField } from '../../../components/form/field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { useSaveContent } from './api.ts';
 
@@ -39,13 +40,8 @@ export function NewsletterEditor({ initial, onDirtyChange }: Props) {
         reset({ title: stored.title, value: stored.value });
         setSaved(newsletterMessages.contentSaved);
       },
-      onError: (err) => {
-        if (!(err instanceof ApiError) || !err.fields) return;
-        for (const name of ['title', 'value'] as const) {
-          const message = err.fields[name];
-          if (message) setError(name, { type: 'server', message });
-        }
-      },
+      // The focus stays on «Guardar»: the alert below says what failed.
+      onError: (err) => applyFieldErrors(setError, err instanceof ApiError ? err.fields : undefined, { accept: ['title', 'value'], focus: false }),
     });
   };
 
@@ -55,28 +51,19 @@ export function NewsletterEditor({ initial, onDirtyChange }: Props) {
       <h2 id="newsletter-editor-title" className="h5 mb-3">
         Conteúdo da newsletter
       </h2>
-      <Form.Group className="mb-3" controlId="newsletter-title">
-        <Form.Label>Título</Form.Label>
-        <Form.Control
-          type="text"
-          maxLength={200}
-          required
-          aria-required="true"
-          disabled={busy}
-          isInvalid={Boolean(errors.title)}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? 'newsletter-title-error' : 'newsletter-title-hint'}
-          {...register('title')}
-        />
-        {errors.title ?
-          <Form.Control.Feedback type="invalid" id="newsletter-title-error">
-            {errors.title.message}
-          </Form.Control.Feedback>
-        : <Form.Text id="newsletter-title-hint" className="text-secondary">
-            É também o assunto do email.
-          </Form.Text>
-        }
-      </Form.Group>
+      <FormField
+        id="newsletter-title"
+        label="Título"
+        type="text"
+        maxLength={200}
+        required
+        aria-required="true"
+        disabled={busy}
+        help="É também o assunto do email."
+        hideHelpOnError
+        registration={register('title')}
+        error={errors.title?.message}
+      />
       <div className="mb-3">
         <Controller
           name="value"
@@ -89,15 +76,11 @@ export function NewsletterEditor({ initial, onDirtyChange }: Props) {
               onChange={field.onChange}
               disabled={busy}
               invalid={Boolean(fieldState.error)}
-              describedBy={fieldState.error ? 'newsletter-content-error' : undefined}
+              describedBy={fieldState.error ? errorIdOf('newsletter-content') : undefined}
             />
           )}
         />
-        {errors.value && (
-          <div className="invalid-feedback d-block" id="newsletter-content-error">
-            {errors.value.message}
-          </div>
-        )}
+        <FieldError id="newsletter-content" error={errors.value?.message} block />
       </div>
       {save.isError && (
         <Alert variant="danger" role="alert">
@@ -111,10 +94,7 @@ export function NewsletterEditor({ initial, onDirtyChange }: Props) {
           </Alert>
         )}
       </div>
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-        {busy && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-        Guardar
-      </Button>
+      <SubmitButton busy={busy}>Guardar</SubmitButton>
       {isDirty && <span className="ms-3 small text-secondary">Há alterações por guardar.</span>}
     </Form>
   );

@@ -107,6 +107,7 @@ function newsletterApi(overrides: { content?: () => Answer; save?: () => Answer 
     }
     if (method === 'POST' && path === '/newsletter/test') return { status: 200, body: { message: testSentMessage(admin.email) } };
     if (method === 'GET' && path === '/newsletter/sends') return { status: 200, body: history };
+    if (method === 'GET' && path === '/newsletter/subscribers') return { status: 200, body: [joao, rita] };
     return undefined;
   });
   return calls;
@@ -167,7 +168,8 @@ describe('newsletter tab', () => {
 
     fireEvent.click(screen.getByRole('switch', { name: 'Enviar a newsletter aos subscritores' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('A newsletter «Edição de abril» vai ser enviada a todos os subscritores confirmados.');
+    // How many it goes to, before sending (the pending subscriber does not count).
+    await waitFor(() => expect(dialog.textContent).toContain('A newsletter «Edição de abril» vai ser enviada a 1 subscritor confirmado.'));
     expect(calls.filter((c) => c.method === 'PUT' && c.path === '/newsletter/isToSend')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar agora' }));
     expect(await screen.findByText(sendStartedMessage(12))).toBeTruthy();

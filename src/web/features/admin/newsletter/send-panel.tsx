@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -6,7 +7,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { newsletterMessages } from '#shared/schemas/newsletter.ts';
 import { errorMessage } from '../../../api/client.ts';
-import { useSendTest, useSwitchSending } from './api.ts';
+import { subscribersQueryOptions, useSendTest, useSwitchSending } from './api.ts';
 
 type Props = {
   isToSend: boolean;
@@ -23,6 +24,9 @@ export function SendPanel({ isToSend, title, dirty }: Props) {
   const test = useSendTest();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // How many will receive it, said before the admin sends (the confirmed subscribers, read fresh when asked).
+  const subscribers = useQuery({ ...subscribersQueryOptions(), enabled: confirmOpen });
+  const recipients = subscribers.data?.filter((s) => s.status === 'confirmed').length;
 
   const switchTo = (wanted: boolean) => {
     setNotice(null);
@@ -96,15 +100,18 @@ export function SendPanel({ isToSend, title, dirty }: Props) {
         </Modal.Header>
         <Modal.Body>
           <p className="mb-0">
-            A newsletter <strong className="text-break">«{title}»</strong> vai ser enviada a todos os subscritores confirmados. Um email
-            enviado não pode ser anulado. Deseja continuar?
+            A newsletter <strong className="text-break">«{title}»</strong> vai ser enviada{' '}
+            {recipients === undefined ?
+              'a todos os subscritores confirmados'
+            : <strong>{recipients === 1 ? 'a 1 subscritor confirmado' : `a ${recipients} subscritores confirmados`}</strong>}
+            . Um email enviado não pode ser anulado. Deseja continuar?
           </p>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={() => setConfirmOpen(false)} disabled={toggle.isPending}>
             Cancelar
           </Button>
-          <Button variant="primary" onClick={() => switchTo(true)} disabled={toggle.isPending}>
+          <Button variant="primary" onClick={() => switchTo(true)} disabled={toggle.isPending || recipients === 0}>
             {toggle.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
             Enviar agora
           </Button>

@@ -2,20 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { newsletterMessages, type Subscriber } from '#shared/schemas/newsletter.ts';
-import { errorMessage } from '../../../api/client.ts';
-import { ConfirmDeleteModal } from '../confirm-delete-modal.tsx';
 import { NoticeAlert } from '../notice-alert.tsx';
 import { QueryState } from '../query-state.tsx';
 import { subscribersQueryOptions, useDeleteSubscriber } from './api.ts';
 import { SubscribersTable } from './subscribers-table.tsx';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
 
 /** The Subscritores tab of the admin dashboard (backoffice.md §2, §8): the list, with delete after confirmation. */
 export function SubscribersTab() {
   const subscribers = useQuery(subscribersQueryOptions());
   const remove = useDeleteSubscriber();
   const [search, setSearch] = useState('');
-  const [target, setTarget] = useState<Subscriber | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const searchId = useId();
 
@@ -24,22 +22,12 @@ export function SubscribersTab() {
   const visible = useMemo(() => (needle ? all.filter((s) => s.email.includes(needle)) : all), [all, needle]);
   const confirmed = all.filter((s) => s.status === 'confirmed').length;
 
-  const askDelete = (subscriber: Subscriber) => {
-    remove.reset();
-    setNotice(null);
-    setTarget(subscriber);
-    setConfirmOpen(true);
-  };
-
-  const confirmDelete = () => {
-    if (!target) return;
-    remove.mutate(target.email, {
-      onSuccess: (answer) => {
-        setConfirmOpen(false);
-        setNotice(answer?.message || newsletterMessages.subscriberDeleted);
-      },
-    });
-  };
+  const confirm = useConfirmDelete<Subscriber, string, { message: string }>(remove, {
+    keyOf: (subscriber) => subscriber.email,
+    failed: newsletterMessages.deleteError,
+    onAsk: () => setNotice(null),
+    onDeleted: (answer) => setNotice(answer?.message || newsletterMessages.subscriberDeleted),
+  });
 
   return (
     <section aria-label="Subscritores">
@@ -65,24 +53,21 @@ export function SubscribersTab() {
             </p>
             {visible.length === 0 ?
               <p className="text-secondary my-4">Nenhum subscritor corresponde à pesquisa.</p>
-            : <SubscribersTable subscribers={visible} onDelete={askDelete} />}
+            : <SubscribersTable subscribers={visible} onDelete={confirm.ask} />}
           </>
         )}
       </QueryState>
 
       <ConfirmDeleteModal
-        titleId="delete-subscriber-title"
+        {...confirm.modal}
         title="Eliminar subscritor"
-        show={confirmOpen}
-        deleting={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, newsletterMessages.deleteError) : null}
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirmOpen(false)}
-        onExited={() => setTarget(null)}
-      >
-        Tem a certeza que deseja eliminar o subscritor <strong className="text-break">{target?.email}</strong>? O email e o registo do
-        consentimento são apagados e esta ação não pode ser desfeita.
-      </ConfirmDeleteModal>
+        question={
+          <>
+            Tem a certeza que deseja eliminar o subscritor <strong className="text-break">{confirm.target?.email}</strong>? O email e o
+            registo do consentimento são apagados e esta ação não pode ser desfeita.
+          </>
+        }
+      />
     </section>
   );
 }

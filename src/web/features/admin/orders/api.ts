@@ -1,15 +1,16 @@
 import { hashKey, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderStatus } from '#shared/orders.ts';
+import type { ManualPaymentMethod, OrderStatus } from '#shared/orders.ts';
 import type { ProductList } from '#shared/schemas/catalog.ts';
-import type { Order, OrderPage } from '#shared/schemas/orders.ts';
+import type { Order, OrderPage, RefundDue } from '#shared/schemas/orders.ts';
+import type { PaymentAlert } from '#shared/schemas/payments.ts';
 import { api, ApiError } from '../../../api/client.ts';
-import { isProductQuery, orderKeys } from '../../orders/orders-api.ts';
+import { queryRoots } from '../../../api/query-keys.ts';
 
 // Admin orders API (backoffice.md §7): GET /order, GET/PUT/DELETE /order/:id, POST /order/createOrder. The server
 // checks isAdmin, prices the items, computes shipping and moves stock.
 
-/** Every admin order query starts with this key, so invalidating it refreshes the list pages and the details. */
-export const ordersQueryKey = ['admin', 'orders'] as const;
+/** Admin order queries live under the orders' root, with the customer's own: one invalidation refreshes both. */
+export const ordersQueryKey = [...queryRoots.orders, 'admin'] as const;
 export const orderQueryKey = (id: number) => [...ordersQueryKey, 'detail', id] as const;
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -35,15 +36,16 @@ export const getOrderProducts = (q: string, signal?: AbortSignal) =>
   api.get<ProductList>('/product', { query: { sortBy: 'name', order: 'asc', pageSize: ORDER_PRODUCTS_PAGE_SIZE, q: q || undefined }, signal });
 export const orderProductsQueryOptions = (q: string) =>
   queryOptions({
-    // 'products' in the key: saved or deleted products refresh it too.
-    queryKey: ['admin', 'order-form', 'products', q] as const,
+    // Under the catalogue's root: saved or deleted products refresh it too.
+    queryKey: [...queryRoots.catalog, 'order-form', q] as const,
     queryFn: ({ signal }) => getOrderProducts(q, signal),
     placeholderData: keepPreviousData,
   });
 
 /** The body of the admin order form (adminOrderBody). */
 export type AdminOrderPayload = {
-  user_id: number;
+  /** Null keeps a guest's order a guest's. */
+  user_id: number | null;
   payment_method: string;
   shipping_address: string;
   phone: string;
@@ -64,11 +66,10 @@ function useRefreshOrders() {
   return (keep?: number) =>
     Promise.all([
       queryClient.invalidateQueries({
-        queryKey: ordersQueryKey,
+        queryKey: queryRoots.orders,
         predicate: (query) => keep === undefined || query.queryHash !== hashKey(orderQueryKey(keep)),
       }),
-      queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-      queryClient.invalidateQueries({ predicate: (query) => isProductQuery(query.queryKey) }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.catalog }),
     ]);
 }
 
@@ -98,5 +99,66 @@ export function useDeleteOrder() {
     onError: (err) => {
       if (err instanceof ApiError && err.status === 404) void refresh();
     },
+  });
+}
+
+/** The list's one step: the order's next status. */
+export function useStepStatus() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: OrderStatus }) => api.patch<Order>(`/order/${id}/status`, { status }),
+    onSuccess: async (order) => {
+      queryClient.setQueryData(orderQueryKey(order.id), order);
+      await refresh(order.id);
+    },
+  });
+}
+
+/** "Marcar como paga": a payment received outside the gateway. */
+export type MarkPaidPayload = { method: ManualPaymentMethod; note?: string };
+
+export function useMarkPaid(id: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: (body: MarkPaidPayload) => api.post<Order>(`/order/${id}/mark-paid`, body),
+    onSuccess: async (order) => {
+      queryClient.setQueryData(orderQueryKey(order.id), order);
+      await refresh(order.id);
+    },
+  });
+}
+
+/** Cancelled paid orders whose money the owner still owes: on top of the orders tab until she marks them refunded. */
+const refundsKey = [...queryRoots.orders, 'admin', 'refunds'] as const;
+export const refundsQueryOptions = queryOptions({
+  queryKey: refundsKey,
+  queryFn: async ({ signal }) => (await api.get<{ refunds: RefundDue[] }>('/order/refunds', { signal })).refunds,
+});
+
+export function useMarkRefunded() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Order>(`/order/${id}/refund`, {}),
+    onSuccess: () => refresh(),
+  });
+}
+
+/**
+ * Money the gateway confirmed but no order could take: listed on top of the orders tab until the admin marks
+ * it resolved.
+ */
+const paymentAlertsKey = [...queryRoots.orders, 'admin', 'payment-alerts'] as const;
+export const paymentAlertsQueryOptions = queryOptions({
+  queryKey: paymentAlertsKey,
+  queryFn: ({ signal }) => api.get<PaymentAlert[]>('/payment/alerts', { signal }),
+});
+
+export function useResolvePaymentAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.put<null>(`/payment/alerts/${id}/resolve`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentAlertsKey }),
   });
 }

@@ -13,7 +13,7 @@ import { usersQueryOptions } from '../users/api.ts';
 import { orderQueryOptions } from './api.ts';
 import { OrderForm } from './order-form.tsx';
 import { OrderPaymentsPanel } from './order-payments-panel.tsx';
-import { ordersListHref } from './order-paths.ts';
+import { adminListHref } from '../admin-tabs.ts';
 
 /** /admin-dashboard/create-order and /admin-dashboard/edit-order/:id (backoffice.md §2). */
 export function OrderFormPage() {
@@ -83,13 +83,13 @@ function EditOrder({ id }: { id: number }) {
     <Shell title={title}>
       {/* A fresh form per order, so its default values are this order's. */}
       <OrderForm key={order.data.id} order={order.data} users={users.data} />
-      <OrderPaymentsPanel orderId={order.data.id} />
+      <OrderPaymentsPanel order={order.data} />
     </Shell>
   );
 }
 
 function NotFound() {
-  return <RecordNotFound message={orderMessages.orderNotFound} listHref={ordersListHref} listLabel="Voltar à lista de encomendas" />;
+  return <RecordNotFound message={orderMessages.orderNotFound} listHref={adminListHref('orders')} listLabel="Voltar à lista de encomendas" />;
 }
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {

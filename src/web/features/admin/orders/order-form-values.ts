@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import type { OrderStatus, PaymentMethod } from '#shared/orders.ts';
-import { adminOrderBody, type Order } from '#shared/schemas/orders.ts';
+import { adminCustomerOrderBody, adminOrderBody, type Order } from '#shared/schemas/orders.ts';
 import type { AdminOrderPayload } from './api.ts';
 
 /** One line of the form's item list: what is sent (product, variant, quantity) plus what is shown. */
@@ -34,7 +34,11 @@ export type OrderFormOutput = z.output<typeof adminOrderBody>;
  * address, phone and status required, at least one item, quantities 1..99. The form holds more than the
  * schema reads (the lines' names and prices), which it drops.
  */
-export const orderFormResolver = zodResolver(adminOrderBody) as unknown as Resolver<OrderFormValues, unknown, OrderFormOutput>;
+const withCustomer = zodResolver(adminCustomerOrderBody) as unknown as Resolver<OrderFormValues, unknown, OrderFormOutput>;
+const guestKept = zodResolver(adminOrderBody) as unknown as Resolver<OrderFormValues, unknown, OrderFormOutput>;
+
+/** A new order needs its customer; a guest's order may stay a guest's (or be given an account). */
+export const orderFormResolver = (order?: Order) => (order && order.user_id === null ? guestKept : withCustomer);
 
 export function orderFormDefaults(order?: Order): OrderFormValues {
   return {
@@ -68,7 +72,7 @@ export const lostItems = (order?: Order) => (order?.orderItems ?? []).filter((it
 /** The JSON body of POST /order/createOrder and PUT /order/:id. */
 export function orderPayload(values: OrderFormOutput): AdminOrderPayload {
   return {
-    user_id: values.user_id,
+    user_id: values.user_id ?? null,
     payment_method: values.payment_method,
     shipping_address: values.shipping_address,
     phone: values.phone,

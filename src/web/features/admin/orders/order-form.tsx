@@ -9,38 +9,21 @@ import { ORDER_STATUSES, orderStatusLabel, PAYMENT_METHODS, paymentMethodLabel }
 import type { PublicUser } from '#shared/schemas/account.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { ApiError, errorMessage } from '../../../api/client.ts';
+import { applyFieldErrors, listRowPath } from '../../../components/form/apply-field-errors.ts';
+import { FormField, SelectField } from '../../../components/form/field.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FormActions } from '../form-actions.tsx';
 import { useSaveOrder } from './api.ts';
 import { OrderItemsField } from './order-items-field.tsx';
 import { lostItems, orderFormDefaults, type OrderFormOutput, orderFormResolver, type OrderFormValues, orderPayload } from './order-form-values.ts';
-import { ordersListHref } from './order-paths.ts';
-import type { OrdersNotice } from './orders-tab.tsx';
+import { adminListHref } from '../admin-tabs.ts';
+import type { TabNotice } from '../notice-alert.tsx';
 
 export const saveFailed = 'Erro ao guardar encomenda. Por favor verifique os dados e tente novamente.';
 
 const plainFields = ['user_id', 'payment_method', 'shipping_address', 'phone', 'status'] as const;
 type PlainField = (typeof plainFields)[number];
-const isPlainField = (name: string): name is PlainField => (plainFields as readonly string[]).includes(name);
-const quantityField = /^items\.(\d+)\.quantity$/;
-
-const idOf = (name: PlainField) => `order-${name}`;
-const errorIdOf = (name: PlainField) => `order-${name}-error`;
-
-/** isInvalid, aria-invalid and aria-describedby (help text first, then the error): the error is announced with the field. */
-function describeField(name: PlainField, error: string | undefined, helpId?: string) {
-  const invalid = Boolean(error);
-  const ids = [helpId, invalid ? errorIdOf(name) : undefined].filter(Boolean).join(' ');
-  return { isInvalid: invalid, 'aria-invalid': invalid, 'aria-describedby': ids || undefined };
-}
-
-function FieldError({ name, error }: { name: PlainField; error: string | undefined }) {
-  if (!error) return null;
-  return (
-    <Form.Control.Feedback type="invalid" id={errorIdOf(name)}>
-      {error}
-    </Form.Control.Feedback>
-  );
-}
+const quantityColumns = ['quantity'] as const;
 
 /** The admin order form (backoffice.md §2, §5): create when no order is given, edit otherwise. */
 export function OrderForm({ order, users }: { order?: Order; users: readonly PublicUser[] }) {
@@ -51,7 +34,7 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
   const lost = lostItems(order);
 
   const methods = useForm<OrderFormValues, unknown, OrderFormOutput>({
-    resolver: orderFormResolver,
+    resolver: orderFormResolver(order),
     defaultValues: orderFormDefaults(order),
   });
   const {
@@ -62,12 +45,8 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
     formState: { errors },
   } = methods;
 
-  const errorOf = (name: PlainField): string | undefined => errors[name]?.message;
-  const field = (name: PlainField, helpId?: string) => ({
-    id: idOf(name),
-    ...register(name),
-    ...describeField(name, errorOf(name), helpId),
-  });
+  // The ids keep the server's names (`order-user_id`), which tests and the page's links use.
+  const field = (name: PlainField) => ({ id: `order-${name}`, registration: register(name), error: errors[name]?.message });
 
   // Only the item list is wrong: its message is not an input, so the focus goes to the product picker.
   const onInvalid = (invalid: FieldErrors<OrderFormValues>) => {
@@ -76,30 +55,31 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
     }
   };
 
-  const onValid = async (values: OrderFormOutput) => {
+  // Sending (or delivering) an order nobody has paid yet is allowed, but never by a slip: the admin confirms.
+  const [unpaidShipping, setUnpaidShipping] = useState<OrderFormOutput | null>(null);
+  const shipsUnpaid = (values: OrderFormOutput) =>
+    Boolean(order && !order.paid_at && values.status !== order.status && (values.status === 'shipped' || values.status === 'delivered'));
+
+  const onValid = async (values: OrderFormOutput, confirmed = false) => {
+    if (!confirmed && shipsUnpaid(values)) {
+      setUnpaidShipping(values);
+      return;
+    }
+    setUnpaidShipping(null);
     setFailure(null);
     try {
       await save.mutateAsync(orderPayload(values));
-      navigate(ordersListHref, { state: { notice: order ? 'Encomenda guardada.' : 'Encomenda criada.' } satisfies OrdersNotice });
+      navigate(adminListHref('orders'), { state: { notice: order ? 'Encomenda guardada.' : 'Encomenda criada.' } satisfies TabNotice });
     } catch (err) {
       // 400 with fields (409 for stock): each message goes under its input; the first gets the focus.
-      let focused = false;
-      for (const [key, message] of Object.entries(err instanceof ApiError ? (err.fields ?? {}) : {})) {
-        const quantity = quantityField.exec(key);
-        if (isPlainField(key)) {
-          setError(key, { type: 'server', message }, { shouldFocus: !focused });
-          focused = true;
-        } else if (quantity && Number(quantity[1]) < getValues('items').length) {
-          setError(key as `items.${number}.quantity`, { type: 'server', message }, { shouldFocus: !focused });
-          focused = true;
-        } else if (key.startsWith('items')) {
-          setError('items', { type: 'server', message });
-        }
-      }
+      applyFieldErrors(setError, err instanceof ApiError ? err.fields : undefined, {
+        accept: (key) =>
+          (plainFields as readonly string[]).includes(key) ? key : listRowPath(key, 'items', getValues('items').length, quantityColumns),
+      });
       setFailure(errorMessage(err, saveFailed));
     }
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(onValid, onInvalid)(event);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit((values) => onValid(values), onInvalid)(event);
 
   const saving = save.isPending;
   const knownCustomer = order?.user_id == null || users.some((user) => user.id === order.user_id);
@@ -108,66 +88,68 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
       <Form noValidate onSubmit={onSubmit} aria-busy={saving}>
         <fieldset className="mb-4">
           <legend className="fs-5">Cliente e pagamento</legend>
-          <Form.Group className="mb-3">
-            <Form.Label htmlFor={idOf('user_id')}>Cliente</Form.Label>
-            <Form.Select {...field('user_id', order && order.user_id === null ? 'order-guest-help' : undefined)}>
-              <option value="">Escolha o cliente</option>
-              {!knownCustomer && order?.user_id != null && (
-                <option value={order.user_id}>{`Utilizador n.º ${order.user_id} — ${order.email}`}</option>
-              )}
-              {users.map((user) => (
-                <option key={user.id} value={user.id}>
-                  {`${user.username} — ${user.email}`}
+          <SelectField
+            label="Cliente"
+            help={
+              order && order.user_id === null ?
+                `Esta encomenda foi feita sem conta (${order.email}): fica assim, ou escolha uma conta para a associar.`
+              : undefined
+            }
+            {...field('user_id')}
+          >
+            <option value="">{order && order.user_id === null ? `Visitante sem conta (${order.email})` : 'Escolha o cliente'}</option>
+            {!knownCustomer && order?.user_id != null && <option value={order.user_id}>{`Utilizador n.º ${order.user_id} — ${order.email}`}</option>}
+            {users.map((user) => (
+              <option key={user.id} value={user.id}>
+                {`${user.username} — ${user.email}`}
+              </option>
+            ))}
+          </SelectField>
+          <Row className="g-3">
+            <SelectField wrapper={Col} wrapperProps={{ sm: 6 }} className="" label="Método de pagamento" {...field('payment_method')}>
+              {PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {paymentMethodLabel[method]}
                 </option>
               ))}
-            </Form.Select>
-            <FieldError name="user_id" error={errorOf('user_id')} />
-            {order && order.user_id === null && (
-              <Form.Text id="order-guest-help">
-                Esta encomenda foi feita sem conta ({order.email}). Escolha a conta a que fica associada.
-              </Form.Text>
-            )}
-          </Form.Group>
-          <Row className="g-3">
-            <Col sm={6}>
-              <Form.Label htmlFor={idOf('payment_method')}>Método de pagamento</Form.Label>
-              <Form.Select {...field('payment_method')}>
-                {PAYMENT_METHODS.map((method) => (
-                  <option key={method} value={method}>
-                    {paymentMethodLabel[method]}
-                  </option>
-                ))}
-              </Form.Select>
-              <FieldError name="payment_method" error={errorOf('payment_method')} />
-            </Col>
-            <Col sm={6}>
-              <Form.Label htmlFor={idOf('status')}>Estado</Form.Label>
-              <Form.Select {...field('status', 'order-status-help')}>
-                {ORDER_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {orderStatusLabel[status]}
-                  </option>
-                ))}
-              </Form.Select>
-              <FieldError name="status" error={errorOf('status')} />
-              <Form.Text id="order-status-help">Ao passar para ou de «Cancelada», o stock dos produtos é reposto ou retirado.</Form.Text>
-            </Col>
+            </SelectField>
+            <SelectField
+              wrapper={Col}
+              wrapperProps={{ sm: 6 }}
+              className=""
+              label="Estado"
+              help="Ao passar para ou de «Cancelada», o stock dos produtos é reposto ou retirado."
+              {...field('status')}
+            >
+              {ORDER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {orderStatusLabel[status]}
+                </option>
+              ))}
+            </SelectField>
           </Row>
         </fieldset>
 
         <fieldset className="mb-4">
           <legend className="fs-5">Envio</legend>
-          <Form.Group className="mb-3">
-            <Form.Label htmlFor={idOf('shipping_address')}>Morada de envio</Form.Label>
-            <Form.Control as="textarea" rows={3} maxLength={500} autoComplete="off" {...field('shipping_address', 'order-address-help')} />
-            <FieldError name="shipping_address" error={errorOf('shipping_address')} />
-            <Form.Text id="order-address-help">Nome, morada, localidade, código postal e país.</Form.Text>
-          </Form.Group>
-          <Form.Group className="mb-3" style={{ maxWidth: '16rem' }}>
-            <Form.Label htmlFor={idOf('phone')}>Telefone</Form.Label>
-            <Form.Control type="tel" inputMode="tel" autoComplete="off" maxLength={30} {...field('phone')} />
-            <FieldError name="phone" error={errorOf('phone')} />
-          </Form.Group>
+          <FormField
+            label="Morada de envio"
+            as="textarea"
+            rows={3}
+            maxLength={500}
+            autoComplete="off"
+            help="Nome, morada, localidade, código postal e país."
+            {...field('shipping_address')}
+          />
+          <FormField
+            label="Telefone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            maxLength={30}
+            wrapperProps={{ style: { maxWidth: '16rem' } }}
+            {...field('phone')}
+          />
         </fieldset>
 
         {lost.length > 0 && (
@@ -182,8 +164,23 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
 
         {failure && <Alert variant="danger">{failure}</Alert>}
 
-        <FormActions saving={saving} cancelHref={ordersListHref} />
+        <FormActions saving={saving} cancelHref={adminListHref('orders')} />
       </Form>
+      <ConfirmModal
+        show={unpaidShipping !== null}
+        title="Encomenda por pagar"
+        confirmLabel={unpaidShipping?.status === 'delivered' ? 'Marcar como Entregue' : 'Marcar como Enviada'}
+        busyLabel="a guardar..."
+        busy={saving}
+        error={null}
+        onConfirm={() => unpaidShipping && void onValid(unpaidShipping, true)}
+        onCancel={() => setUnpaidShipping(null)}
+      >
+        <p className="mb-0">
+          Esta encomenda ainda não foi paga. {unpaidShipping?.status === 'delivered' ? 'Marcá-la como entregue' : 'Enviá-la'} mesmo assim? Se recebeu o
+          pagamento por outra via, use antes «Marcar como paga».
+        </p>
+      </ConfirmModal>
     </FormProvider>
   );
 }

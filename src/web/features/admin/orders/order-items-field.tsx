@@ -6,9 +6,9 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { formatCents, formatEuros } from '#shared/money.ts';
+import { formatCents, formatEuros, toCents } from '#shared/money.ts';
 import { orderTotals } from '#shared/orders.ts';
-import type { Product } from '#shared/schemas/catalog.ts';
+import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
 import { orderMessages } from '#shared/schemas/orders.ts';
 import { orderProductsQueryOptions } from './api.ts';
 import type { ItemRow, OrderFormValues } from './order-form-values.ts';
@@ -21,14 +21,13 @@ export const pickerMessages = {
 export const SEARCH_DELAY_MS = 300;
 export const ITEMS_ERROR_ID = 'order-items-error';
 
-const stockWords = (stock: number) => (stock > 0 ? `stock: ${stock}` : 'sem stock');
+const stockWords = (stock: number) => (stock > 0 ? `stock: ${stock}` : catalogMessages.outOfStock.toLowerCase());
 
 export const productOptionLabel = (p: Product) =>
   `${p.name}${p.isDigital ? ' (digital)' : ''} — ${p.hasVariants ? 'a partir de ' : ''}${formatEuros(p.price)}${p.isDigital ? '' : ` (${stockWords(p.stock)})`}`;
 
 const lineName = (row: Pick<ItemRow, 'name' | 'variantName'>) => (row.variantName ? `${row.name} (${row.variantName})` : row.name);
 
-const cents = (euros: number) => Math.round(euros * 100);
 
 /**
  * The order's items (backoffice.md §2, §5): a product picker (product, its variant, a quantity of at least 1)
@@ -153,7 +152,7 @@ export function OrderItemsField({ productSelectRef }: { productSelectRef: RefObj
 
   const totals = orderTotals(
     (watched ?? []).map((row) => ({
-      unitPriceCents: cents(row.price),
+      unitPriceCents: toCents(row.price),
       quantity: Number.isInteger(row.quantity) && row.quantity > 0 ? row.quantity : 0,
       isDigital: row.isDigital,
     })),
@@ -309,7 +308,7 @@ export function OrderItemsField({ productSelectRef }: { productSelectRef: RefObj
             const quantityId = `order-items-${index}-quantity`;
             const error = errorOf(index);
             const current = watched?.[index]?.quantity;
-            const lineCents = Number.isInteger(current) && (current ?? 0) > 0 ? cents(field.price) * (current ?? 0) : null;
+            const lineCents = Number.isInteger(current) && (current ?? 0) > 0 ? toCents(field.price) * (current ?? 0) : null;
             return (
               <li key={field.key} className="list-group-item">
                 <Row className="g-2 align-items-center">

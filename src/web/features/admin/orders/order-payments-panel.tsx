@@ -8,9 +8,11 @@ import { paymentMethodLabel } from '#shared/orders.ts';
 import { groupReference, paymentAlertLabel, type PaymentInfo, type PaymentStatus, paymentStatusLabel } from '#shared/schemas/payments.ts';
 import { InlineSpinner } from '../../cart/cart-ui.tsx';
 import { groupPhone } from '../../payments/payment-format.ts';
-import { fetchOrderPayments } from '../../payments/payments-api.ts';
+import { fetchOrderPayments } from '../../payments/api.ts';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
+import type { Order } from '#shared/schemas/orders.ts';
 import { orderQueryKey } from './api.ts';
+import { OrderPaymentState } from './mark-paid.tsx';
 
 export const PAYMENTS_LOAD_ERROR = 'Erro ao carregar os pagamentos.';
 
@@ -65,7 +67,8 @@ function PaymentCard({ payment }: { payment: PaymentInfo }) {
  * The order's payments, read-only (backoffice.md §2 order form, edit mode): each attempt with the gateway's ids, and
  * in a warning the callbacks that need the admin (money received for a cancelled order, a wrong amount...).
  */
-export function OrderPaymentsPanel({ orderId }: { orderId: number }) {
+export function OrderPaymentsPanel({ order }: { order: Order }) {
+  const orderId = order.id;
   const payments = useQuery({
     queryKey: [...orderQueryKey(orderId), 'payments'],
     queryFn: ({ signal }) => fetchOrderPayments(orderId, undefined, signal),
@@ -74,6 +77,7 @@ export function OrderPaymentsPanel({ orderId }: { orderId: number }) {
     <Card className="mt-4">
       <Card.Body>
         <h2 className="h5 mb-3">Pagamentos</h2>
+        <OrderPaymentState order={order} />
         {payments.isPending ?
           <InlineSpinner label="A carregar os pagamentos..." />
         : payments.isError ?

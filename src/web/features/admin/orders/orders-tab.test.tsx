@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '#shared/money.ts';
-import { ORDER_STATUSES } from '#shared/orders.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/orders.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { failure, fakeApi, orderFactory, orderPage } from '../../orders/orders-test-utils.tsx';
 import { admin, userFactory } from '../admin-test-utils.tsx';
-import { adminStatusVariant } from './order-paths.ts';
+import { OrderStatusBadge } from '../../orders/order-ui.tsx';
 import { renderOrderRoutes } from './order-test-utils.tsx';
 
 afterEach(() => {
@@ -45,7 +45,9 @@ describe('orders tab', () => {
     // backoffice.md §2: delivered green, shipped blue, processing cyan, cancelled red, any other yellow.
     const colours = { Pendente: 'bg-warning', 'Em Processamento': 'bg-info', Enviada: 'bg-primary', Entregue: 'bg-success', Cancelada: 'bg-danger' };
     for (const [label, colour] of Object.entries(colours)) expect(within(table).getByText(label).className).toContain(colour);
-    expect(adminStatusVariant('unknown')).toBe('warning');
+    const unknown = render(<OrderStatusBadge status={'unknown' as OrderStatus} />);
+    expect(unknown.container.querySelector('.badge')!.className).toContain('bg-warning');
+    unknown.unmount();
 
     const row = within(table).getByRole('row', { name: /^20 / });
     expect(cellTexts(row)).toEqual(expect.arrayContaining(['05/03/2025', 'cliente0@exemplo.pt', 'Cartão de crédito', formatEuros(37)]));

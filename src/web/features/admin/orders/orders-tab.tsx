@@ -2,32 +2,25 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ORDER_STATUSES, type OrderStatus, orderStatusLabel } from '#shared/orders.ts';
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
-import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
-import { paths } from '../../../paths.ts';
-import { NoticeAlert } from '../notice-alert.tsx';
-import { Pager } from '../products/pager.tsx';
+import { paths } from '#shared/paths.ts';
+import { NoticeAlert, noticeFrom } from '../notice-alert.tsx';
+import { PaginationNav } from '../../../components/pagination-nav.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ADMIN_ORDERS_PAGE_SIZE, ordersQueryOptions, useDeleteOrder } from './api.ts';
-import { DeleteOrderModal } from './delete-order-modal.tsx';
 import { OrdersTable } from './orders-table.tsx';
 import { PaymentAlerts } from './payment-alerts.tsx';
+import { RefundAlerts } from './refund-alerts.tsx';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
+import { useListParams } from '../../../components/use-list-params.ts';
+import { orderNumber } from '../../orders/order-ui.tsx';
 
-/** What the orders tab shows after coming back from the form. */
-export type OrdersNotice = { notice: string };
-
-const noticeFrom = (state: unknown): string | null =>
-  state && typeof state === 'object' && typeof (state as OrdersNotice).notice === 'string' ? (state as OrdersNotice).notice : null;
 
 const isStatus = (value: string | null): value is OrderStatus => (ORDER_STATUSES as readonly (string | null)[]).includes(value);
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-}
 
 /**
  * The Encomendas tab of the admin dashboard (backoffice.md §2, §8): filtered by status and paged on the server.
@@ -35,69 +28,35 @@ function pageFrom(value: string | null): number {
  */
 export function OrdersTab() {
   const location = useLocation();
-  const [params, setParams] = useSearchParams();
+  const { params, page, set, setPage } = useListParams();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
-  const page = pageFrom(params.get('page'));
   const orders = useQuery(ordersQueryOptions({ status, page }));
   const remove = useDeleteOrder();
-  const [target, setTarget] = useState<Order | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   // A save on the form page comes back here with its message.
   const [notice, setNotice] = useState<string | null>(() => noticeFrom(location.state));
   const filterId = useId();
 
-  const update = (change: (next: URLSearchParams) => void) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      change(next);
-      return next;
-    });
+  const setStatus = (value: string) => set({ status: isStatus(value) ? value : undefined });
 
-  const setPage = (target: number) =>
-    update((next) => {
-      if (target > 1) next.set('page', String(target));
-      else next.delete('page');
-    });
-
-  const setStatus = (value: string) =>
-    update((next) => {
-      if (isStatus(value)) next.set('status', value);
-      else next.delete('status');
-      next.delete('page');
-    });
-
-  const askDelete = (order: Order) => {
-    remove.reset();
-    setNotice(null);
-    setTarget(order);
-    setConfirmOpen(true);
-  };
-
-  const confirmDelete = () => {
-    if (!target) return;
-    remove.mutate(target.id, {
-      onSuccess: (answer) => {
-        setConfirmOpen(false);
-        setNotice(answer?.message || orderMessages.deleted);
-        // The last order of the last page: show the page before it.
-        if (orders.data?.orders.length === 1 && page > 1) setPage(page - 1);
-      },
-    });
-  };
+  const confirm = useConfirmDelete<Order, number, { message: string }>(remove, {
+    keyOf: (order) => order.id,
+    failed: 'Erro ao eliminar encomenda.',
+    onAsk: () => setNotice(null),
+    onDeleted: (answer) => {
+      setNotice(answer?.message || orderMessages.deleted);
+      // The last order of the last page: show the page before it.
+      if (orders.data?.orders.length === 1 && page > 1) setPage(page - 1);
+    },
+  });
 
   const data = orders.data;
   // A page past the end (an old link, or the list shrank meanwhile): show the last one.
   const pastEnd = Boolean(data && !orders.isPlaceholderData && data.orders.length === 0 && data.pagination.total > 0 && page > 1);
   const lastPage = data?.pagination.totalPages ?? 1;
   useEffect(() => {
-    if (pastEnd) setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (lastPage > 1) next.set('page', String(lastPage));
-      else next.delete('page');
-      return next;
-    }, { replace: true });
-  }, [pastEnd, lastPage, setParams]);
+    if (pastEnd) set({ page: lastPage > 1 ? String(lastPage) : undefined }, { replace: true });
+  }, [pastEnd, lastPage, set]);
 
   const total = data?.pagination.total ?? 0;
   const pages = Math.max(1, data?.pagination.totalPages ?? 1);
@@ -128,6 +87,7 @@ export function OrdersTab() {
       </div>
 
       <PaymentAlerts />
+      <RefundAlerts />
 
       <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
 
@@ -155,22 +115,19 @@ export function OrdersTab() {
           </p>
           {data.orders.length > 0 && (
             <div aria-busy={updating}>
-              <OrdersTable orders={data.orders} onDelete={askDelete} />
+              <OrdersTable orders={data.orders} onDelete={confirm.ask} onStep={setNotice} />
             </div>
           )}
-          {pages > 1 && <Pager page={shownPage} pages={pages} onChange={setPage} label="Páginas de encomendas" />}
+          {pages > 1 && <PaginationNav page={shownPage} totalPages={pages} onChange={setPage} label="Páginas de encomendas" />}
         </>
       }
 
-      <DeleteOrderModal
-        orderId={target?.id ?? null}
-        show={confirmOpen}
-        deleting={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, 'Erro ao eliminar encomenda.') : null}
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirmOpen(false)}
-        onExited={() => setTarget(null)}
-      />
+      <ConfirmDeleteModal {...confirm.modal} title="Eliminar encomenda" question={
+          <>
+            Tem a certeza que deseja eliminar a encomenda <strong>{confirm.target ? orderNumber(confirm.target.id) : ''}</strong>? Esta ação
+            não pode ser desfeita.
+          </>
+        } />
     </section>
   );
 }

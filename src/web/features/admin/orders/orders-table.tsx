@@ -3,17 +3,19 @@ import { formatDate } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import { paymentMethodLabel } from '#shared/orders.ts';
 import type { Order } from '#shared/schemas/orders.ts';
-import { paths } from '../../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { orderNumber, OrderStatusBadge } from '../../orders/order-ui.tsx';
 import { RowActionsCell } from '../table-cells.tsx';
-import { adminStatusVariant } from './order-paths.ts';
+import { StatusStepButton } from './status-step.tsx';
 
 type Props = {
   orders: readonly Order[];
   onDelete: (order: Order) => void;
+  /** A status step was made from a row: the tab says so. */
+  onStep: (message: string) => void;
 };
 
-export function OrdersTable({ orders, onDelete }: Props) {
+export function OrdersTable({ orders, onDelete, onStep }: Props) {
   return (
     // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
     <div className="table-responsive" role="region" aria-label="Lista de encomendas" tabIndex={0}>
@@ -46,7 +48,10 @@ export function OrdersTable({ orders, onDelete }: Props) {
                 {order.user_id === null && <span className="d-block small text-secondary">Sem conta</span>}
               </td>
               <td>
-                <OrderStatusBadge status={order.status} variant={adminStatusVariant(order.status)} />
+                <OrderStatusBadge status={order.status} />
+                <div className="mt-1">
+                  <StatusStepButton order={order} onDone={onStep} />
+                </div>
               </td>
               <td className="text-nowrap">{paymentMethodLabel[order.payment_method] ?? order.payment_method}</td>
               <td className="text-end text-nowrap">{formatEuros(order.total_price_with_tax)}</td>

@@ -1,25 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { formatLongDateTime } from '#shared/dates.ts';
-import { type PaymentAlert, paymentAlertLabel } from '#shared/schemas/payments.ts';
-import { api, errorMessage } from '../../../api/client.ts';
-import { paths } from '../../../paths.ts';
-
-export const paymentAlertsKey = ['admin', 'payment-alerts'] as const;
+import { paymentAlertLabel } from '#shared/schemas/payments.ts';
+import { errorMessage } from '../../../api/client.ts';
+import { paths } from '#shared/paths.ts';
+import { paymentAlertsQueryOptions, useResolvePaymentAlert } from './api.ts';
 
 /**
  * Money the gateway confirmed but no order could take (cancelled, already paid, another amount): shown on
  * top of the orders tab until the admin marks it resolved, so none is forgotten.
  */
 export function PaymentAlerts() {
-  const queryClient = useQueryClient();
-  const alerts = useQuery({ queryKey: paymentAlertsKey, queryFn: ({ signal }) => api.get<PaymentAlert[]>('/payment/alerts', { signal }) });
-  const resolve = useMutation({
-    mutationFn: (id: number) => api.put<null>(`/payment/alerts/${id}/resolve`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentAlertsKey }),
-  });
+  const alerts = useQuery(paymentAlertsQueryOptions);
+  const resolve = useResolvePaymentAlert();
   if (!alerts.data?.length) return null;
   return (
     <Alert variant="warning" className="mb-3">

@@ -1,12 +1,13 @@
 import { hashKey, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductList } from '#shared/schemas/catalog.ts';
 import { api, ApiError } from '../../../api/client.ts';
+import { queryRoots } from '../../../api/query-keys.ts';
 
 // Admin products API (backoffice.md §7): GET/POST /product, GET/PUT/DELETE /product/:id. Writes are admin only
 // (checked on the server); as an admin the answers include the digital access link.
 
-/** Every admin product query starts with this key, so invalidating it refreshes the list pages and the details. */
-export const productsQueryKey = ['admin', 'products'] as const;
+/** Admin product queries live under the catalogue's root, with the storefront's: one invalidation refreshes both. */
+export const productsQueryKey = [...queryRoots.catalog, 'admin'] as const;
 export const productQueryKey = (id: number) => [...productsQueryKey, 'detail', id] as const;
 
 /** One page of the admin list: display order first (the shop's order), searched and paged on the server. */
@@ -35,18 +36,14 @@ export const createProduct = (form: FormData) => api.post<Product>('/product', f
 export const updateProduct = (id: number, form: FormData) => api.put<Product>(`/product/${id}`, form);
 export const deleteProduct = (id: number) => api.delete<{ message: string }>(`/product/${id}`);
 
-/**
- * Product queries outside the back office (the storefront's lists and pages) go stale too after a save or a
- * delete. Their keys are not known here, so any query whose key mentions products is refreshed.
- */
-const isProductQuery = (key: readonly unknown[]) => key.some((part) => part === 'products' || part === 'product' || part === 'catalog');
-
+/** After a save or a delete every catalogue query (storefront, home, back office) is stale. */
 function useRefreshProducts() {
   const queryClient = useQueryClient();
   /** `fresh`: the detail just written into the cache, which needs no second request. */
   return (fresh?: readonly unknown[]) =>
     queryClient.invalidateQueries({
-      predicate: (query) => isProductQuery(query.queryKey) && !(fresh && query.queryHash === hashKey(fresh)),
+      queryKey: queryRoots.catalog,
+      predicate: (query) => !(fresh && query.queryHash === hashKey(fresh)),
     });
 }
 

@@ -63,7 +63,7 @@ describe('product form', () => {
     type('Nome da variante 2', 'Rascunho');
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar variante' }));
     type('Nome da variante 3', 'A4');
-    type('Preço (€) da variante 3', '12.5');
+    type('Preço (€) da variante 3', '12,5');
     type('Stock da variante 3', '0');
     fireEvent.click(screen.getByRole('button', { name: 'Remover variante 2' }));
     expect(screen.queryByRole('group', { name: 'Variante 3' })).toBeNull();
@@ -83,7 +83,7 @@ describe('product form', () => {
       hasVariants: 'true',
       variants: JSON.stringify([
         { name: 'A5', price: '9.90', stock: 4, sku: 'AG-A5' },
-        { name: 'A4', price: '12.5', stock: 0, sku: null },
+        { name: 'A4', price: '12.50', stock: 0, sku: null },
       ]),
       imagesToRemove: '[]',
     });
@@ -151,7 +151,7 @@ describe('product form', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Editar produto' })).toBeTruthy();
     expect(((await screen.findByLabelText('Nome')) as HTMLInputElement).value).toBe('Agenda 2026');
     expect((screen.getByLabelText('Tem variantes') as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByLabelText('Preço (€) da variante 2') as HTMLInputElement).value).toBe('12.50');
+    expect((screen.getByLabelText('Preço (€) da variante 2') as HTMLInputElement).value).toBe('12,50');
     expect(screen.getByText('JPG, PNG, GIF ou WebP, até 10 MB cada; no máximo 12 imagens por produto (2 de 12).')).toBeTruthy();
 
     fireEvent.click(screen.getByLabelText('Remover imagem 1'));
@@ -197,7 +197,7 @@ describe('product form', () => {
     type('Nome', 'Guia de arrumação');
     type('Descrição', 'PDF com 40 páginas.');
     type('Ordem', '3');
-    type('Preço (€)', '7.5');
+    type('Preço (€)', '1 234,5');
     type('Stock', '100');
     fireEvent.click(screen.getByLabelText('Produto digital'));
     type('Link de acesso', ' https://exemplo.pt/guia.pdf ');
@@ -210,10 +210,34 @@ describe('product form', () => {
       isDigital: 'true',
       link: 'https://exemplo.pt/guia.pdf',
       hasVariants: 'false',
-      price: '7.5',
+      price: '1234.50',
       stock: '100',
       imagesToRemove: '[]',
     });
+  });
+
+  it('takes 12,50 as twelve euros fifty, and refuses an ambiguous 1.234 without sending anything', async () => {
+    const requests = fakeApi(admin, ({ method, path }) =>
+      method === 'POST' ? { status: 201, body: productFactory() }
+      : method === 'GET' && path === '/product' ? listAnswer
+      : undefined,
+    );
+    const { router } = renderProductRoutes('/admin-dashboard/create-product');
+    await screen.findByLabelText('Nome');
+    type('Nome', 'Caixa');
+    type('Descrição', 'Caixa de cartão.');
+    type('Preço (€)', '1.234');
+    type('Stock', '4');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    const price = screen.getByLabelText('Preço (€)');
+    await waitFor(() => expect(price.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText(catalogMessages.priceRequired).length).toBeGreaterThan(0);
+    expect(formsOf(requests)).toHaveLength(0);
+
+    type('Preço (€)', '12,50');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=produtos'));
+    expect(textFields(formsOf(requests)[0]!.form)).toMatchObject({ price: '12.50', stock: '4' });
   });
 
   it('puts the server field errors on their inputs, variants included, and shows its message', async () => {

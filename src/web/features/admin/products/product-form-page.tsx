@@ -2,7 +2,7 @@ import { catalogMessages } from '#shared/schemas/catalog.ts';
 import { RecordFormPage } from '../record-form-page.tsx';
 import { productQueryOptions } from './api.ts';
 import { ProductForm } from './product-form.tsx';
-import { productsListHref } from './product-paths.ts';
+import { adminListHref } from '../admin-tabs.ts';
 
 /** /admin-dashboard/create-product and /admin-dashboard/edit-product/:id (backoffice.md §2). */
 export function ProductFormPage() {
@@ -18,7 +18,7 @@ export function ProductFormPage() {
         loadError: 'Erro ao carregar produtos.',
         form: (product) => <ProductForm product={product} />,
       }}
-      notFound={{ message: catalogMessages.productNotFound, listHref: productsListHref, listLabel: 'Voltar à lista de produtos' }}
+      notFound={{ message: catalogMessages.productNotFound, listHref: adminListHref('products'), listLabel: 'Voltar à lista de produtos' }}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
@@ -8,26 +7,26 @@ import { FormProvider, get, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { catalogMessages, MAX_PRODUCT_IMAGES, type Product } from '#shared/schemas/catalog.ts';
 import { ApiError, errorMessage } from '../../../api/client.ts';
+import { applyFieldErrors, listRowPath } from '../../../components/form/apply-field-errors.ts';
+import { fieldId, FormField } from '../../../components/form/field.tsx';
 import { FormActions } from '../form-actions.tsx';
+import type { TabNotice } from '../notice-alert.tsx';
 import { useDeleteProduct, useSaveProduct } from './api.ts';
-import { DeleteProductModal } from './delete-product-modal.tsx';
-import { describeField, FieldError, fieldId } from './field-a11y.tsx';
 import { ProductImagesField, useProductImages } from './product-images-field.tsx';
-import { emptyVariant, productFormData, productFormDefaults, productFormSchema, type ProductFormValues } from './product-form-schema.ts';
-import { productsListHref } from './product-paths.ts';
+import { emptyVariant, productFormData, productFormDefaults, productFormResolver, type ProductFormValues } from './product-form-values.ts';
+import { adminListHref } from '../admin-tabs.ts';
 import { VariantFields } from './variant-fields.tsx';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
 
 export const saveFailed = 'Erro ao salvar produto. Por favor tente novamente.';
 const deleteFailed = 'Erro ao eliminar produto.';
-const listHref = productsListHref;
+const listHref = adminListHref('products');
 
 const plainFields = ['name', 'description', 'order', 'price', 'stock', 'link'] as const;
 type PlainField = (typeof plainFields)[number];
 const isPlainField = (name: string): name is PlainField => (plainFields as readonly string[]).includes(name);
-const variantField = /^variants\.(\d+)\.(name|price|stock|sku)$/;
-
-/** What the products tab shows after coming back from the form. */
-export type ProductsNotice = { notice: string };
+const variantColumns = ['name', 'price', 'stock', 'sku'] as const;
 
 /** The admin product form (backoffice.md §2, §5): create when no product is given, edit otherwise. */
 export function ProductForm({ product }: { product?: Product }) {
@@ -35,12 +34,11 @@ export function ProductForm({ product }: { product?: Product }) {
   const save = useSaveProduct(product?.id);
   const remove = useDeleteProduct();
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const existingImages = product?.images ?? [];
   const images = useProductImages(existingImages);
 
   const methods = useForm<ProductFormValues>({
-    resolver: zodResolver(productFormSchema),
+    resolver: productFormResolver,
     defaultValues: productFormDefaults(product),
   });
   const {
@@ -55,7 +53,7 @@ export function ProductForm({ product }: { product?: Product }) {
   const [isDigital, hasVariants] = useWatch({ control, name: ['isDigital', 'hasVariants'] });
 
   const errorOf = (name: PlainField): string | undefined => (get(errors, name) as { message?: string } | undefined)?.message;
-  const text = (name: PlainField, helpId?: string) => ({ id: fieldId(name), ...register(name), ...describeField(name, errorOf(name), helpId) });
+  const text = (name: PlainField) => ({ id: fieldId('product', name), registration: register(name), error: errorOf(name) });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -71,83 +69,55 @@ export function ProductForm({ product }: { product?: Product }) {
     );
     try {
       await save.mutateAsync(body);
-      navigate(listHref, { state: { notice: product ? 'Produto guardado.' : 'Produto criado.' } satisfies ProductsNotice });
+      navigate(listHref, { state: { notice: product ? 'Produto guardado.' : 'Produto criado.' } satisfies TabNotice });
     } catch (err) {
       // 400 with fields (and 409 for a SKU in use): each message goes under its input; the first gets the focus.
-      let focused = false;
-      for (const [key, message] of Object.entries(err instanceof ApiError ? (err.fields ?? {}) : {})) {
-        const variant = variantField.exec(key);
-        if (isPlainField(key)) {
-          setError(key, { type: 'server', message }, { shouldFocus: !focused });
-          focused = true;
-        } else if (variant && Number(variant[1]) < values.variants.length) {
-          setError(key as `variants.${number}.name`, { type: 'server', message }, { shouldFocus: !focused });
-          focused = true;
-        } else if (key.startsWith('variants')) {
-          setError('variants', { type: 'server', message });
-        } else if (key === 'images' || key === 'image') {
-          images.setProblem(message);
-        }
-      }
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      applyFieldErrors(setError, fields, {
+        accept: (key) => (isPlainField(key) ? key : listRowPath(key, 'variants', values.variants.length, variantColumns)),
+      });
+      const imagesProblem = fields?.images ?? fields?.image;
+      if (imagesProblem) images.setProblem(imagesProblem);
       setFailure(errorMessage(err, saveFailed));
     }
   });
 
-  const confirmDelete = () => {
-    if (!product) return;
-    remove.mutate(product.id, {
-      onSuccess: (answer) => {
-        setConfirmOpen(false);
-        navigate(listHref, { state: { notice: answer?.message || catalogMessages.productDeleted } satisfies ProductsNotice });
-      },
-    });
-  };
+  const confirm = useConfirmDelete<Product, number, { message: string }>(remove, {
+    keyOf: (record) => record.id,
+    failed: deleteFailed,
+    onDeleted: (answer) => navigate(listHref, { state: { notice: answer?.message || catalogMessages.productDeleted } satisfies TabNotice }),
+  });
 
   const saving = save.isPending;
   const hasVariantsField = register('hasVariants');
   return (
     <FormProvider {...methods}>
       <Form noValidate onSubmit={onSubmit} aria-busy={saving}>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={fieldId('name')}>Nome</Form.Label>
-          <Form.Control type="text" autoComplete="off" maxLength={200} {...text('name')} />
-          <FieldError name="name" error={errorOf('name')} />
-        </Form.Group>
+        <FormField label="Nome" type="text" autoComplete="off" maxLength={200} {...text('name')} />
 
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={fieldId('description')}>Descrição</Form.Label>
-          <Form.Control as="textarea" rows={5} maxLength={10_000} {...text('description')} />
-          <FieldError name="description" error={errorOf('description')} />
-        </Form.Group>
+        <FormField label="Descrição" as="textarea" rows={5} maxLength={10_000} {...text('description')} />
 
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={fieldId('order')}>Ordem</Form.Label>
-          <Form.Control type="number" inputMode="numeric" min={0} step={1} style={{ maxWidth: '12rem' }} {...text('order', 'product-order-help')} />
-          <FieldError name="order" error={errorOf('order')} />
-          <Form.Text id="product-order-help">Os números mais baixos aparecem primeiro na loja.</Form.Text>
-        </Form.Group>
+        <FormField label="Ordem" type="number" inputMode="numeric" min={0} step={1} style={{ maxWidth: '12rem' }} help="Os números mais baixos aparecem primeiro na loja." {...text('order')} />
 
         <fieldset className="mb-3">
           <legend className="fs-5">Tipo de produto</legend>
-          <Form.Check type="switch" id={fieldId('isDigital')} label="Produto digital" {...register('isDigital')} />
+          <Form.Check type="switch" id={fieldId('product', 'isDigital')} label="Produto digital" {...register('isDigital')} />
           {isDigital && (
-            <Form.Group className="mt-2 mb-3">
-              <Form.Label htmlFor={fieldId('link')}>Link de acesso</Form.Label>
-              <Form.Control
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                placeholder="https://"
-                maxLength={2000}
-                {...text('link', 'product-link-help')}
-              />
-              <FieldError name="link" error={errorOf('link')} />
-              <Form.Text id="product-link-help">Entregue ao cliente só depois do pagamento.</Form.Text>
-            </Form.Group>
+            <FormField
+              className="mt-2 mb-3"
+              label="Link de acesso"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://"
+              maxLength={2000}
+              help="Entregue ao cliente só depois do pagamento."
+              {...text('link')}
+            />
           )}
           <Form.Check
             type="switch"
-            id={fieldId('hasVariants')}
+            id={fieldId('product', 'hasVariants')}
             label="Tem variantes"
             {...hasVariantsField}
             onChange={async (event) => {
@@ -170,15 +140,10 @@ export function ProductForm({ product }: { product?: Product }) {
             <legend className="fs-5">Preço e stock</legend>
             <Row className="g-3">
               <Col xs={6} sm={4}>
-                <Form.Label htmlFor={fieldId('price')}>Preço (€)</Form.Label>
-                <Form.Control type="number" inputMode="decimal" min={0} step={0.01} {...text('price', 'product-price-help')} />
-                <FieldError name="price" error={errorOf('price')} />
-                <Form.Text id="product-price-help">Com IVA incluído.</Form.Text>
+                <FormField className="" label="Preço (€)" inputMode="decimal" autoComplete="off" help="Com IVA incluído." {...text('price')} />
               </Col>
               <Col xs={6} sm={4}>
-                <Form.Label htmlFor={fieldId('stock')}>Stock</Form.Label>
-                <Form.Control type="number" inputMode="numeric" min={0} step={1} {...text('stock')} />
-                <FieldError name="stock" error={errorOf('stock')} />
+                <FormField className="" label="Stock" type="number" inputMode="numeric" min={0} step={1} {...text('stock')} />
               </Col>
             </Row>
           </fieldset>
@@ -192,26 +157,17 @@ export function ProductForm({ product }: { product?: Product }) {
           saving={saving}
           cancelHref={listHref}
           onDelete={
-            product ?
-              () => {
-                remove.reset();
-                setConfirmOpen(true);
-              }
-            : undefined
+product ? () => confirm.ask(product) : undefined
           }
         />
       </Form>
 
-      {product && (
-        <DeleteProductModal
-          name={product.name}
-          show={confirmOpen}
-          deleting={remove.isPending}
-          error={remove.isError ? errorMessage(remove.error, deleteFailed) : null}
-          onConfirm={confirmDelete}
-          onCancel={() => setConfirmOpen(false)}
-        />
-      )}
+      <ConfirmDeleteModal {...confirm.modal} title="Eliminar produto" question={
+          <>
+            Tem a certeza que deseja eliminar o produto <strong className="text-break">{product?.name}</strong>? Esta ação não pode ser
+            desfeita.
+          </>
+        } />
     </FormProvider>
   );
 }

@@ -3,8 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { catalogMessages, type ImageRef, MAX_PRODUCT_IMAGES } from '#shared/schemas/catalog.ts';
 import { formatBytes } from '../media/format-bytes.ts';
-import { describeField, FieldError, fieldId } from './field-a11y.tsx';
-import { PRODUCT_IMAGE_TYPES, productImageProblem } from './product-form-schema.ts';
+import { describeField, FieldError, fieldId } from '../../../components/form/field.tsx';
+import { PRODUCT_IMAGE_TYPES, productImageProblem } from './product-form-values.ts';
 
 export type NewImage = { key: string; file: File; url: string };
 
@@ -138,10 +138,10 @@ export function ProductImagesField({ existing, productName, images }: Props) {
       )}
 
       <Form.Group className="mb-2">
-        <Form.Label htmlFor={fieldId('images')}>Adicionar imagens</Form.Label>
+        <Form.Label htmlFor={fieldId('product', 'images')}>Adicionar imagens</Form.Label>
         <Form.Control
           ref={inputRef}
-          id={fieldId('images')}
+          id={fieldId('product', 'images')}
           type="file"
           multiple
           accept={PRODUCT_IMAGE_TYPES.join(',')}
@@ -151,9 +151,9 @@ export function ProductImagesField({ existing, productName, images }: Props) {
             // Empty again, so the same file can be chosen after dropping it.
             input.value = '';
           }}
-          {...describeField('images', problem ?? undefined, 'product-images-help')}
+          {...describeField(fieldId('product', 'images'), problem ?? undefined, 'product-images-help')}
         />
-        <FieldError name="images" error={problem ?? undefined} />
+        <FieldError id={fieldId('product', 'images')} error={problem ?? undefined} />
         <Form.Text id="product-images-help">
           JPG, PNG, GIF ou WebP, até 10{"\u00a0"}MB cada; no máximo {MAX_PRODUCT_IMAGES} imagens por produto ({total} de {MAX_PRODUCT_IMAGES}).
         </Form.Text>

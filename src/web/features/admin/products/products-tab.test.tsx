@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '#shared/money.ts';
 import { admin, fakeApi, renderAdmin } from '../admin-test-utils.tsx';
-import { pageWindow } from './pager.tsx';
+import { pageWindow } from '../../../components/pagination-nav.tsx';
 import { imageFactory, productFactory } from './product-test-utils.tsx';
 
 afterEach(() => {
@@ -48,11 +48,11 @@ describe('products tab', () => {
     const guiaRow = within(table).getByRole('row', { name: /Guia digital/ });
     expect(within(guiaRow).getByText('Sem imagem')).toBeTruthy();
     expect(within(guiaRow).getByText('Digital')).toBeTruthy();
-    expect(within(guiaRow).getByText('Esgotado')).toBeTruthy();
+    expect(within(guiaRow).getByText('Fora de stock')).toBeTruthy();
     const agendaRow = within(table).getByRole('row', { name: /Agenda/ });
     expect(cellTexts(agendaRow)).toContain(`A partir de ${formatEuros(9)}`);
     expect(within(agendaRow).getByText('2 variantes')).toBeTruthy();
-    expect(within(agendaRow).queryByText('Esgotado')).toBeNull();
+    expect(within(agendaRow).queryByText('Fora de stock')).toBeNull();
 
     expect(within(table).getByRole('link', { name: 'Editar produto Agenda' }).getAttribute('href')).toBe('/admin-dashboard/edit-product/7');
     expect(within(table).getByRole('button', { name: 'Eliminar produto Agenda' })).toBeTruthy();

@@ -1,74 +1,61 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation } from 'react-router';
 import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
-import { errorMessage } from '../../../api/client.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
-import { paths } from '../../../paths.ts';
-import { NoticeAlert } from '../notice-alert.tsx';
+import { paths } from '#shared/paths.ts';
+import { NoticeAlert, noticeFrom } from '../notice-alert.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { PRODUCTS_PAGE_SIZE, productsQueryOptions, useDeleteProduct } from './api.ts';
-import { DeleteProductModal } from './delete-product-modal.tsx';
-import type { ProductsNotice } from './product-form.tsx';
+
 import { ProductsTable } from './products-table.tsx';
-import { Pager } from './pager.tsx';
+import { PaginationNav } from '../../../components/pagination-nav.tsx';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
+import { useDebouncedValue, useListParams } from '../../../components/use-list-params.ts';
 
 /** Typing pauses this long before the list is searched again on the server. */
 export const SEARCH_DELAY_MS = 300;
 
-const noticeFrom = (state: unknown): string | null =>
-  state && typeof state === 'object' && typeof (state as ProductsNotice).notice === 'string' ? (state as ProductsNotice).notice : null;
 
 /** The Produtos tab of the admin dashboard (backoffice.md §2, §8): searched and paged on the server. */
 export function ProductsTab() {
   const location = useLocation();
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  // Search and page live in the address (beside ?tab=), like the orders tab: Back from the form returns to them.
+  const { q, page, set, setPage } = useListParams();
+  const [search, setSearch] = useState(q);
+  const typed = useDebouncedValue(search, SEARCH_DELAY_MS);
   const products = useQuery(productsQueryOptions({ q, page }));
   const remove = useDeleteProduct();
-  const [target, setTarget] = useState<Product | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   // A save or a delete on the form page comes back here with its message.
   const [notice, setNotice] = useState<string | null>(() => noticeFrom(location.state));
   const searchId = useId();
 
   const applySearch = (text: string) => {
-    if (text.trim() === q) return;
-    setQ(text.trim());
-    setPage(1);
+    if (text.trim() !== q) set({ q: text.trim() });
   };
 
+  // The search goes to the server once typing pauses. Only a change of the typed text searches: the address
+  // changing (Back) does not search again with an older text.
+  const applied = useRef(typed);
   useEffect(() => {
-    const timer = setTimeout(() => {
-      if (search.trim() !== q) {
-        setQ(search.trim());
-        setPage(1);
-      }
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, q]);
+    if (typed === applied.current) return;
+    applied.current = typed;
+    if (typed.trim() !== q) set({ q: typed.trim() });
+  }, [typed, q, set]);
 
-  const askDelete = (product: Product) => {
-    remove.reset();
-    setNotice(null);
-    setTarget(product);
-    setConfirmOpen(true);
-  };
-
-  const confirmDelete = () => {
-    if (!target) return;
-    remove.mutate(target.id, {
-      onSuccess: (answer) => {
-        setConfirmOpen(false);
-        setNotice(answer?.message || catalogMessages.productDeleted);
-        // The last product of the last page: show the page before it.
-        if (products.data?.rows.length === 1 && page > 1) setPage(page - 1);
-      },
-    });
-  };
+  const confirm = useConfirmDelete<Product, number, { message: string }>(remove, {
+    keyOf: (product) => product.id,
+    failed: 'Erro ao eliminar produto.',
+    onAsk: () => setNotice(null),
+    onDeleted: (answer) => {
+      setNotice(answer?.message || catalogMessages.productDeleted);
+      // The last product of the last page: show the page before it.
+      if (products.data?.rows.length === 1 && page > 1) setPage(page - 1);
+    },
+  });
 
   const count = products.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / PRODUCTS_PAGE_SIZE));
@@ -125,22 +112,19 @@ export function ProductsTab() {
           </p>
           {products.data.rows.length > 0 && (
             <div aria-busy={updating}>
-              <ProductsTable products={products.data.rows} onDelete={askDelete} />
+              <ProductsTable products={products.data.rows} onDelete={confirm.ask} />
             </div>
           )}
-          {pages > 1 && <Pager page={page} pages={pages} onChange={setPage} label="Páginas de produtos" />}
+          {pages > 1 && <PaginationNav page={page} totalPages={pages} onChange={setPage} label="Páginas de produtos" />}
         </>
       }
 
-      <DeleteProductModal
-        name={target?.name}
-        show={confirmOpen}
-        deleting={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, 'Erro ao eliminar produto.') : null}
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirmOpen(false)}
-        onExited={() => setTarget(null)}
-      />
+      <ConfirmDeleteModal {...confirm.modal} title="Eliminar produto" question={
+          <>
+            Tem a certeza que deseja eliminar o produto <strong className="text-break">{confirm.target?.name}</strong>? Esta ação não pode
+            ser desfeita.
+          </>
+        } />
     </section>
   );
 }

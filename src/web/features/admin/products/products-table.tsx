@@ -1,8 +1,8 @@
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
 import { formatEuros } from '#shared/money.ts';
-import type { Product } from '#shared/schemas/catalog.ts';
-import { paths } from '../../../paths.ts';
+import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
+import { paths } from '#shared/paths.ts';
 import { RowActionsCell, ThumbnailCell } from '../table-cells.tsx';
 
 type Props = {
@@ -52,7 +52,7 @@ export function ProductsTable({ products, onDelete }: Props) {
                   {product.stock}
                   {product.stock === 0 && (
                     <Badge bg="warning" text="dark" className="ms-2">
-                      Esgotado
+                      {catalogMessages.outOfStock}
                     </Badge>
                   )}
                 </td>

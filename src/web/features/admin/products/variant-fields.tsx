@@ -1,11 +1,10 @@
 import { useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { get, useFieldArray, useFormContext } from 'react-hook-form';
-import { describeField, errorIdOf, FieldError, fieldId } from './field-a11y.tsx';
-import { emptyVariant, type ProductFormValues } from './product-form-schema.ts';
+import { errorIdOf, fieldId, FormField } from '../../../components/form/field.tsx';
+import { emptyVariant, type ProductFormValues } from './product-form-values.ts';
 
 type VariantField = 'name' | 'price' | 'stock' | 'sku';
 
@@ -21,6 +20,7 @@ export function VariantFields() {
   const { fields, append, remove } = useFieldArray({ control, name: 'variants', keyName: 'key' });
   const addButton = useRef<HTMLButtonElement>(null);
 
+  const listErrorId = errorIdOf(fieldId('product', 'variants'));
   const listError: string | undefined = errors.variants?.message ?? errors.variants?.root?.message;
   const errorOf = (index: number, field: VariantField): string | undefined =>
     (get(errors, `variants.${index}.${field}`) as { message?: string } | undefined)?.message;
@@ -41,13 +41,13 @@ export function VariantFields() {
 
   const input = (index: number, field: VariantField) => {
     const name = `variants.${index}.${field}` as const;
-    return { id: fieldId(name), ...register(name), ...describeField(name, errorOf(index, field)) };
+    return { id: fieldId('product', name), registration: register(name), error: errorOf(index, field), className: '', labelClassName: 'small mb-1' };
   };
 
   return (
     <div>
       {listError && (
-        <div className="alert alert-danger py-2" role="alert" id={errorIdOf('variants')}>
+        <div className="alert alert-danger py-2" role="alert" id={listErrorId}>
           {listError}
         </div>
       )}
@@ -62,32 +62,16 @@ export function VariantFields() {
                 <legend className="fs-6 fw-semibold mb-2">Variante {number}</legend>
                 <Row className="g-2">
                   <Col xs={12} md={4}>
-                    <Form.Label htmlFor={fieldId(`variants.${index}.name`)} className="small mb-1">
-                      Nome{hidden}
-                    </Form.Label>
-                    <Form.Control type="text" autoComplete="off" maxLength={120} {...input(index, 'name')} />
-                    <FieldError name={`variants.${index}.name`} error={errorOf(index, 'name')} />
+                    <FormField label={<>Nome{hidden}</>} type="text" autoComplete="off" maxLength={120} {...input(index, 'name')} />
                   </Col>
                   <Col xs={6} md={3}>
-                    <Form.Label htmlFor={fieldId(`variants.${index}.price`)} className="small mb-1">
-                      Preço (€){hidden}
-                    </Form.Label>
-                    <Form.Control type="number" inputMode="decimal" min={0} step={0.01} {...input(index, 'price')} />
-                    <FieldError name={`variants.${index}.price`} error={errorOf(index, 'price')} />
+                    <FormField label={<>Preço (€){hidden}</>} inputMode="decimal" autoComplete="off" {...input(index, 'price')} />
                   </Col>
                   <Col xs={6} md={2}>
-                    <Form.Label htmlFor={fieldId(`variants.${index}.stock`)} className="small mb-1">
-                      Stock{hidden}
-                    </Form.Label>
-                    <Form.Control type="number" inputMode="numeric" min={0} step={1} {...input(index, 'stock')} />
-                    <FieldError name={`variants.${index}.stock`} error={errorOf(index, 'stock')} />
+                    <FormField label={<>Stock{hidden}</>} type="number" inputMode="numeric" min={0} step={1} {...input(index, 'stock')} />
                   </Col>
                   <Col xs={12} md={3}>
-                    <Form.Label htmlFor={fieldId(`variants.${index}.sku`)} className="small mb-1">
-                      SKU (opcional){hidden}
-                    </Form.Label>
-                    <Form.Control type="text" autoComplete="off" maxLength={64} {...input(index, 'sku')} />
-                    <FieldError name={`variants.${index}.sku`} error={errorOf(index, 'sku')} />
+                    <FormField label={<>SKU (opcional){hidden}</>} type="text" autoComplete="off" maxLength={64} {...input(index, 'sku')} />
                   </Col>
                 </Row>
                 <div className="d-flex justify-content-end mt-2">
@@ -101,7 +85,7 @@ export function VariantFields() {
           );
         })}
       </ol>
-      <Button ref={addButton} variant="outline-primary" onClick={add} aria-describedby={listError ? errorIdOf('variants') : undefined}>
+      <Button ref={addButton} variant="outline-primary" onClick={add} aria-describedby={listError ? listErrorId : undefined}>
         <i className="bi bi-plus-lg me-1" aria-hidden="true" />
         Adicionar variante
       </Button>

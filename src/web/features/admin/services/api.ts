@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Service } from '#shared/schemas/services.ts';
 import { api, ApiError } from '../../../api/client.ts';
+import { queryRoots } from '../../../api/query-keys.ts';
 
 // Admin services API (backoffice.md §7): GET/POST /service, GET/PUT/DELETE /service/:id. Writes are admin only
 // (checked on the server).
 
-/** Every admin service query starts with this key. */
-export const servicesQueryKey = ['admin', 'services'] as const;
+/** Admin service queries live under the services' root, with the storefront's: one invalidation refreshes both. */
+export const servicesQueryKey = [...queryRoots.services, 'admin'] as const;
 export const serviceQueryKey = (id: number) => [...servicesQueryKey, 'detail', id] as const;
 
 export const servicesQueryOptions = () =>
@@ -20,14 +21,10 @@ export const createService = (form: FormData) => api.post<Service>('/service', f
 export const updateService = (id: number, form: FormData) => api.put<Service>(`/service/${id}`, form);
 export const deleteService = (id: number) => api.delete<{ message: string }>(`/service/${id}`);
 
-/** The admin's lists and the storefront's ('service' keys: the list, the pages, the home page) go stale together. */
+/** The admin's lists and the storefront's (the list, the pages, the home page) go stale together. */
 function useRefreshServices() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
-      queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'service' }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: queryRoots.services });
 }
 
 /** Creates (no id) or updates (id) a service. */

@@ -104,7 +104,7 @@ describe('service form', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Editar serviço' })).toBeTruthy();
     expect(((await screen.findByLabelText('Nome')) as HTMLInputElement).value).toBe('Sessão online');
     expect((screen.getByLabelText('Ordem') as HTMLInputElement).value).toBe('3');
-    expect((screen.getByLabelText('Preço indicativo (€)') as HTMLInputElement).value).toBe('45.00');
+    expect((screen.getByLabelText('Preço indicativo (€)') as HTMLInputElement).value).toBe('45,00');
     const preview = screen.getByRole('img', { name: 'Imagem atual de Sessão online' });
     expect(preview.getAttribute('src')).toBe(existing.image?.src);
     expect((preview as HTMLImageElement).style.maxHeight).toBe('200px');

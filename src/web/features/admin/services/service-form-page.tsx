@@ -2,7 +2,7 @@ import { serviceMessages } from '#shared/schemas/services.ts';
 import { RecordFormPage } from '../record-form-page.tsx';
 import { serviceQueryOptions } from './api.ts';
 import { ServiceForm } from './service-form.tsx';
-import { servicesListHref } from './service-paths.ts';
+import { adminListHref } from '../admin-tabs.ts';
 
 /** /admin-dashboard/create-service and /admin-dashboard/edit-service/:id (backoffice.md §2). */
 export function ServiceFormPage() {
@@ -18,7 +18,7 @@ export function ServiceFormPage() {
         loadError: serviceMessages.loadError,
         form: (service) => <ServiceForm service={service} />,
       }}
-      notFound={{ message: serviceMessages.notFound, listHref: servicesListHref, listLabel: 'Voltar à lista de serviços' }}
+      notFound={{ message: serviceMessages.notFound, listHref: adminListHref('services'), listLabel: 'Voltar à lista de serviços' }}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
@@ -6,18 +5,19 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { serviceMessages, type Service } from '#shared/schemas/services.ts';
 import { ApiError } from '../../../api/client.ts';
+import { applyFieldErrors } from '../../../components/form/apply-field-errors.ts';
+import { fieldId, FormField } from '../../../components/form/field.tsx';
 import { FormActions } from '../form-actions.tsx';
 import { useDeleteService, useSaveService } from './api.ts';
-import { DeleteServiceModal } from './delete-service-modal.tsx';
-import { describeField, FieldError, fieldId } from './service-field.tsx';
-import { serviceFormData, serviceFormDefaults, serviceFormSchema, type ServiceFormValues } from './service-form-schema.ts';
+import { serviceFormData, serviceFormDefaults, serviceFormResolver, type ServiceFormValues } from './service-form-values.ts';
 import { ServiceImageField, useServiceImage } from './service-image-field.tsx';
-import { servicesListHref } from './service-paths.ts';
-import type { ServicesNotice } from './services-tab.tsx';
+import { adminListHref } from '../admin-tabs.ts';
+import type { TabNotice } from '../notice-alert.tsx';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
 
 const textFields = ['name', 'description', 'short_description', 'order', 'schedule_link', 'price'] as const;
 type TextField = (typeof textFields)[number];
-const isTextField = (name: string): name is TextField => (textFields as readonly string[]).includes(name);
 
 /**
  * The admin service form (backoffice.md §2, §5, §8): create when no service is given, edit otherwise.
@@ -29,93 +29,54 @@ export function ServiceForm({ service }: { service?: Service }) {
   const remove = useDeleteService();
   const image = useServiceImage(service?.image ?? null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
 
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ServiceFormValues>({ resolver: zodResolver(serviceFormSchema), defaultValues: serviceFormDefaults(service) });
+  } = useForm<ServiceFormValues>({ resolver: serviceFormResolver, defaultValues: serviceFormDefaults(service) });
 
-  const text = (name: TextField, helpId?: string) => ({ id: fieldId(name), ...register(name), ...describeField(name, errors[name]?.message, helpId) });
+  const text = (name: TextField) => ({ id: fieldId('service', name), registration: register(name), error: errors[name]?.message });
 
   const onSubmit = handleSubmit(
     async (values) => {
       setFailure(null);
       try {
         await save.mutateAsync(serviceFormData(values, { file: image.file, removeCurrent: image.removeCurrent }));
-        navigate(servicesListHref, { state: { notice: service ? 'Serviço guardado.' : 'Serviço criado.' } satisfies ServicesNotice });
+        navigate(adminListHref('services'), { state: { notice: service ? 'Serviço guardado.' : 'Serviço criado.' } satisfies TabNotice });
       } catch (err) {
         // A 400 names its fields: each message goes under its input, the first one gets the focus.
-        let focused = false;
-        for (const [key, message] of Object.entries(err instanceof ApiError ? (err.fields ?? {}) : {})) {
-          if (isTextField(key)) {
-            setError(key, { type: 'server', message }, { shouldFocus: !focused });
-            focused = true;
-          } else if (key === 'image') {
-            image.setProblem(message);
-          }
-        }
+        const fields = err instanceof ApiError ? err.fields : undefined;
+        applyFieldErrors(setError, fields, { accept: textFields });
+        if (fields?.image) image.setProblem(fields.image);
         setFailure(serviceMessages.saveError);
       }
     },
     () => setFailure(null),
   );
 
-  const confirmDelete = () => {
-    if (!service) return;
-    remove.mutate(service.id, {
-      onSuccess: () => {
-        setConfirmOpen(false);
-        navigate(servicesListHref, { state: { notice: serviceMessages.deleted } satisfies ServicesNotice });
-      },
-    });
-  };
+  const confirm = useConfirmDelete<Service, number, { message: string }>(remove, {
+    keyOf: (record) => record.id,
+    failed: () => serviceMessages.deleteError,
+    onDeleted: () => navigate(adminListHref('services'), { state: { notice: serviceMessages.deleted } satisfies TabNotice }),
+  });
 
   const saving = save.isPending;
   return (
     <>
       <Form noValidate onSubmit={onSubmit} aria-busy={saving}>
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={fieldId('name')}>Nome</Form.Label>
-          <Form.Control type="text" autoComplete="off" maxLength={200} {...text('name')} />
-          <FieldError name="name" error={errors.name?.message} />
-        </Form.Group>
+        <FormField label="Nome" type="text" autoComplete="off" maxLength={200} {...text('name')} />
 
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={fieldId('description')}>Descrição</Form.Label>
-          <Form.Control as="textarea" rows={6} maxLength={10_000} {...text('description')} />
-          <FieldError name="description" error={errors.description?.message} />
-        </Form.Group>
+        <FormField label="Descrição" as="textarea" rows={6} maxLength={10_000} {...text('description')} />
 
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={fieldId('short_description')}>Descrição curta</Form.Label>
-          <Form.Control as="textarea" rows={2} maxLength={500} {...text('short_description', 'service-short-help')} />
-          <FieldError name="short_description" error={errors.short_description?.message} />
-          <Form.Text id="service-short-help">Opcional. Os cartões da lista de serviços mostram os primeiros 80 caracteres.</Form.Text>
-        </Form.Group>
+        <FormField label="Descrição curta" as="textarea" rows={2} maxLength={500} help="Opcional. Os cartões da lista de serviços mostram os primeiros 80 caracteres." {...text('short_description')} />
 
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={fieldId('order')}>Ordem</Form.Label>
-          <Form.Control type="number" inputMode="numeric" min={0} step={1} style={{ maxWidth: '12rem' }} {...text('order', 'service-order-help')} />
-          <FieldError name="order" error={errors.order?.message} />
-          <Form.Text id="service-order-help">Os números mais baixos aparecem primeiro.</Form.Text>
-        </Form.Group>
+        <FormField label="Ordem" type="number" inputMode="numeric" min={0} step={1} style={{ maxWidth: '12rem' }} help="Os números mais baixos aparecem primeiro." {...text('order')} />
 
-        <Form.Group className="mb-3">
-          <Form.Label htmlFor={fieldId('schedule_link')}>Link do calendário</Form.Label>
-          <Form.Control type="url" inputMode="url" autoComplete="off" placeholder="https://" maxLength={2000} {...text('schedule_link', 'service-link-help')} />
-          <FieldError name="schedule_link" error={errors.schedule_link?.message} />
-          <Form.Text id="service-link-help">A página de marcações (Calendly, Google Agenda...) que o botão Agendar abre.</Form.Text>
-        </Form.Group>
+        <FormField label="Link do calendário" type="url" inputMode="url" autoComplete="off" placeholder="https://" maxLength={2000} help="A página de marcações (Calendly, Google Agenda...) que o botão Agendar abre." {...text('schedule_link')} />
 
-        <Form.Group className="mb-4">
-          <Form.Label htmlFor={fieldId('price')}>Preço indicativo (€)</Form.Label>
-          <Form.Control type="number" inputMode="decimal" min={0} step={0.01} style={{ maxWidth: '12rem' }} {...text('price', 'service-price-help')} />
-          <FieldError name="price" error={errors.price?.message} />
-          <Form.Text id="service-price-help">Opcional. Aparece na página do serviço e nos resultados dos motores de pesquisa.</Form.Text>
-        </Form.Group>
+        <FormField className="mb-4" label="Preço indicativo (€)" inputMode="decimal" autoComplete="off" style={{ maxWidth: '12rem' }} help="Opcional. Aparece na página do serviço e nos resultados dos motores de pesquisa." {...text('price')} />
 
         <ServiceImageField image={image} serviceName={service?.name ?? ''} disabled={saving} />
 
@@ -123,28 +84,19 @@ export function ServiceForm({ service }: { service?: Service }) {
 
         <FormActions
           saving={saving}
-          cancelHref={servicesListHref}
+          cancelHref={adminListHref('services')}
           onDelete={
-            service ?
-              () => {
-                remove.reset();
-                setConfirmOpen(true);
-              }
-            : undefined
+service ? () => confirm.ask(service) : undefined
           }
         />
       </Form>
 
-      {service && (
-        <DeleteServiceModal
-          name={service.name}
-          show={confirmOpen}
-          deleting={remove.isPending}
-          error={remove.isError ? serviceMessages.deleteError : null}
-          onConfirm={confirmDelete}
-          onCancel={() => setConfirmOpen(false)}
-        />
-      )}
+      <ConfirmDeleteModal {...confirm.modal} title="Eliminar serviço" question={
+          <>
+            {serviceMessages.confirmDelete}
+            <strong className="d-block text-break mt-2">{service?.name}</strong>
+          </>
+        } />
     </>
   );
 }

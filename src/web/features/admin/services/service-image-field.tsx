@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { ImageRef } from '#shared/schemas/catalog.ts';
-import { describeField, FieldError, fieldId } from './service-field.tsx';
-import { serviceImageProblem } from './service-form-schema.ts';
+import { describeField, FieldError, fieldId } from '../../../components/form/field.tsx';
+import { serviceImageProblem } from './service-form-values.ts';
 
 const previewUrl = (file: File) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '');
 const revoke = (url: string) => {
@@ -82,10 +82,10 @@ export function ServiceImageField({ image, serviceName, disabled }: { image: Ser
       )}
       {!shown && <p className="small text-secondary">Sem imagem.</p>}
       <Form.Group>
-        <Form.Label htmlFor={fieldId('image')}>{shown ? 'Substituir imagem' : 'Escolher imagem'}</Form.Label>
+        <Form.Label htmlFor={fieldId('service', 'image')}>{shown ? 'Substituir imagem' : 'Escolher imagem'}</Form.Label>
         <Form.Control
           ref={inputRef}
-          id={fieldId('image')}
+          id={fieldId('service', 'image')}
           type="file"
           accept="image/*"
           disabled={disabled}
@@ -95,9 +95,9 @@ export function ServiceImageField({ image, serviceName, disabled }: { image: Ser
             // Empty again, so the same file can be chosen after removing it.
             input.value = '';
           }}
-          {...describeField('image', problem ?? undefined, 'service-image-help')}
+          {...describeField(fieldId('service', 'image'), problem ?? undefined, 'service-image-help')}
         />
-        <FieldError name="image" error={problem ?? undefined} />
+        <FieldError id={fieldId('service', 'image')} error={problem ?? undefined} />
         <Form.Text id="service-image-help">Opcional. JPG, PNG, GIF ou WebP, até 10{'\u00a0'}MB.</Form.Text>
       </Form.Group>
     </fieldset>

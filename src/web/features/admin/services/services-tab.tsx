@@ -2,45 +2,29 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { serviceMessages, type Service } from '#shared/schemas/services.ts';
-import { paths } from '../../../paths.ts';
-import { NoticeAlert } from '../notice-alert.tsx';
+import { paths } from '#shared/paths.ts';
+import { NoticeAlert, noticeFrom } from '../notice-alert.tsx';
 import { QueryState } from '../query-state.tsx';
 import { servicesQueryOptions, useDeleteService } from './api.ts';
-import { DeleteServiceModal } from './delete-service-modal.tsx';
 import { ServicesTable } from './services-table.tsx';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
 
-/** What the services tab shows after coming back from the form. */
-export type ServicesNotice = { notice: string };
-
-const noticeFrom = (state: unknown): string | null =>
-  state && typeof state === 'object' && typeof (state as ServicesNotice).notice === 'string' ? (state as ServicesNotice).notice : null;
 
 /** The Serviços tab of the admin dashboard (backoffice.md §2, §8): every service, in the shop's order. */
 export function ServicesTab() {
   const location = useLocation();
   const services = useQuery(servicesQueryOptions());
   const remove = useDeleteService();
-  const [target, setTarget] = useState<Service | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   // A save or a delete on the form page comes back here with its message.
   const [notice, setNotice] = useState<string | null>(() => noticeFrom(location.state));
 
-  const askDelete = (service: Service) => {
-    remove.reset();
-    setNotice(null);
-    setTarget(service);
-    setConfirmOpen(true);
-  };
-
-  const confirmDelete = () => {
-    if (!target) return;
-    remove.mutate(target.id, {
-      onSuccess: () => {
-        setConfirmOpen(false);
-        setNotice(serviceMessages.deleted);
-      },
-    });
-  };
+  const confirm = useConfirmDelete<Service, number, { message: string }>(remove, {
+    keyOf: (service) => service.id,
+    failed: () => serviceMessages.adminDeleteError,
+    onAsk: () => setNotice(null),
+    onDeleted: () => setNotice(serviceMessages.deleted),
+  });
 
   const count = services.data?.length ?? 0;
   return (
@@ -58,17 +42,18 @@ export function ServicesTab() {
       <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
 
       <QueryState query={services} loadingLabel="A carregar serviços..." loadError={serviceMessages.adminListError}>
-        {(list) => count > 0 && <ServicesTable services={list} onDelete={askDelete} />}
+        {(list) => count > 0 && <ServicesTable services={list} onDelete={confirm.ask} />}
       </QueryState>
 
-      <DeleteServiceModal
-        name={target?.name}
-        show={confirmOpen}
-        deleting={remove.isPending}
-        error={remove.isError ? serviceMessages.adminDeleteError : null}
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirmOpen(false)}
-        onExited={() => setTarget(null)}
+      <ConfirmDeleteModal
+        {...confirm.modal}
+        title="Eliminar serviço"
+        question={
+          <>
+            {serviceMessages.confirmDelete}
+            <strong className="d-block text-break mt-2">{confirm.target?.name}</strong>
+          </>
+        }
       />
     </section>
   );

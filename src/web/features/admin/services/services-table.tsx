@@ -1,7 +1,7 @@
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { Service } from '#shared/schemas/services.ts';
-import { paths } from '../../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { RowActionsCell, ThumbnailCell } from '../table-cells.tsx';
 
 type Props = {

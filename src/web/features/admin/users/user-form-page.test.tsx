@@ -35,6 +35,8 @@ describe('user form', () => {
       isBanned: false,
       isVerified: true,
     });
+    // The tab says it was saved (issue #12).
+    expect(await screen.findByText('Utilizador criado.')).toBeTruthy();
   });
 
   it('requires the password on create and marks the invalid fields', async () => {

@@ -1,5 +1,5 @@
 import { messages } from '#shared/messages.ts';
-import { adminTabHref, USERS_TAB } from '../admin-paths.ts';
+import { adminListHref } from '../admin-tabs.ts';
 import { RecordFormPage } from '../record-form-page.tsx';
 import { userQueryOptions } from './api.ts';
 import { UserForm } from './user-form.tsx';
@@ -18,7 +18,7 @@ export function UserFormPage() {
         loadError: 'Erro ao carregar utilizadores.',
         form: (user) => <UserForm user={user} />,
       }}
-      notFound={{ message: messages.userNotFound, listHref: adminTabHref(USERS_TAB), listLabel: 'Voltar à lista de utilizadores' }}
+      notFound={{ message: messages.userNotFound, listHref: adminListHref('users'), listLabel: 'Voltar à lista de utilizadores' }}
     />
   );
 }

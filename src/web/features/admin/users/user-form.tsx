@@ -7,16 +7,18 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { createUserBody, type PublicUser, updateUserBody } from '#shared/schemas/account.ts';
 import { ApiError, errorMessage } from '../../../api/client.ts';
+import { applyFieldErrors } from '../../../components/form/apply-field-errors.ts';
+import { CheckField, FormField } from '../../../components/form/field.tsx';
 import { useSession } from '../../../session/session.tsx';
-import { adminTabHref, USERS_TAB } from '../admin-paths.ts';
+import { adminListHref } from '../admin-tabs.ts';
 import { FormActions } from '../form-actions.tsx';
+import type { TabNotice } from '../notice-alert.tsx';
 import { useSaveUser } from './api.ts';
 
 type UserFormValues = { username: string; email: string; password: string; isAdmin: boolean; isBanned: boolean; isVerified: boolean };
 type UserFormOutput = z.output<typeof updateUserBody>;
 
 const fieldNames = ['username', 'email', 'password', 'isAdmin', 'isBanned', 'isVerified'] as const satisfies readonly FieldPath<UserFormValues>[];
-const isFieldName = (name: string): name is (typeof fieldNames)[number] => (fieldNames as readonly string[]).includes(name);
 
 // backoffice.md §5: password required on create; on edit a blank one keeps the current password.
 // The form always holds every field, which both schemas accept; only their declared input types differ
@@ -27,7 +29,7 @@ const createResolver = formResolver(createUserBody);
 const updateResolver = formResolver(updateUserBody);
 
 const saveFailed = 'Erro ao guardar utilizador. Por favor verifique os dados e tente novamente.';
-const listHref = adminTabHref(USERS_TAB);
+const listHref = adminListHref('users');
 
 /** The admin user form: create when no user is given, edit otherwise. */
 export function UserForm({ user }: { user?: PublicUser }) {
@@ -61,93 +63,37 @@ export function UserForm({ user }: { user?: PublicUser }) {
     try {
       const saved = await save.mutateAsync(body);
       if (saved.id === session.user?.id) session.setUser(saved);
-      navigate(listHref);
+      navigate(listHref, { state: { notice: user ? 'Utilizador guardado.' : 'Utilizador criado.' } satisfies TabNotice });
     } catch (err) {
       // e.g. 409 with fields.email: the message goes under the field, which gets the focus.
-      const serverFields = Object.entries(err instanceof ApiError ? (err.fields ?? {}) : {});
-      let focused = false;
-      for (const [name, message] of serverFields) {
-        if (!isFieldName(name)) continue;
-        setError(name, { type: 'server', message }, { shouldFocus: !focused });
-        focused = true;
-      }
+      applyFieldErrors(setError, err instanceof ApiError ? err.fields : undefined, { accept: fieldNames });
       setFailure(errorMessage(err, saveFailed));
     }
   });
 
-  /** Label, help and error wiring shared by the text fields (WCAG: error announced with the field). */
-  const describe = (name: (typeof fieldNames)[number], helpId?: string) => {
-    const invalid = Boolean(errors[name]);
-    const ids = [helpId, invalid ? `user-${name}-error` : undefined].filter(Boolean).join(' ');
-    return { isInvalid: invalid, 'aria-invalid': invalid, 'aria-describedby': ids || undefined };
-  };
-  const fieldError = (name: (typeof fieldNames)[number]) =>
-    errors[name]?.message ?
-      <Form.Control.Feedback type="invalid" id={`user-${name}-error`}>
-        {errors[name].message}
-      </Form.Control.Feedback>
-    : null;
-  const checkError = (name: (typeof fieldNames)[number]) =>
-    errors[name]?.message ?
-      <div className="invalid-feedback d-block" id={`user-${name}-error`}>
-        {errors[name].message}
-      </div>
-    : null;
+  const field = (name: (typeof fieldNames)[number]) => ({ id: `user-${name}`, registration: register(name), error: errors[name]?.message });
 
   const saving = save.isPending;
   return (
     <Form noValidate onSubmit={onSubmit}>
       {failure && <Alert variant="danger">{failure}</Alert>}
 
-      <Form.Group className="mb-3" controlId="user-username">
-        <Form.Label>Nome de utilizador</Form.Label>
-        <Form.Control type="text" autoComplete="off" maxLength={60} {...register('username')} {...describe('username')} />
-        {fieldError('username')}
-      </Form.Group>
-
-      <Form.Group className="mb-3" controlId="user-email">
-        <Form.Label>Email</Form.Label>
-        <Form.Control type="email" inputMode="email" autoComplete="off" maxLength={254} {...register('email')} {...describe('email')} />
-        {fieldError('email')}
-      </Form.Group>
-
-      <Form.Group className="mb-3" controlId="user-password">
-        <Form.Label>Palavra-passe</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          maxLength={200}
-          {...register('password')}
-          {...describe('password', 'user-password-help')}
-        />
-        {fieldError('password')}
-        <Form.Text id="user-password-help">
-          {user ? 'Deixe em branco para manter a palavra-passe atual.' : 'Pelo menos 6 caracteres.'}
-        </Form.Text>
-      </Form.Group>
+      <FormField label="Nome de utilizador" type="text" autoComplete="off" maxLength={60} {...field('username')} />
+      <FormField label="Email" type="email" inputMode="email" autoComplete="off" maxLength={254} {...field('email')} />
+      <FormField
+        label="Palavra-passe"
+        type="password"
+        autoComplete="new-password"
+        maxLength={200}
+        help={user ? 'Deixe em branco para manter a palavra-passe atual.' : 'Pelo menos 6 caracteres.'}
+        {...field('password')}
+      />
 
       <fieldset className="mb-4">
         <legend className="fs-6 fw-semibold">Estado da conta</legend>
-        <Form.Check
-          type="checkbox"
-          id="user-isAdmin"
-          label="Administrador"
-          disabled={isSelf}
-          {...register('isAdmin')}
-          {...describe('isAdmin', isSelf ? 'user-self-help' : undefined)}
-        />
-        {checkError('isAdmin')}
-        <Form.Check
-          type="checkbox"
-          id="user-isBanned"
-          label="Bloqueado"
-          disabled={isSelf}
-          {...register('isBanned')}
-          {...describe('isBanned', isSelf ? 'user-self-help' : undefined)}
-        />
-        {checkError('isBanned')}
-        <Form.Check type="checkbox" id="user-isVerified" label="Verificado" {...register('isVerified')} {...describe('isVerified')} />
-        {checkError('isVerified')}
+        <CheckField label="Administrador" disabled={isSelf} {...field('isAdmin')} {...(isSelf && { helpId: 'user-self-help' })} />
+        <CheckField label="Bloqueado" disabled={isSelf} {...field('isBanned')} {...(isSelf && { helpId: 'user-self-help' })} />
+        <CheckField label="Verificado" {...field('isVerified')} />
         {isSelf && (
           <Form.Text id="user-self-help">
             Está a editar a sua própria conta: um administrador não pode retirar a si próprio o acesso de administrador nem bloquear

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { PublicUser } from '#shared/schemas/account.ts';
-import { errorMessage } from '../../../api/client.ts';
-import { paths } from '../../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { useSession } from '../../../session/session.tsx';
-import { NoticeAlert } from '../notice-alert.tsx';
+import { NoticeAlert, noticeFrom } from '../notice-alert.tsx';
 import { QueryState } from '../query-state.tsx';
 import { useDeleteUser, usersQueryOptions } from './api.ts';
-import { DeleteUserModal } from './delete-user-modal.tsx';
 import { UsersTable } from './users-table.tsx';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
 
 const fold = (text: string) =>
   text
@@ -31,29 +31,18 @@ export function UsersTab() {
   const users = useQuery(usersQueryOptions());
   const remove = useDeleteUser();
   const [search, setSearch] = useState('');
-  const [target, setTarget] = useState<PublicUser | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const location = useLocation();
+  const [notice, setNotice] = useState<string | null>(() => noticeFrom(location.state));
   const searchId = useId();
 
   const visible = useMemo(() => filterUsers(users.data ?? [], search), [users.data, search]);
 
-  const askDelete = (user: PublicUser) => {
-    remove.reset();
-    setNotice(null);
-    setTarget(user);
-    setConfirmOpen(true);
-  };
-
-  const confirmDelete = () => {
-    if (!target) return;
-    remove.mutate(target.id, {
-      onSuccess: (answer) => {
-        setConfirmOpen(false);
-        setNotice(answer?.message || 'Utilizador eliminado.');
-      },
-    });
-  };
+  const confirm = useConfirmDelete<PublicUser, number, { message: string }>(remove, {
+    keyOf: (user) => user.id,
+    failed: 'Erro ao eliminar utilizador.',
+    onAsk: () => setNotice(null),
+    onDeleted: (answer) => setNotice(answer?.message || 'Utilizador eliminado.'),
+  });
 
   return (
     <section aria-label="Utilizadores">
@@ -83,19 +72,20 @@ export function UsersTab() {
             </p>
             {visible.length === 0 ?
               <p className="text-secondary my-4">Nenhum utilizador corresponde à pesquisa.</p>
-            : <UsersTable users={visible} selfId={session.user?.id} onDelete={askDelete} />}
+            : <UsersTable users={visible} selfId={session.user?.id} onDelete={confirm.ask} />}
           </>
         )}
       </QueryState>
 
-      <DeleteUserModal
-        user={target}
-        show={confirmOpen}
-        deleting={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, 'Erro ao eliminar utilizador.') : null}
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirmOpen(false)}
-        onExited={() => setTarget(null)}
+      <ConfirmDeleteModal
+        {...confirm.modal}
+        title="Eliminar utilizador"
+        question={
+          <>
+            Tem a certeza que deseja eliminar o utilizador <strong className="text-break">{confirm.target?.username}</strong>? Esta ação não
+            pode ser desfeita.
+          </>
+        }
       />
     </section>
   );

@@ -1,7 +1,7 @@
 import Table from 'react-bootstrap/Table';
 import { formatDate } from '#shared/dates.ts';
 import type { PublicUser } from '#shared/schemas/account.ts';
-import { paths } from '../../../paths.ts';
+import { paths } from '#shared/paths.ts';
 import { RowActionsCell } from '../table-cells.tsx';
 import { UserStatusBadges } from './user-status-badges.tsx';
 

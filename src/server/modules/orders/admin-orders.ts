@@ -1,0 +1,210 @@
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { nextOrderStatus, type OrderStatus, orderTotals, shippingRule, type Totals } from '#shared/orders.ts';
+import { toCents, toEuros } from '#shared/money.ts';
+import { type adminOrderBody, type markPaidBody, type Order, orderMessages, type RefundDue } from '#shared/schemas/orders.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { queueMail } from '../../platform/mail.ts';
+import { giveBackStock, priceItems, type PricedLine, takeStock } from '../catalog/stock.ts';
+import { findUserById } from '../users/users.ts';
+import { voidOpenPayments } from '../payments/void-payments.ts';
+import { orderReceivedMail, orderStatusMail, refundedMail } from './mails.ts';
+import {
+  cancelledColumns,
+  insertOrder,
+  type ItemRow,
+  itemsOf,
+  lockedOrder,
+  mailOrder,
+  orderUrl,
+  queuePaymentMail,
+  totalsColumns,
+} from './order-records.ts';
+import { toOrder } from './order-view.ts';
+import { orderItems, orders } from './tables.ts';
+
+/* The back office's orders (backoffice.md §2): created, edited and deleted by an admin. */
+
+type AdminOrderInput = z.output<typeof adminOrderBody>;
+
+/** The columns an admin sets, as the form gives them (the customer apart: see `customerOf`). */
+const adminColumns = (input: AdminOrderInput) => ({
+  status: input.status,
+  paymentMethod: input.payment_method,
+  shippingAddress: input.shipping_address,
+  phone: input.phone,
+});
+
+/** The order's shipping: what the admin gave (the spec's form sends 0), else the shop's rule. */
+const adminTotals = (input: AdminOrderInput, lines: PricedLine[]) =>
+  orderTotals(lines, input.shipping_cost === undefined ? shippingRule : { feeCents: toCents(input.shipping_cost), freeFromCents: Number.POSITIVE_INFINITY });
+
+async function customerEmail(tx: Tx, userId: number): Promise<string> {
+  const customer = await findUserById(tx, userId);
+  if (!customer) throw notFound('Cliente não encontrado.');
+  return customer.email;
+}
+
+/** Admin order (backoffice.md §2): server prices and the shop's shipping rule; stock taken unless cancelled. */
+export async function createAdminOrder(db: Db, publicUrl: string, input: AdminOrderInput): Promise<Order> {
+  const userId = input.user_id;
+  if (!userId) throw invalid(orderMessages.customer, { user_id: orderMessages.customer });
+  return db.transaction(async (tx) => {
+    const email = await customerEmail(tx, userId);
+    const lines = await priceItems(tx, input.items);
+    if (input.status !== 'cancelled') await takeStock(tx, lines);
+    // A status is not a payment: an order is paid only by the gateway or by "Marcar como paga".
+    const row = await insertOrder(tx, { ...adminColumns(input), userId, email }, lines, adminTotals(input, lines));
+    // The customer hears of it as after a checkout: what was ordered, and where to follow (and pay) it.
+    if (row.status !== 'cancelled') await queueMail(tx, orderReceivedMail(mailOrder(row, lines), orderUrl(publicUrl, row)));
+    return toOrder(tx, row, { forAdmin: true });
+  });
+}
+
+const sameItems = (items: ItemRow[], lines: PricedLine[]) => {
+  const key = (p: number | null, v: number | null, q: number) => `${p}:${v}:${q}`;
+  const a = items.map((i) => key(i.productId, i.variantId, i.quantity)).sort();
+  const b = lines.map((l) => key(l.productId, l.variantId, l.quantity)).sort();
+  return a.length === b.length && a.every((k, i) => k === b[i]);
+};
+
+/**
+ * Admin edit: any status. Moving into cancelled gives the stock back (and a paid order then owes a
+ * refund), out of it takes it again; changed items are re-priced at today's prices, unchanged ones keep
+ * the prices paid. A status never records a payment nor mails one.
+ */
+export async function updateAdminOrder(db: Db, publicUrl: string, id: number, input: AdminOrderInput): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const row = await lockedOrder(tx, id);
+    if (!row) throw notFound(orderMessages.orderNotFound);
+    // No customer given keeps the order's own: a guest's order stays a guest's, with its e-mail.
+    const userId = input.user_id ?? row.userId;
+    const email = userId === null || userId === row.userId ? row.email : await customerEmail(tx, userId);
+    const oldItems = await itemsOf(tx, id);
+    const lines = await priceItems(tx, input.items);
+    const itemsChange = !sameItems(oldItems, lines);
+    const wasHolding = row.status !== 'cancelled';
+    const willHold = input.status !== 'cancelled';
+    if (!wasHolding && willHold && row.refundedAt) throw conflict(orderMessages.refundedStaysCancelled);
+
+    let totals: Totals | undefined;
+    if (itemsChange) {
+      if (wasHolding) await giveBackStock(tx, oldItems);
+      if (willHold) await takeStock(tx, lines);
+      await tx.delete(orderItems).where(eq(orderItems.orderId, id));
+      await tx.insert(orderItems).values(lines.map((l) => ({ orderId: id, ...l })));
+      totals = adminTotals(input, lines);
+    } else if (wasHolding && !willHold) {
+      await giveBackStock(tx, oldItems);
+    } else if (!wasHolding && willHold) {
+      await takeStock(tx, lines);
+    }
+
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        ...adminColumns(input),
+        userId,
+        email,
+        ...(totals ? totalsColumns(totals) : {}),
+        // Cancelling a paid order owes its money back; reopening it (not yet refunded) no longer does.
+        ...(wasHolding && !willHold ? cancelledColumns(row) : {}),
+        ...(!wasHolding && willHold ? { refundDueCents: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, id))
+      .returning();
+    if (!updated) throw notFound(orderMessages.orderNotFound);
+    if (updated.status !== row.status) {
+      const mail = orderStatusMail(mailOrder(updated, await itemsOf(tx, id)), orderUrl(publicUrl, updated));
+      if (mail) await queueMail(tx, mail);
+    }
+    return toOrder(tx, updated, { forAdmin: true });
+  });
+}
+
+/** Deleting an order that still holds stock gives it back. */
+export async function deleteOrder(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    const row = await lockedOrder(tx, id);
+    if (!row) throw notFound(orderMessages.orderNotFound);
+    if (row.status !== 'cancelled') await giveBackStock(tx, await itemsOf(tx, id));
+    await tx.delete(orders).where(eq(orders.id, id));
+  });
+}
+
+/**
+ * "Marcar como paga": money that arrived outside the gateway (a transfer, cash, a payment the gateway
+ * did not report). Records how and by whom, moves a pending order on, voids its open Multibanco reference
+ * or MB WAY request (a late payment of one is then flagged as a second payment, never taken as the
+ * first), and mails the customer the receipt with the digital links.
+ */
+export async function markPaidByAdmin(db: Db, publicUrl: string, id: number, adminId: number, input: z.output<typeof markPaidBody>): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const row = await lockedOrder(tx, id);
+    if (!row) throw notFound(orderMessages.orderNotFound);
+    if (row.paidAt) throw conflict(orderMessages.alreadyPaid);
+    if (row.status === 'cancelled') throw conflict(orderMessages.cancelledNotPayable);
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        paidAt: new Date(),
+        paidMethod: input.method,
+        paidNote: input.note,
+        paidBy: adminId,
+        status: row.status === 'pending' ? 'processing' : row.status,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, id))
+      .returning();
+    if (!updated) throw notFound(orderMessages.orderNotFound);
+    await voidOpenPayments(tx, id);
+    await queuePaymentMail(tx, publicUrl, updated);
+    return toOrder(tx, updated, { forAdmin: true });
+  });
+}
+
+/** The refunds the owner still owes, oldest first (the dashboard's alert). */
+export async function refundsDue(db: Db): Promise<RefundDue[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(isNotNull(orders.refundDueCents), isNull(orders.refundedAt)))
+    .orderBy(asc(orders.updatedAt));
+  return rows.map((r) => ({ order_id: r.id, email: r.email, amount: toEuros(r.refundDueCents ?? 0), cancelled_at: r.updatedAt.toISOString() }));
+}
+
+/** The owner gave a cancelled order's money back: the alert goes, the customer is told. */
+export async function markRefunded(db: Db, publicUrl: string, id: number, note: string | null): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const row = await lockedOrder(tx, id);
+    if (!row) throw notFound(orderMessages.orderNotFound);
+    if (row.refundDueCents === null || row.refundedAt) throw conflict(orderMessages.noRefundDue);
+    const [updated] = await tx
+      .update(orders)
+      .set({ refundedAt: new Date(), refundNote: note, updatedAt: new Date() })
+      .where(eq(orders.id, id))
+      .returning();
+    if (!updated) throw notFound(orderMessages.orderNotFound);
+    await queueMail(tx, refundedMail(mailOrder(updated, await itemsOf(tx, id)), row.refundDueCents, orderUrl(publicUrl, updated)));
+    return toOrder(tx, updated, { forAdmin: true });
+  });
+}
+
+/**
+ * The orders list's one step: the order moves to its next status (never back, never to cancelled: the
+ * form does those). Shipped and delivered mail the customer; no status records a payment.
+ */
+export async function stepOrderStatus(db: Db, publicUrl: string, id: number, status: OrderStatus): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const row = await lockedOrder(tx, id);
+    if (!row) throw notFound(orderMessages.orderNotFound);
+    if (nextOrderStatus(row.status) !== status) throw conflict(orderMessages.notNextStatus);
+    const [updated] = await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
+    if (!updated) throw notFound(orderMessages.orderNotFound);
+    const mail = orderStatusMail(mailOrder(updated, await itemsOf(tx, id)), orderUrl(publicUrl, updated));
+    if (mail) await queueMail(tx, mail);
+    return toOrder(tx, updated, { forAdmin: true });
+  });
+}

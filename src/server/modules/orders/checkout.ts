@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { toCents } from '#shared/money.ts';
+import { orderTotals } from '#shared/orders.ts';
+import { type orderBody, type Order, type TotalsAnswer, orderMessages, totalsInEuros } from '#shared/schemas/orders.ts';
+import { MULTIBANCO_VALID_HOURS } from '#shared/schemas/payments.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs.ts';
+import { queueMail } from '../../platform/mail.ts';
+import { hashSecret, newSecret } from '../../platform/passwords.ts';
+import { giveBackStock, priceItems, takeStock, type WantedItem } from '../catalog/stock.ts';
+import { cancelUnpaidOrderJob } from '../payments/jobs.ts';
+import { orderReceivedMail, orderStatusMail } from './mails.ts';
+import { cancelledColumns, customerCancelBlock, insertOrder, itemsOf, lockedOrder, mailOrder, mayView, orderUrl, type Viewer } from './order-records.ts';
+import { toOrder } from './order-view.ts';
+import { orders } from './tables.ts';
+
+/* The customer's side: totals, the checkout and the customer's own cancellation. */
+
+type CheckoutInput = z.output<typeof orderBody>;
+
+/** An order whose payment never starts is cancelled after the time a Multibanco reference would have lasted. */
+const UNPAID_ORDER_MS = MULTIBANCO_VALID_HOURS * 3600_000;
+
+/** POST /order/calculate-totals: the server's prices and rules, nothing taken from the client. */
+export async function calculateTotals(db: Db, items: WantedItem[]): Promise<TotalsAnswer> {
+  return totalsInEuros(orderTotals(await priceItems(db, items)));
+}
+
+const sameCents = (euros: number, cents: number) => toCents(euros) === cents;
+
+/**
+ * The checkout: recomputes the totals, refuses a client whose totals differ (409 with the fresh ones),
+ * takes the stock and stores the order at the prices paid, in one transaction. A repeated Idempotency-Key
+ * answers the first order; the same key with another body is a 409.
+ */
+export async function placeOrder(
+  db: Db,
+  publicUrl: string,
+  input: CheckoutInput,
+  options: { userId: number | null; idempotencyKey?: string | undefined },
+): Promise<{ order: Order; created: boolean }> {
+  const requestHash = createHash('sha256').update(JSON.stringify({ input, userId: options.userId })).digest('hex');
+  const outcome = await db.transaction(async (tx) => {
+    if (options.idempotencyKey) {
+      // Serialises attempts with the same key, so a double click cannot slip two orders past the check.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`order:${options.idempotencyKey}`}))`);
+      const [seen] = await tx.select().from(orders).where(eq(orders.idempotencyKey, options.idempotencyKey)).limit(1);
+      if (seen) {
+        if (seen.requestHash !== requestHash) throw conflict(orderMessages.idempotencyMismatch);
+        return { row: seen, token: undefined, created: false };
+      }
+    }
+    const lines = await priceItems(tx, input.items);
+    // Something ships: it needs the postal address the form left out (a digital-only basket does not).
+    if (lines.some((l) => !l.isDigital) && Object.keys(input.missingAddress).length) {
+      throw invalid(Object.values(input.missingAddress)[0] ?? orderMessages.address, input.missingAddress);
+    }
+    const totals = orderTotals(lines);
+    const agrees =
+      sameCents(input.shipping_cost, totals.shippingCents) &&
+      sameCents(input.total_price_with_tax, totals.totalWithTaxCents) &&
+      sameCents(input.total_tax, totals.totalTaxCents) &&
+      sameCents(input.total_price_without_tax, totals.totalWithoutTaxCents);
+    if (!agrees) {
+      throw new AppError(409, 'TOTALS_CHANGED', orderMessages.totalsChanged, undefined, { totals: totalsInEuros(totals) });
+    }
+    const token = options.userId ? undefined : newSecret();
+    const row = await insertOrder(
+      tx,
+      {
+        userId: options.userId,
+        email: input.email,
+        accessTokenHash: token ? hashSecret(token) : null,
+        accessToken: token ?? null,
+        paymentMethod: input.payment_method,
+        shippingAddress: input.shipping_address,
+        phone: input.phone,
+        idempotencyKey: options.idempotencyKey ?? null,
+        requestHash,
+      },
+      lines,
+      totals,
+    );
+    await queueMail(tx, orderReceivedMail(mailOrder(row, lines), orderUrl(publicUrl, row, token)));
+    // An order whose payment never starts must not hold its stock forever: the payments module's job
+    // cancels it after the time a Multibanco reference would have lasted, unless a payment is under way.
+    await enqueue(tx, cancelUnpaidOrderJob, { orderId: row.id }, { runAt: new Date(Date.now() + UNPAID_ORDER_MS) });
+    // Stock last: its row locks are then held only until the commit that follows, so checkouts of the
+    // same product wait on each other as briefly as possible. A refusal rolls the order back.
+    await takeStock(tx, lines);
+    return { row, token, created: true };
+  });
+  const order = await toOrder(db, outcome.row);
+  return { order: outcome.token ? { ...order, accessToken: outcome.token } : order, created: outcome.created };
+}
+
+/**
+ * Customer cancellation: only pending or processing, never a delivered digital product; the row lock
+ * makes a double cancel restock once. A paid order then owes its money back (the owner's dashboard says so).
+ */
+export async function cancelOrder(db: Db, publicUrl: string, id: number, viewer: Viewer): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const row = await lockedOrder(tx, id);
+    if (!row || !mayView(row, viewer)) throw notFound(orderMessages.orderNotFound);
+    const items = await itemsOf(tx, id);
+    const blocked = customerCancelBlock(row, items);
+    if (blocked) throw conflict(blocked);
+    await giveBackStock(tx, items);
+    const [updated] = await tx.update(orders).set(cancelledColumns(row)).where(eq(orders.id, id)).returning();
+    const mail = orderStatusMail(mailOrder(updated ?? row, items), orderUrl(publicUrl, row, viewer.token));
+    if (mail) await queueMail(tx, mail);
+    return toOrder(tx, updated ?? row);
+  });
+}
+

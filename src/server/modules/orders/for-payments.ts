@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { orderMessages } from '#shared/schemas/orders.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import { queueMail } from '../../platform/mail.ts';
+import { giveBackStock } from '../catalog/stock.ts';
+import { unpaidCancelledMail } from './mails.ts';
+import { itemsOf, lockedOrder, mailOrder, mayView, type OrderRow, orderUrl, queuePaymentMail, type Viewer } from './order-records.ts';
+import { orders } from './tables.ts';
+
+/* What the payments module may call of an order: read it to collect it, mark it paid, cancel it unpaid. */
+
+export { type Viewer, viewerOf } from './order-records.ts';
+
+/** What the payments module needs of an order it collects: only for its owner, its guest or an admin. */
+type PayableOrder = Pick<OrderRow, 'id' | 'status' | 'email' | 'totalWithTaxCents' | 'paidAt'>;
+
+export async function orderForPayment(db: Db, id: number, viewer: Viewer): Promise<PayableOrder> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!row || !mayView(row, viewer)) throw notFound(orderMessages.orderNotFound);
+  return { id: row.id, status: row.status, email: row.email, totalWithTaxCents: row.totalWithTaxCents, paidAt: row.paidAt };
+}
+
+type PaidOutcome = 'paid' | 'already_paid' | 'cancelled' | 'missing';
+
+/**
+ * A confirmed payment: a pending order moves to processing, records when it was paid and mails the
+ * customer (with the links of its digital products). A cancelled order stays cancelled: the caller
+ * flags the money for the admin.
+ */
+export async function markOrderPaid(tx: Tx, publicUrl: string, id: number, paidAt: Date): Promise<PaidOutcome> {
+  const row = await lockedOrder(tx, id);
+  if (!row) return 'missing';
+  if (row.paidAt) return 'already_paid';
+  if (row.status === 'cancelled') return 'cancelled';
+  const [updated] = await tx
+    .update(orders)
+    .set({ paidAt, status: row.status === 'pending' ? 'processing' : row.status, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning();
+  await queuePaymentMail(tx, publicUrl, updated ?? row);
+  return 'paid';
+}
+
+/** An order whose payment ran out unpaid: cancelled, its stock given back, the customer told why. */
+export async function cancelUnpaidOrder(tx: Tx, publicUrl: string, id: number): Promise<boolean> {
+  const row = await lockedOrder(tx, id);
+  if (!row || row.status !== 'pending' || row.paidAt) return false;
+  const items = await itemsOf(tx, id);
+  await giveBackStock(tx, items);
+  const [updated] = await tx.update(orders).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(orders.id, id)).returning();
+  await queueMail(tx, unpaidCancelledMail(mailOrder(updated ?? row, items), orderUrl(publicUrl, row)));
+  return true;
+}

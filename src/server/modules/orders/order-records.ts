@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { cancellable, type Totals } from '#shared/orders.ts';
+import { orderMessages } from '#shared/schemas/orders.ts';
+import type { Tx } from '../../db/client.ts';
+import { queueMail } from '../../platform/mail.ts';
+import { hashSecret } from '../../platform/passwords.ts';
+import { digitalLinks, type PricedLine } from '../catalog/stock.ts';
+import { paymentReceivedMail } from './mails.ts';
+import { orderItems, orders } from './tables.ts';
+
+/* The order rows and the rules every side of the module shares: who may see one, how it is stored, what a mail says of it. */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type ItemRow = typeof orderItems.$inferSelect;
+export type Viewer = { userId: number | null; isAdmin: boolean; token?: string | undefined };
+
+/** Who is asking for an order: the signed-in user (an admin sees all), or a guest with the order's token. */
+export const viewerOf = (sessionUser: { id: number; isAdmin: boolean } | null, token?: string): Viewer => ({
+  userId: sessionUser?.id ?? null,
+  isAdmin: Boolean(sessionUser?.isAdmin),
+  token,
+});
+
+/** Owners, the guest holding the order's token, and admins see an order; anyone else gets a 404. */
+export function mayView(row: OrderRow, viewer: Viewer) {
+  if (viewer.isAdmin) return true;
+  if (viewer.userId !== null && row.userId === viewer.userId) return true;
+  return Boolean(row.userId === null && viewer.token && row.accessTokenHash && hashSecret(viewer.token) === row.accessTokenHash);
+}
+
+export async function lockedOrder(tx: Tx, id: number) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function itemsOf(tx: Tx, orderId: number) {
+  return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+}
+
+/** Where a mail sends the customer: their order, or for a guest their order's page with its token. */
+export function orderUrl(publicUrl: string, row: OrderRow, token?: string) {
+  if (row.userId) return `${publicUrl}/minhas-encomendas/${row.id}`;
+  const key = token ?? row.accessToken;
+  // Only a guest order older than the kept token has none: the shop's contact page is then the way back.
+  return key ? `${publicUrl}/order-success?id=${row.id}&token=${key}` : `${publicUrl}/contactos`;
+}
+
+export function mailOrder(row: OrderRow, lines: Pick<ItemRow, 'productName' | 'variantName' | 'quantity' | 'unitPriceCents'>[]) {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    paymentMethod: row.paymentMethod,
+    shippingAddress: row.shippingAddress,
+    shippingCents: row.shippingCents,
+    totalTaxCents: row.totalTaxCents,
+    totalWithTaxCents: row.totalWithTaxCents,
+    refundDueCents: row.refundDueCents,
+    lines,
+  };
+}
+
+/** The order's totals columns, in cents. */
+export const totalsColumns = (totals: Totals) => ({
+  shippingCents: totals.shippingCents,
+  totalWithoutTaxCents: totals.totalWithoutTaxCents,
+  totalTaxCents: totals.totalTaxCents,
+  totalWithTaxCents: totals.totalWithTaxCents,
+});
+
+export async function insertOrder(
+  tx: Tx,
+  values: Omit<typeof orders.$inferInsert, 'shippingCents' | 'totalWithoutTaxCents' | 'totalTaxCents' | 'totalWithTaxCents'>,
+  lines: PricedLine[],
+  totals: Totals,
+) {
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...values, ...totalsColumns(totals) })
+    .returning();
+  if (!row) throw new Error('order not stored');
+  await tx.insert(orderItems).values(
+    lines.map((l) => ({
+      orderId: row.id,
+      productId: l.productId,
+      variantId: l.variantId,
+      productName: l.productName,
+      variantName: l.variantName,
+      isDigital: l.isDigital,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+    })),
+  );
+  return row;
+}
+
+/**
+ * Why the customer may not cancel this order, or null when they may: only before it ships (storefront.md
+ * §4), and never once a digital product's link was delivered (the 14-day withdrawal right does not cover
+ * digital content already supplied).
+ */
+export function customerCancelBlock(row: Pick<OrderRow, 'status' | 'paidAt'>, items: Pick<ItemRow, 'isDigital'>[]): string | null {
+  if (!cancellable(row.status)) return orderMessages.notCancellable;
+  if (row.paidAt && items.some((i) => i.isDigital)) return orderMessages.digitalDelivered;
+  return null;
+}
+
+/** The columns of a cancellation: a paid order now owes the customer what they paid, until the owner refunds it. */
+export const cancelledColumns = (row: OrderRow) => ({
+  status: 'cancelled' as const,
+  ...(row.paidAt && row.refundDueCents === null ? { refundDueCents: row.totalWithTaxCents } : {}),
+  updatedAt: new Date(),
+});
+
+
+export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow) {
+  const items = await itemsOf(tx, row.id);
+  const links = await digitalLinks(tx, items.flatMap((i) => (i.isDigital && i.productId !== null ? [i.productId] : [])));
+  const digital = items.flatMap((i) => {
+    const link = i.productId !== null ? links.get(i.productId) : undefined;
+    return i.isDigital && link ? [{ name: i.productName, link }] : [];
+  });
+  const ships = items.some((i) => !i.isDigital);
+  await queueMail(tx, paymentReceivedMail(mailOrder(row, items), orderUrl(publicUrl, row), digital, ships));
+}
+

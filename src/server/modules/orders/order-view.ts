@@ -1,0 +1,100 @@
+import { asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { toEuros } from '#shared/money.ts';
+import type { OrderStatus } from '#shared/orders.ts';
+import type { Order, OrderPage } from '#shared/schemas/orders.ts';
+import { orderMessages } from '#shared/schemas/orders.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import { productThumbnails } from '../catalog/products.ts';
+import { digitalLinks } from '../catalog/stock.ts';
+import { customerCancelBlock, mayView, type OrderRow, type Viewer } from './order-records.ts';
+import { orderItems, orders } from './tables.ts';
+
+/* The order as the customer and the back office read it, one order or a page of them. */
+
+/** What only the back office reads of an order (the owner's own note on a payment she recorded). */
+type Reader = { forAdmin?: boolean };
+
+async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader = {}): Promise<Order[]> {
+  if (!rows.length) return [];
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .orderBy(asc(orderItems.id));
+  // Each product's first image, for the order screens; one query for all the orders shown.
+  const thumbnails = await productThumbnails(tx, items.map((i) => i.productId));
+  // A digital product's link goes only to orders that were paid, never before, and not once cancelled.
+  const paidIds = new Set(rows.filter((r) => r.paidAt && r.status !== 'cancelled').map((r) => r.id));
+  const links = await digitalLinks(tx, [
+    ...new Set(items.filter((i) => i.isDigital && paidIds.has(i.orderId) && i.productId !== null).map((i) => i.productId as number)),
+  ]);
+  return rows.map((row) => {
+    const own = items.filter((i) => i.orderId === row.id);
+    const cancelBlock = customerCancelBlock(row, own);
+    return {
+    id: row.id,
+    user_id: row.userId,
+    email: row.email,
+    order_date: row.orderDate.toISOString(),
+    status: row.status,
+    payment_method: row.paymentMethod,
+    shipping_address: row.shippingAddress,
+    phone: row.phone,
+    shipping_cost: toEuros(row.shippingCents),
+    total_price_without_tax: toEuros(row.totalWithoutTaxCents),
+    total_tax: toEuros(row.totalTaxCents),
+    total_price_with_tax: toEuros(row.totalWithTaxCents),
+    paid_at: row.paidAt?.toISOString() ?? null,
+    paid_method: row.paidMethod,
+    paid_note: forAdmin ? row.paidNote : null,
+    refund_due: row.refundDueCents === null ? null : toEuros(row.refundDueCents),
+    refunded_at: row.refundedAt?.toISOString() ?? null,
+    cancellable: cancelBlock === null,
+    cancel_block_reason: cancelBlock,
+    orderItems: own.map((i) => {
+        return {
+          id: i.id,
+          product_id: i.productId,
+          variant_id: i.variantId,
+          quantity: i.quantity,
+          price: toEuros(i.unitPriceCents),
+          product: {
+            id: i.productId,
+            name: i.productName,
+            isDigital: i.isDigital,
+            image: (i.productId !== null && thumbnails.get(i.productId)) || null,
+            ...(i.isDigital ? { link: (paidIds.has(i.orderId) && i.productId !== null && links.get(i.productId)) || null } : {}),
+          },
+          variant: i.variantName ? { id: i.variantId, name: i.variantName } : null,
+        };
+      }),
+    };
+  });
+}
+
+export const toOrder = async (tx: Tx, row: OrderRow, reader?: Reader) => (await toOrders(tx, [row], reader))[0] as Order;
+
+export async function getOrder(db: Db, id: number, viewer: Viewer): Promise<Order> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!row || !mayView(row, viewer)) throw notFound(orderMessages.orderNotFound);
+  return toOrder(db, row, { forAdmin: viewer.isAdmin });
+}
+
+async function pageOf(db: Db, where: SQL | undefined, page: number, pageSize: number, reader?: Reader): Promise<OrderPage> {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(orders).where(where).orderBy(desc(orders.orderDate), desc(orders.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(orders).where(where),
+  ]);
+  const totalCount = total?.value ?? 0;
+  return {
+    orders: await toOrders(db, rows, reader),
+    pagination: { page, pageSize, total: totalCount, totalPages: Math.max(1, Math.ceil(totalCount / pageSize)) },
+  };
+}
+
+export const myOrders = (db: Db, userId: number, page: number, pageSize: number) => pageOf(db, eq(orders.userId, userId), page, pageSize);
+
+export const listOrders = (db: Db, status: OrderStatus | undefined, page: number, pageSize: number) =>
+  pageOf(db, status ? eq(orders.status, status) : undefined, page, pageSize, { forAdmin: true });
+

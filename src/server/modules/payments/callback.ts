@@ -1,0 +1,79 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { composeMail, queueMail } from '../../platform/mail.ts';
+import { confirmPayment, type PaymentsContext } from './payment-records.ts';
+import { paymentCallbacks, payments } from './tables.ts';
+
+type CallbackOutcome = (typeof paymentCallbacks.$inferInsert)['outcome'];
+
+const alertText: Partial<Record<CallbackOutcome, string>> = {
+  order_cancelled: 'Foi recebido um pagamento de uma encomenda que já estava cancelada.',
+  not_pending: 'Foi recebido um segundo pagamento de uma encomenda que já estava paga.',
+  amount_mismatch: 'Foi recebido um pagamento com um montante diferente do da encomenda.',
+};
+
+type CallbackAnswer = { status: 200 | 400 | 403 | 404; outcome: CallbackOutcome };
+
+/**
+ * The gateway's callback. Genuine only with the anti-phishing key; it must name one of our payments and
+ * carry exactly its amount. A repeated delivery changes nothing and still answers 200. Everything is
+ * recorded; money that arrived for a cancelled or already paid order, or of another amount, is flagged
+ * for the admin (and mailed to the shop) instead of being lost.
+ */
+export async function handleCallback(ctx: PaymentsContext, params: Record<string, string>, ip: string | null): Promise<CallbackAnswer> {
+  const { db, config, gateway } = ctx;
+  const { key: _key, ...recorded } = params;
+  const parsed = gateway.parseCallback(params);
+
+  const record = async (tx: Tx, outcome: CallbackOutcome, paymentId: number | null, orderId?: number) => {
+    const needsAttention = outcome in alertText;
+    await tx.insert(paymentCallbacks).values({ paymentId, outcome, needsAttention, params: recorded, ip });
+    const text = alertText[outcome];
+    if (text) {
+      await queueMail(
+        tx,
+        composeMail({
+          to: config.shopEmail ?? config.shop.email,
+          subject: `Pagamento a verificar${orderId ? `: encomenda n.º ${orderId}` : ''}`,
+          greeting: 'Olá,',
+          paragraphs: [text, `Dados recebidos: ${JSON.stringify(recorded)}`, 'Veja a encomenda no painel de administração e decida se deve reembolsar.'],
+          ...(orderId ? { action: { label: 'Abrir a encomenda', url: `${config.publicUrl}/admin-dashboard/edit-order/${orderId}` } } : {}),
+        }),
+      );
+    }
+  };
+
+  if (parsed === null || parsed === 'malformed') {
+    const outcome = parsed === null ? 'bad_key' : 'unknown_payment';
+    await db.transaction((tx) => record(tx, outcome, null));
+    return { status: parsed === null ? 403 : 400, outcome };
+  }
+
+  return db.transaction(async (tx): Promise<CallbackAnswer> => {
+    const [found] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.gateway, gateway.name), eq(payments.gatewayOrderId, parsed.gatewayOrderId)))
+      .limit(1)
+      .for('update');
+    const differs = (ours: string | null, theirs: string | null) => Boolean(ours && theirs && ours !== theirs);
+    if (
+      !found ||
+      differs(found.requestId, parsed.requestId) ||
+      (found.method === 'multibanco' && (differs(found.entity, parsed.entity) || differs(found.reference, parsed.reference)))
+    ) {
+      await record(tx, 'unknown_payment', null);
+      return { status: 404, outcome: 'unknown_payment' };
+    }
+    if (parsed.amountCents !== found.amountCents) {
+      await record(tx, 'amount_mismatch', found.id, found.orderId);
+      return { status: 400, outcome: 'amount_mismatch' };
+    }
+    const result = await confirmPayment(tx, config, found);
+    const outcome: CallbackOutcome =
+      result === 'duplicate' ? 'duplicate' : result === 'cancelled' ? 'order_cancelled' : result === 'already_paid' ? 'not_pending' : 'paid';
+    await record(tx, outcome, found.id, found.orderId);
+    return { status: 200, outcome };
+  });
+}
+

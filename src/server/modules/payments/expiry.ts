@@ -1,0 +1,35 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { cancelUnpaidOrder } from '../orders/for-payments.ts';
+import { lockedPayment, type PaymentsContext, refreshMbway, settleUnpaid } from './payment-records.ts';
+import { payments } from './tables.ts';
+
+/** Job: a payment's time is up. A late MB WAY answer is asked for first; then it ends unpaid. */
+export async function expirePayment(ctx: PaymentsContext, paymentId: number) {
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment || payment.status !== 'pending') return;
+  if (payment.method === 'mbway') {
+    await refreshMbway(ctx, { ...payment, expiresAt: new Date(Math.min(payment.expiresAt.getTime(), Date.now())) });
+    return;
+  }
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockedPayment(tx, paymentId);
+    if (row?.status === 'pending') await settleUnpaid(tx, row, 'expired');
+  });
+}
+
+/**
+ * Job: cancel an order nobody paid, once no payment of it can still be paid (an order whose payment
+ * never started is cancelled 48 hours after it was placed).
+ */
+export async function cancelIfUnpaid({ db, config }: PaymentsContext, orderId: number) {
+  await db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending'), gt(payments.expiresAt, new Date())))
+      .limit(1);
+    if (open) return;
+    await cancelUnpaidOrder(tx, config.publicUrl, orderId);
+  });
+}
+

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { defineJob } from '../../platform/jobs.ts';
+
+const id = z.number().int().positive();
+
+/** A payment's time is up: asked of the gateway once more, then ended unpaid. */
+export const expirePaymentJob = defineJob('payment.expire', z.object({ paymentId: id }));
+
+/** An order nobody paid is cancelled once no payment of it can still be paid (the checkout queues it too). */
+export const cancelUnpaidOrderJob = defineJob('payment.cancel-unpaid', z.object({ orderId: id }));

@@ -1,0 +1,106 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { MbwayStatus } from '#shared/schemas/payments.ts';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { enqueue } from '../../platform/jobs.ts';
+import { markOrderPaid } from '../orders/for-payments.ts';
+import { GatewayError, type PaymentGateway } from './gateway.ts';
+import { cancelUnpaidOrderJob, expirePaymentJob } from './jobs.ts';
+import { payments } from './tables.ts';
+
+/*
+ * A payment's life once stored: how it is found and locked, how it ends paid or unpaid, and what the
+ * gateway says of a pending MB WAY request. Starting, callbacks, jobs and the sandbox all go through here.
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+type UnpaidEnd = 'expired' | 'rejected' | 'failed' | 'canceled';
+
+export type PaymentsContext = { db: Db; config: Config; gateway: PaymentGateway };
+
+/** After an MB WAY request ends unpaid, the order waits this long for the customer to pay by Multibanco instead. */
+const MBWAY_RETRY_GRACE_MS = 15 * 60_000;
+/** A callback may arrive a little after the request's end; the expiry job waits for it. */
+const CALLBACK_SLACK_MS = 30_000;
+
+export const sandboxPhoneUrl = (requestId: string) => `/sandbox/mbway/${requestId}`;
+
+export async function latestPayment(tx: Tx, orderId: number, method: PaymentRow['method']) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.method, method)))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+export const stillPending = (row: PaymentRow | undefined, now = Date.now()): row is PaymentRow =>
+  Boolean(row && row.status === 'pending' && row.expiresAt.getTime() > now);
+
+/** Stores a payment the gateway accepted, with the job that ends it if nobody pays in time. */
+export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert & { expiresAt: Date }) {
+  const [inserted] = await tx.insert(payments).values(values).returning();
+  if (!inserted) throw new Error('payment not stored');
+  await enqueue(tx, expirePaymentJob, { paymentId: inserted.id }, { runAt: new Date(values.expiresAt.getTime() + CALLBACK_SLACK_MS) });
+  return inserted;
+}
+
+/**
+ * Money arrived for this payment (a genuine callback, or the gateway's own status answer): the payment
+ * and its order are paid. Answers what became of the order, or 'duplicate' when it was already recorded.
+ */
+export async function confirmPayment(tx: Tx, config: Config, payment: PaymentRow) {
+  const [updated] = await tx
+    .update(payments)
+    .set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(payments.id, payment.id), ne(payments.status, 'paid')))
+    .returning();
+  if (!updated) return 'duplicate' as const;
+  return markOrderPaid(tx, config.publicUrl, payment.orderId, updated.paidAt ?? new Date());
+}
+
+/** A payment that ended unpaid; once nothing else can pay the order, it is cancelled and its stock returned. */
+export async function settleUnpaid(tx: Tx, payment: PaymentRow, end: UnpaidEnd) {
+  const [updated] = await tx
+    .update(payments)
+    .set({ status: end, updatedAt: new Date() })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+    .returning();
+  if (!updated) return;
+  // After MB WAY the customer is offered Multibanco for the same order: give them time to take it.
+  const grace = payment.method === 'mbway' ? MBWAY_RETRY_GRACE_MS : 0;
+  await enqueue(tx, cancelUnpaidOrderJob, { orderId: payment.orderId }, { runAt: new Date(Date.now() + grace) });
+}
+
+export async function lockedPayment(tx: Tx, id: number) {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1).for('update');
+  return row;
+}
+
+/**
+ * What the gateway says of a pending MB WAY request, applied: paid, ended unpaid, or past its time.
+ * A gateway that cannot be reached leaves the payment as it is.
+ */
+export async function refreshMbway(ctx: PaymentsContext, payment: PaymentRow): Promise<MbwayStatus> {
+  let seen: MbwayStatus = 'pending';
+  if (payment.requestId) {
+    try {
+      seen = await ctx.gateway.mbwayStatus(payment.requestId);
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+    }
+  }
+  const expired = payment.expiresAt.getTime() <= Date.now();
+  if (seen === 'pending' && !expired) return 'pending';
+  if (seen === 'unknown_gateway_status' && !expired) return 'unknown_gateway_status';
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockedPayment(tx, payment.id);
+    if (!row || row.status !== 'pending') return;
+    if (seen === 'paid') await confirmPayment(tx, ctx.config, row);
+    else await settleUnpaid(tx, row, seen === 'pending' || seen === 'unknown_gateway_status' ? 'expired' : seen);
+  });
+  const [after] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
+  return after?.status ?? seen;
+}
+

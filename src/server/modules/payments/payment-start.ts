@@ -1,0 +1,130 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { toCents, toEuros } from '#shared/money.ts';
+import type { MbwayStatus, mbwayBody } from '#shared/schemas/payments.ts';
+import { MBWAY_VALID_MINUTES, MULTIBANCO_VALID_HOURS, paymentMessages } from '#shared/schemas/payments.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
+import { orderForPayment, type Viewer } from '../orders/for-payments.ts';
+import { GatewayError } from './gateway.ts';
+import { insertPayment, latestPayment, type PaymentRow, type PaymentsContext, refreshMbway, sandboxPhoneUrl, stillPending } from './payment-records.ts';
+import { payments } from './tables.ts';
+
+const MULTIBANCO_MS = MULTIBANCO_VALID_HOURS * 3600_000;
+const MBWAY_MS = MBWAY_VALID_MINUTES * 60_000;
+
+function gatewayFailure(err: unknown): never {
+  if (err instanceof GatewayError) {
+    throw err.refused
+      ? new AppError(422, 'PAYMENT_REFUSED', paymentMessages.gatewayRefused)
+      : // 503, not 502: the client retries a 502 on its own, and a payment request must not be sent twice.
+        new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', paymentMessages.gatewayUnavailable);
+  }
+  throw err;
+}
+
+async function payableOrder(db: Db, orderId: number, viewer: Viewer) {
+  const order = await orderForPayment(db, orderId, viewer);
+  // Any unpaid order may be paid, also one the shop already moved on (shipped before payment); never a cancelled one.
+  if (order.paidAt || order.status === 'cancelled') throw conflict(paymentMessages.notPayable);
+  return order;
+}
+
+/** The order id the gateway sees: one per attempt ("42P1", "42P2"), so a retried payment never collides. */
+async function nextGatewayOrderId(db: Db, orderId: number) {
+  const [row] = await db.select({ n: count() }).from(payments).where(eq(payments.orderId, orderId));
+  return `${orderId}P${(row?.n ?? 0) + 1}`;
+}
+
+/** POST /payment/multibanco: a reference valid 48 hours; asking again answers the same one while it lasts. */
+export async function startMultibanco({ db, gateway }: PaymentsContext, orderId: number, viewer: Viewer) {
+  const order = await payableOrder(db, orderId, viewer);
+  let row = await latestPayment(db, order.id, 'multibanco');
+  if (!stillPending(row)) {
+    const gatewayOrderId = await nextGatewayOrderId(db, order.id);
+    const issued = await gateway
+      .createMultibancoReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, expiryDays: MULTIBANCO_VALID_HOURS / 24 })
+      .catch(gatewayFailure);
+    const expiresAt = new Date(Date.now() + MULTIBANCO_MS);
+    row = await db.transaction((tx) =>
+      insertPayment(tx, {
+        orderId: order.id,
+        method: 'multibanco',
+        gateway: gateway.name,
+        amountCents: order.totalWithTaxCents,
+        gatewayOrderId,
+        requestId: issued.requestId,
+        entity: issued.entity,
+        reference: issued.reference,
+        expiresAt,
+      }),
+    );
+  }
+  return {
+    order_id: order.id,
+    entity: row.entity ?? '',
+    reference: row.reference ?? '',
+    amount: toEuros(row.amountCents),
+    expiresAt: row.expiresAt.toISOString(),
+    sandbox: row.gateway === 'sandbox',
+  };
+}
+
+type MbwayInput = z.output<typeof mbwayBody>;
+
+/** POST /payment/mbway: the request reaches the customer's phone and lives 4 minutes. */
+export async function startMbway({ db, gateway }: PaymentsContext, input: MbwayInput, viewer: Viewer) {
+  const order = await payableOrder(db, input.order_id, viewer);
+  if (toCents(input.amount) !== order.totalWithTaxCents) {
+    throw invalid(paymentMessages.amountMismatch, { amount: paymentMessages.amountMismatch });
+  }
+  const previous = await latestPayment(db, order.id, 'mbway');
+  let row: PaymentRow | undefined = stillPending(previous) && previous.phone === input.phone_number ? previous : undefined;
+  if (!row) {
+    const gatewayOrderId = await nextGatewayOrderId(db, order.id);
+    const { requestId } = await gateway
+      .startMbway({
+        gatewayOrderId,
+        amountCents: order.totalWithTaxCents,
+        mobile: input.phone_number,
+        email: input.email,
+        description: `Encomenda n.º ${order.id}`,
+      })
+      .catch(gatewayFailure);
+    const expiresAt = new Date(Date.now() + MBWAY_MS);
+    row = await db.transaction(async (tx) => {
+      // A request to another phone replaces the one still waiting: only the newest can be paid here.
+      if (stillPending(previous)) {
+        await tx.update(payments).set({ status: 'canceled', updatedAt: new Date() }).where(and(eq(payments.id, previous.id), eq(payments.status, 'pending')));
+      }
+      return insertPayment(tx, {
+        orderId: order.id,
+        method: 'mbway',
+        gateway: gateway.name,
+        amountCents: order.totalWithTaxCents,
+        gatewayOrderId,
+        requestId,
+        phone: input.phone_number,
+        expiresAt,
+      });
+    });
+  }
+  return {
+    order_id: order.id,
+    status: row.status,
+    phone_number: row.phone ?? input.phone_number,
+    amount: toEuros(row.amountCents),
+    expiresAt: row.expiresAt.toISOString(),
+    ...(row.gateway === 'sandbox' && row.requestId ? { sandboxUrl: sandboxPhoneUrl(row.requestId) } : {}),
+  };
+}
+
+/** GET /payment/mbway/status/{orderId}: the newest MB WAY request of the order. */
+export async function mbwayStatus(ctx: PaymentsContext, orderId: number, viewer: Viewer): Promise<MbwayStatus> {
+  const order = await orderForPayment(ctx.db, orderId, viewer);
+  const payment = await latestPayment(ctx.db, order.id, 'mbway');
+  if (!payment) throw notFound(paymentMessages.paymentNotFound);
+  if (payment.status !== 'pending') return payment.status;
+  return refreshMbway(ctx, payment);
+}
+

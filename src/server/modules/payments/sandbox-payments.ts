@@ -1,0 +1,80 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { toEuros } from '#shared/money.ts';
+import { paymentMessages } from '#shared/schemas/payments.ts';
+import type { Config } from '../../config.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { handleCallback } from './callback.ts';
+import { gatewayAmount } from './gateway.ts';
+import { lockedPayment, type PaymentRow, type PaymentsContext, refreshMbway, settleUnpaid } from './payment-records.ts';
+import { payments } from './tables.ts';
+
+/** Sandbox: the test phone's view of an MB WAY request. */
+export async function sandboxMbwayRequest(ctx: PaymentsContext, requestId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, 'sandbox'), eq(payments.method, 'mbway'), eq(payments.requestId, requestId)))
+    .limit(1);
+  if (!row) throw notFound(paymentMessages.sandboxRequestNotFound);
+  const status = row.status === 'pending' && row.expiresAt.getTime() <= Date.now() ? await refreshMbway(ctx, row) : row.status;
+  return {
+    row,
+    view: {
+      requestId,
+      order_id: row.orderId,
+      amount: toEuros(row.amountCents),
+      phone_number: row.phone ?? '',
+      status,
+      expiresAt: row.expiresAt.toISOString(),
+    },
+  };
+}
+
+const callbackParams = (config: Config, row: PaymentRow): Record<string, string> => ({
+  key: config.payments.callbackKey,
+  orderId: row.gatewayOrderId,
+  amount: gatewayAmount(row.amountCents),
+  requestId: row.requestId ?? '',
+  ...(row.entity ? { entity: row.entity } : {}),
+  ...(row.reference ? { reference: row.reference } : {}),
+  payment_datetime: new Date().toISOString(),
+});
+
+/** Sandbox: the customer accepts (the gateway calls back, as ifthenpay would) or refuses on the test phone. */
+export async function sandboxDecide(ctx: PaymentsContext, requestId: string, accept: boolean) {
+  const { row, view } = await sandboxMbwayRequest(ctx, requestId);
+  if (view.status !== 'pending') throw conflict(paymentMessages.notPayable);
+  if (accept) {
+    await handleCallback(ctx, callbackParams(ctx.config, row), '127.0.0.1');
+  } else {
+    await ctx.db.transaction(async (tx) => {
+      const locked = await lockedPayment(tx, row.id);
+      if (locked?.status === 'pending') await settleUnpaid(tx, locked, 'rejected');
+    });
+  }
+  return (await sandboxMbwayRequest(ctx, requestId)).view;
+}
+
+/** Sandbox: pays a Multibanco reference as an ATM would, through the same callback as the real gateway. */
+export async function sandboxPayReference(ctx: PaymentsContext, entity: string, reference: string, amountCents: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.gateway, 'sandbox'),
+        eq(payments.method, 'multibanco'),
+        eq(payments.entity, entity),
+        eq(payments.reference, reference),
+        eq(payments.status, 'pending'),
+        gt(payments.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (!row) throw notFound(paymentMessages.sandboxReferenceNotFound);
+  if (row.amountCents !== amountCents) throw invalid(paymentMessages.sandboxAmountMismatch, { amount: paymentMessages.sandboxAmountMismatch });
+  const answer = await handleCallback(ctx, callbackParams(ctx.config, row), '127.0.0.1');
+  if (answer.outcome !== 'paid') throw conflict(paymentMessages.notPayable);
+  return { message: paymentMessages.sandboxPaid };
+}

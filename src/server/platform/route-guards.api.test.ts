@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '#shared/messages.ts';
+import { signedInUser, useTestApp } from '../../../tests/helpers/app.ts';
+
+const ctx = useTestApp();
+
+type Audience = 'admin' | 'signed-in';
+type Operation = { method: string; url: string; audience: Audience };
+type OpenApi = { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
+
+/** Every guarded operation of the app, read from its OpenAPI document (the guard writes each route's audience there). */
+function guardedOperations(): Operation[] {
+  const { paths } = ctx.app.swagger() as unknown as OpenApi;
+  return Object.entries(paths).flatMap(([path, operations]) =>
+    Object.entries(operations).flatMap(([method, operation]) => {
+      const scheme = Object.keys(operation.security?.[0] ?? {})[0];
+      if (!scheme) return [];
+      // Any value will do for a path parameter: the guard answers before the parameters are validated.
+      const url = path.replace(/\{[^}]+\}/g, '1');
+      return [{ method: method.toUpperCase(), url, audience: scheme === 'adminSession' ? 'admin' : 'signed-in' } satisfies Operation];
+    }),
+  );
+}
+
+/** A body no route accepts: a 400 for it would describe the route's body to whoever sent it. */
+const wrongBody = { unexpected: true, items: 'nada', email: 7 };
+
+const call = (operation: Operation, cookie?: string) =>
+  ctx.app.inject({
+    method: operation.method as 'GET',
+    url: operation.url,
+    headers: cookie ? { cookie } : {},
+    ...(operation.method === 'GET' ? {} : { payload: wrongBody }),
+  });
+
+let customerCookie: string;
+beforeAll(async () => {
+  customerCookie = (await signedInUser(ctx)).cookie;
+});
+
+describe('route guards', () => {
+  it('declares the back office and the account routes in their options (every admin route listed here)', () => {
+    const admin = guardedOperations()
+      .filter((o) => o.audience === 'admin')
+      .map((o) => `${o.method} ${o.url}`)
+      .sort();
+    expect(admin).toEqual(
+      [
+        'DELETE /api/image/1',
+        'DELETE /api/newsletter/1',
+        'DELETE /api/order/1',
+        'DELETE /api/product/1',
+        'DELETE /api/service/1',
+        'DELETE /api/user/1',
+        'GET /api/contact/messages',
+        'GET /api/image',
+        'GET /api/newsletter/content',
+        'GET /api/newsletter/isToSend',
+        'GET /api/newsletter/sends',
+        'GET /api/newsletter/subscribers',
+        'GET /api/order',
+        'GET /api/order/refunds',
+        'GET /api/payment/alerts',
+        'GET /api/shop/setup',
+        'GET /api/user',
+        'GET /api/user/1',
+        'POST /api/newsletter/test',
+        'PATCH /api/order/1/status',
+        'POST /api/order/1/mark-paid',
+        'POST /api/order/1/refund',
+        'POST /api/order/createOrder',
+        'POST /api/product',
+        'POST /api/service',
+        'POST /api/user',
+        'PUT /api/contact/messages/1/read',
+        'PUT /api/content/1',
+        'PUT /api/image/1',
+        'PUT /api/newsletter/content',
+        'PUT /api/newsletter/isToSend',
+        'PUT /api/order/1',
+        'PUT /api/payment/alerts/1/resolve',
+        'PUT /api/product/1',
+        'PUT /api/service/1',
+        'PUT /api/user/1',
+      ].sort(),
+    );
+    const signedIn = guardedOperations().filter((o) => o.audience === 'signed-in');
+    expect(signedIn.map((o) => `${o.method} ${o.url}`).sort()).toEqual([
+      'GET /api/order/myorders',
+      'GET /api/user/profile',
+      'POST /api/user/change-password',
+      'PUT /api/user/profile',
+    ]);
+  });
+
+  it('answers 401 to a visitor on every guarded route, before reading its body', async () => {
+    for (const operation of guardedOperations()) {
+      const res = await call(operation);
+      expect(res.statusCode, `${operation.method} ${operation.url}`).toBe(401);
+      expect(res.json().fields, `${operation.method} ${operation.url}`).toBeUndefined();
+    }
+  });
+
+  it('answers 403 to a customer on every admin route, before reading its body', async () => {
+    for (const operation of guardedOperations().filter((o) => o.audience === 'admin')) {
+      const res = await call(operation, customerCookie);
+      expect(res.statusCode, `${operation.method} ${operation.url}`).toBe(403);
+      expect(res.json()).toMatchObject({ error: messages.forbidden });
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '#shared/schemas/catalog.ts';
+import { createUser, PUBLIC_URL, type TestContext } from '../../../tests/helpers/app.ts';
+import { testDatabase } from '../../../tests/helpers/database.ts';
+import { multipart } from '../../../tests/helpers/images.ts';
+import { startMailbox, type Mailbox } from '../../../tests/helpers/mailbox.ts';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { queueMail } from './mail.ts';
+
+/**
+ * How the shop grows past one machine: several app processes on one PostgreSQL and one Redis, sharing
+ * everything that matters. Two apps with their own pools, caches, rate-limit stores and job runners.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('two app processes on one PostgreSQL and one Redis', () => {
+  let database: Database;
+  let second: Database;
+  let mailbox: Mailbox;
+  let a: App;
+  let b: App;
+  /** The first app as the test helpers know it (users are made in the shared database). */
+  const ctx = {} as TestContext;
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    const url = (database.client as { options: { connectionString: string } }).options.connectionString;
+    second = openDatabase({ url });
+    mailbox = await startMailbox();
+    const config = {
+      ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL, SMTP_URL: mailbox.url, REDIS_URL: 'redis://127.0.0.1:6379', AUTH_RATE_LIMIT: '4', JOB_POLL_MS: '50' }),
+      webDist: undefined,
+    };
+    a = await buildApp({ config, database, logger: false });
+    b = await buildApp({ config, database: second, logger: false });
+    await Promise.all([a.ready(), b.ready()]);
+    Object.assign(ctx, { app: a, database, mailbox, config });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await second?.close();
+    await mailbox?.close();
+    await database?.close();
+  });
+
+  const login = (app: App, email: string, password: string, remoteAddress: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+  it('shows a product changed through one at once through the other', async () => {
+    const admin = await createUser(ctx, { isAdmin: true });
+    const cookie = String((await login(a, admin.email, admin.password, '10.9.0.1')).headers['set-cookie']).split(';')[0] as string;
+    const form = { name: 'Caixa', description: 'Caixa em cartão.', order: '1', price: '12,50', stock: '7', isDigital: 'false', hasVariants: 'false' };
+    const created = await a.inject({ method: 'POST', url: '/api/product', headers: { cookie }, payload: multipart(form) });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<Product>();
+
+    // B has the product's answer in its cache before the change...
+    expect((await b.inject({ method: 'GET', url: `/api/product/${id}` })).json<Product>().price).toBe(12.5);
+    const updated = await a.inject({ method: 'PUT', url: `/api/product/${id}`, headers: { cookie }, payload: multipart({ ...form, price: '9,90' }) });
+    expect(updated.statusCode, updated.body).toBe(200);
+    // ...and answers the new price at the very next request.
+    expect((await b.inject({ method: 'GET', url: `/api/product/${id}` })).json<Product>().price).toBe(9.9);
+  });
+
+  it('shows the stock left after a sale through one at once on the other, and again after a cancellation (issue #12)', async () => {
+    const admin = await createUser(ctx, { isAdmin: true });
+    const cookie = String((await login(a, admin.email, admin.password, '10.9.0.2')).headers['set-cookie']).split(';')[0] as string;
+    const form = { name: 'Cesto', description: 'Cesto de vime.', order: '1', price: '20', stock: '5', isDigital: 'false', hasVariants: 'false' };
+    const { id } = (await a.inject({ method: 'POST', url: '/api/product', headers: { cookie }, payload: multipart(form) })).json<Product>();
+    const stockOnB = async () => (await b.inject({ method: 'GET', url: `/api/product/${id}` })).json<Product>().stock;
+    expect(await stockOnB()).toBe(5);
+
+    const items = [{ product_id: id, quantity: 2 }];
+    const totals = (await a.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
+    const order = await a.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: {
+        items,
+        email: 'maria@example.pt',
+        shipping_address: 'Maria Silva, Rua A 1, Lisboa, 1100-200, Portugal',
+        phone: '912345678',
+        payment_method: 'multibanco',
+        shipping_cost: totals.shippingCost,
+        total_price_without_tax: totals.totalPriceWithoutTax,
+        total_tax: totals.totalTax,
+        total_price_with_tax: totals.totalWithTax,
+      },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    // Two of five sold (not sold out, so the catalogue version did not move): B says 3 at its next request.
+    expect(await stockOnB()).toBe(3);
+    const { id: orderId, accessToken } = order.json<{ id: number; accessToken: string }>();
+    expect((await a.inject({ method: 'PUT', url: `/api/order/${orderId}/cancel?token=${accessToken}` })).statusCode).toBe(200);
+    expect(await stockOnB()).toBe(5);
+  });
+
+  it('keeps a session made on one valid on the other, and its logout too', async () => {
+    const user = await createUser(ctx);
+    const res = await login(a, user.email, user.password, '10.9.0.2');
+    expect(res.statusCode).toBe(200);
+    const cookie = String(res.headers['set-cookie']).split(';')[0] as string;
+    expect((await b.inject({ method: 'GET', url: '/api/user/profile', headers: { cookie } })).json()).toMatchObject({ email: user.email });
+    expect((await b.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(200);
+    expect((await a.inject({ method: 'GET', url: '/api/user/profile', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('counts login attempts from one address across both (the limit is 4 per window)', async () => {
+    const address = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+    const statuses = [];
+    for (const app of [a, b, a, b, a]) statuses.push((await login(app, 'ninguem@example.pt', 'errada123', address)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+  });
+
+  it('sends N queued e-mails exactly N times between them', async () => {
+    mailbox.clear();
+    const run = randomBytes(4).toString('hex');
+    await database.db.transaction(async (tx) => {
+      for (let i = 0; i < 30; i++) await queueMail(tx, { to: `cliente${i}@example.pt`, subject: `${run} #${i}`, html: '<p>Olá</p>', text: 'Olá' });
+    });
+    a.jobs.start();
+    b.jobs.start();
+    const started = Date.now();
+    while (mailbox.received.filter((m) => m.subject?.startsWith(run)).length < 30 && Date.now() - started < 20_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // A little longer: a second copy would arrive now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const subjects = mailbox.received.filter((m) => m.subject?.startsWith(run)).map((m) => m.subject);
+    expect(subjects).toHaveLength(30);
+    expect(new Set(subjects).size).toBe(30);
+  });
+});

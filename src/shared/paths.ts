@@ -1,0 +1,68 @@
+/** A route with parameters: call it for a link, read `.pattern` for the router. */
+type ParamRoute<Args extends unknown[]> = ((...args: Args) => string) & { readonly pattern: string };
+
+function route<Args extends unknown[]>(pattern: string, build: (...args: Args) => string): ParamRoute<Args> {
+  return Object.assign(build, { pattern });
+}
+
+/** Every browser route in one place (backoffice.md §2, full route table); a plain string is its own pattern. */
+export const paths = {
+  home: '/',
+  about: '/sobre',
+  products: '/produtos',
+  product: route('/produtos/:id', (id: number | string) => `/produtos/${id}`),
+  digitalProducts: '/produtos-digitais',
+  services: '/servicos',
+  service: route('/servicos/:id', (id: number | string) => `/servicos/${id}`),
+  contact: '/contactos',
+  cart: '/carrinho',
+  checkout: '/checkout',
+  orderSuccess: '/order-success',
+  multibancoPayment: '/multibanco-payment',
+  mbwayPayment: '/mbway-payment',
+  sandboxMbway: route('/sandbox/mbway/:requestId', (requestId: string) => `/sandbox/mbway/${encodeURIComponent(requestId)}`),
+  sandboxMultibanco: '/sandbox/multibanco',
+  login: '/login',
+  register: '/register',
+  verifyAccount: '/auth/verify',
+  newsletterVerify: '/newsletter/verify',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
+  forgotPassword: '/recuperar-senha',
+  resetPassword: route('/recuperar-senha/:token', (token: string) => `/recuperar-senha/${token}`),
+  profile: '/perfil',
+  myOrders: '/minhas-encomendas',
+  myOrder: route('/minhas-encomendas/:id', (id: number | string) => `/minhas-encomendas/${id}`),
+  terms: '/termos-privacidade',
+  sitemap: '/sitemap',
+  admin: '/admin-dashboard',
+  adminCreateUser: '/admin-dashboard/create-user',
+  adminEditUser: route('/admin-dashboard/edit-user/:id', (id: number | string) => `/admin-dashboard/edit-user/${id}`),
+  adminCreateProduct: '/admin-dashboard/create-product',
+  adminCreateOrder: '/admin-dashboard/create-order',
+  adminEditOrder: route('/admin-dashboard/edit-order/:id', (id: number | string) => `/admin-dashboard/edit-order/${id}`),
+  adminEditProduct: route('/admin-dashboard/edit-product/:id', (id: number | string) => `/admin-dashboard/edit-product/${id}`),
+  adminCreateService: '/admin-dashboard/create-service',
+  adminEditService: route('/admin-dashboard/edit-service/:id', (id: number | string) => `/admin-dashboard/edit-service/${id}`),
+  complaintsBook: 'https://www.livroreclamacoes.pt',
+} as const;
+
+// backoffice.md's Multibanco page links to /orders, which the app sends on to /minhas-encomendas.
+const legacyPaths = ['/orders'];
+
+const appPathPatterns = [...Object.values(paths).map((p) => (typeof p === 'string' ? p : p.pattern)), ...legacyPaths].map(
+  (pattern) =>
+    new RegExp(
+      `^${pattern
+        .split('/')
+        .map((segment) => (segment === ':id' ? '\\d{1,10}' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/')}/?$`,
+    ),
+);
+
+/**
+ * Whether a path is one of the app's pages (the server answers any other with a 404 and the app's
+ * not-found page). A `:param` matches one segment; ids are numbers.
+ */
+export function isAppPath(path: string): boolean {
+  return appPathPatterns.some((pattern) => pattern.test(path));
+}

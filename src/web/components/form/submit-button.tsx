@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+
+type Props = {
+  busy: boolean;
+  /** Shown instead of the children while busy («A entrar...»). */
+  busyLabel?: string;
+  /** Read by screen readers only while busy, after the children (« (a guardar...)»). */
+  busyHint?: string;
+  className?: string;
+  disabled?: boolean;
+  size?: 'sm' | 'lg';
+  /** The form's id, for a button placed outside it (the checkout's summary column). */
+  form?: string;
+  children: ReactNode;
+};
+
+/** A form's submit button: disabled, with a spinner, while its request is in flight. */
+export function SubmitButton({ busy, busyLabel, busyHint, className, disabled = false, size, form, children }: Props) {
+  return (
+    <Button type="submit" form={form} variant="primary" size={size} className={className} disabled={busy || disabled} aria-busy={busy || undefined}>
+      {busy && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      {busy && busyLabel ? busyLabel : children}
+      {busy && busyHint && <span className="visually-hidden">{busyHint}</span>}
+    </Button>
+  );
+}

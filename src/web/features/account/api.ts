@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { changePasswordBody, EmailBody, ProfileBody, PublicUser, RegisterBody } from '#shared/schemas/account.ts';
+import type { z } from 'zod';
+import { api } from '../../api/client.ts';
+import { sessionKey } from '../../session/session.tsx';
+import { singleUseQuery } from '../../api/query-keys.ts';
+
+// The account screens' calls (storefront.md §4, §5; backoffice.md §8). Login and logout live in the session.
+
+type Answer = { message: string };
+
+export const useRegisterAccount = () =>
+  useMutation({ mutationFn: (body: RegisterBody) => api.post<Partial<Answer> | undefined>('/auth/register', body) });
+
+export const useResendVerification = () =>
+  useMutation({ mutationFn: (email: string) => api.post<Answer>('/auth/resend-verification', { email }) });
+
+export const useForgotPassword = () => useMutation({ mutationFn: (body: EmailBody) => api.post<Answer>('/auth/forgot-password', body) });
+
+export const useResetPassword = () =>
+  useMutation({ mutationFn: (body: { token: string; newPassword: string }) => api.post<Answer>('/auth/reset-password', body) });
+
+/** The answer is the updated user with the server's message. */
+export const useUpdateProfile = () =>
+  useMutation({ mutationFn: (body: ProfileBody) => api.put<PublicUser & Answer>('/user/profile', body) });
+
+export const useChangePassword = () =>
+  useMutation({ mutationFn: (body: z.infer<typeof changePasswordBody>) => api.post<Partial<Answer> | undefined>('/user/change-password', body) });
+
+/** A token is single-use: one query per token. */
+export function useAccountVerification(token: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['account-verification', token],
+    queryFn: async () => {
+      const answer = await api.get<Answer>('/auth/verify', { query: { token } });
+      // The same link confirms an e-mail change: the signed-in user's profile has changed.
+      void queryClient.invalidateQueries({ queryKey: sessionKey });
+      return answer;
+    },
+    enabled: token !== '',
+    ...singleUseQuery,
+  });
+}

@@ -1,0 +1,92 @@
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { CUSTOMER_PAYMENT_METHODS, paymentMethodLabel } from '#shared/orders.ts';
+import { orderMessages } from '#shared/schemas/orders.ts';
+import { fieldBinder, FormField } from '../../components/form/field.tsx';
+import type { CheckoutFormInput } from './checkout-form.ts';
+
+const paymentHints: Record<(typeof CUSTOMER_PAYMENT_METHODS)[number], string> = {
+  multibanco: 'Recebe uma referência para pagar no multibanco ou no homebanking.',
+  mbway: 'Confirma o pagamento na app MB WAY do seu telemóvel.',
+};
+
+type Props = {
+  register: UseFormRegister<CheckoutFormInput>;
+  errors: FieldErrors<CheckoutFormInput>;
+  paymentMethod: CheckoutFormInput['payment_method'];
+  /** Every line is a digital product: no postal address is asked. */
+  digitalOnly: boolean;
+};
+
+/** The checkout form's two cards: shipping details, then the payment method (with the MB WAY number). */
+export function CheckoutFields({ register, errors, paymentMethod, digitalOnly }: Props) {
+  const field = fieldBinder(register, errors);
+  return (
+    <>
+    <Card className="shadow-sm mb-4">
+      <Card.Body>
+        {/* A digital-only basket ships nothing: contact details only, and no word about delivery. */}
+        <h2 className="h5 mb-3">{digitalOnly ? 'Os seus dados' : 'Dados de envio'}</h2>
+        <FormField required hideHelpOnError id="checkout-name" label="Nome completo" autoComplete="name" {...field('name')} />
+        <FormField required hideHelpOnError id="checkout-email" label="Email" type="email" autoComplete="email" {...field('email')} />
+        <FormField required hideHelpOnError id="checkout-phone" label="Telefone" type="tel" inputMode="tel" autoComplete="tel" {...field('phone')} />
+        {!digitalOnly && <>
+        <FormField required hideHelpOnError id="checkout-address" label="Morada" autoComplete="street-address" {...field('address')} />
+        <Row>
+          <Col xs={12} sm={7}>
+            <FormField required hideHelpOnError id="checkout-city" label="Cidade" autoComplete="address-level2" {...field('city')} />
+          </Col>
+          <Col xs={12} sm={5}>
+            <FormField required hideHelpOnError id="checkout-postal-code" label="Código postal" autoComplete="postal-code" placeholder="0000-000" {...field('postal_code')} />
+          </Col>
+        </Row>
+        <Form.Group className="mb-0" controlId="checkout-country">
+          <Form.Label>País</Form.Label>
+          <Form.Control readOnly value="Portugal" autoComplete="country-name" aria-describedby="checkout-country-hint" />
+          <Form.Text id="checkout-country-hint" className="text-secondary">
+            {orderMessages.country}
+          </Form.Text>
+        </Form.Group>
+        </>}
+      </Card.Body>
+    </Card>
+    <Card className="shadow-sm">
+      <Card.Body>
+        <fieldset aria-describedby={errors.payment_method ? 'checkout-payment-error' : undefined}>
+          <legend className="h5 mb-3">Método de pagamento</legend>
+          {CUSTOMER_PAYMENT_METHODS.map((method) => (
+            <Form.Check
+              key={method}
+              type="radio"
+              id={`checkout-payment-${method}`}
+              value={method}
+              className="mb-2"
+              isInvalid={Boolean(errors.payment_method)}
+              label={
+                <>
+                  <span className="fw-semibold">{paymentMethodLabel[method]}</span>
+                  <span className="d-block small text-secondary">{paymentHints[method]}</span>
+                </>
+              }
+              {...register('payment_method')}
+            />
+          ))}
+          {errors.payment_method && (
+            <div id="checkout-payment-error" className="invalid-feedback d-block">
+              {errors.payment_method.message}
+            </div>
+          )}
+          {paymentMethod === 'mbway' && (
+            <div className="mt-3 ms-md-4">
+              <FormField required hideHelpOnError id="checkout-mbway-phone" label="Número de telemóvel MB WAY" type="tel" inputMode="tel" autoComplete="tel" help="O pedido de pagamento chega à app MB WAY deste número." {...field('mbway_phone')} />
+            </div>
+          )}
+        </fieldset>
+      </Card.Body>
+    </Card>
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+// The component tests' data, in one place: each factory answers a valid record, `overrides` change what a test
+// is about. The feature *-test-utils.tsx files re-export them under the names their tests use.
+import type { PublicUser } from '#shared/schemas/account.ts';
+import type { ImageRef, Product, Variant } from '#shared/schemas/catalog.ts';
+import type { Order } from '#shared/schemas/orders.ts';
+import type { Service } from '#shared/schemas/services.ts';
+import type { CartItem } from '../features/cart/cart-store.ts';
+
+// The people.
+export const userFactory = (overrides: Partial<PublicUser> = {}): PublicUser => ({
+  id: 2,
+  username: 'maria',
+  email: 'maria@exemplo.pt',
+  isAdmin: false,
+  isBanned: false,
+  isVerified: true,
+  pendingEmail: null,
+  createdAt: '2025-03-05T10:00:00.000Z',
+  ...overrides,
+});
+
+// The catalogue as the shop shows it.
+export const catalogImage = (id: number): ImageRef => ({
+  id,
+  src: `/media/p${id}-1024.webp`,
+  srcset: `/media/p${id}-320.webp 320w, /media/p${id}-1024.webp 1024w`,
+  thumbnail: `/media/p${id}-thumb.webp`,
+  width: 1024,
+  height: 768,
+});
+
+export const variantFactory = (overrides: Partial<Variant> = {}): Variant => ({
+  id: 1,
+  name: 'Azul',
+  price: 10,
+  stock: 5,
+  sku: null,
+  ...overrides,
+});
+
+export const productFactory = (overrides: Partial<Product> = {}): Product => ({
+  id: 1,
+  name: 'Caixa organizadora',
+  description: 'Uma caixa para arrumar.',
+  price: 12.5,
+  stock: 3,
+  isDigital: false,
+  order: 0,
+  hasVariants: false,
+  variants: [],
+  images: [catalogImage(1)],
+  createdAt: '2025-03-05T10:00:00.000Z',
+  updatedAt: '2025-03-05T10:00:00.000Z',
+  ...overrides,
+});
+
+// The catalogue as the back office edits it (uploaded pictures, a download link).
+export const uploadedImageFactory = (id: number): ImageRef => ({
+  id,
+  src: `/api/images/${id}/abcdefabcdef/640.webp`,
+  srcset: `/api/images/${id}/abcdefabcdef/640.webp 640w`,
+  thumbnail: `/api/images/${id}/abcdefabcdef/thumb.webp`,
+  width: 800,
+  height: 600,
+});
+
+export const adminProductFactory = (overrides: Partial<Product> = {}): Product => ({
+  id: 5,
+  name: 'Caixa organizadora',
+  description: 'Caixa de cartão reciclado.',
+  price: 12.5,
+  stock: 7,
+  isDigital: false,
+  order: 1,
+  hasVariants: false,
+  variants: [],
+  images: [],
+  link: null,
+  createdAt: '2025-03-05T10:00:00.000Z',
+  updatedAt: '2025-03-05T10:00:00.000Z',
+  ...overrides,
+});
+
+// Services.
+export const serviceImage = (id: number): ImageRef => ({
+  id,
+  src: `/api/images/${id}/abcdefabcdef/1024.webp`,
+  srcset: `/api/images/${id}/abcdefabcdef/320.webp 320w, /api/images/${id}/abcdefabcdef/1024.webp 1024w`,
+  thumbnail: `/api/images/${id}/abcdefabcdef/thumb.webp`,
+  width: 1024,
+  height: 768,
+});
+
+export const serviceFactory = (overrides: Partial<Service> = {}): Service => ({
+  id: 1,
+  name: 'Consultoria em casa',
+  description: 'Quatro horas em sua casa a organizar a divisão que mais a preocupa.',
+  short_description: 'Uma manhã de organização lado a lado.',
+  schedule_link: 'https://calendly.com/loja/consultoria',
+  order: 0,
+  image: serviceImage(1),
+  price: null,
+  createdAt: '2025-03-05T10:00:00.000Z',
+  updatedAt: '2025-03-05T10:00:00.000Z',
+  ...overrides,
+});
+
+// The cart and orders: a line in the browser's cart, the order the checkout places, an order in my orders.
+export const cartItem = (overrides: Partial<CartItem> = {}): CartItem => ({
+  id: '1',
+  productId: 1,
+  name: 'Caixa organizadora',
+  price: 12.5,
+  image: '/media/p1-1024.webp',
+  quantity: 1,
+  isDigital: false,
+  variant: null,
+  ...overrides,
+});
+
+export const placedOrderFactory = (overrides: Partial<Order> = {}): Order => ({
+  id: 42,
+  user_id: 2,
+  email: 'maria@exemplo.pt',
+  order_date: '2025-03-05T10:00:00.000Z',
+  status: 'pending',
+  payment_method: 'multibanco',
+  shipping_address: 'Maria Silva, Rua das Flores 1, Lisboa, 1000-001, Portugal',
+  phone: '912345678',
+  shipping_cost: 6,
+  total_price_without_tax: 25.2,
+  total_tax: 5.8,
+  total_price_with_tax: 31,
+  orderItems: [
+    {
+      id: 1,
+      product_id: 1,
+      variant_id: null,
+      quantity: 2,
+      price: 12.5,
+      product: { id: 1, name: 'Caixa organizadora', isDigital: false, image: null },
+      variant: null,
+    },
+  ],
+  ...overrides,
+});
+
+export const orderFactory = (overrides: Partial<Order> = {}): Order => ({
+  id: 12,
+  user_id: 2,
+  email: 'maria@exemplo.pt',
+  order_date: '2025-03-05T12:00:00.000Z',
+  status: 'pending',
+  payment_method: 'multibanco',
+  shipping_address: 'Maria Silva, Rua das Flores 10, Lisboa, 1000-100, Portugal',
+  phone: '912345678',
+  shipping_cost: 6,
+  total_price_without_tax: 30.08,
+  total_tax: 6.92,
+  total_price_with_tax: 37,
+  orderItems: [
+    {
+      id: 1,
+      product_id: 5,
+      variant_id: null,
+      quantity: 2,
+      price: 12.5,
+      product: { id: 5, name: 'Caixa organizadora', isDigital: false, image: null },
+      variant: null,
+    },
+    {
+      id: 2,
+      product_id: 7,
+      variant_id: 31,
+      quantity: 1,
+      price: 6,
+      product: { id: 7, name: 'Agenda', isDigital: false, image: '/api/images/3/abc/thumb.webp' },
+      variant: { id: 31, name: 'A5' },
+    },
+  ],
+  ...overrides,
+});

@@ -1,0 +1,28 @@
+// Runs before every test file.
+import { configure } from '@testing-library/dom';
+import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
+
+// Two cores run API tests on PGlite beside the component tests: a screen's answer can take longer than
+// the library's 1 s default to arrive without anything being wrong.
+configure({ asyncUtilTimeout: 5000 });
+
+// A test that prints an error or a warning fails, as the browser journeys do. An expected one is captured
+// in the test (`vi.spyOn(console, 'error').mockImplementation(() => {})`) and asserted, not printed.
+let consoleSpies: MockInstance[] = [];
+const printed: string[] = [];
+// Node's own warnings (MaxListenersExceededWarning and the like) count too.
+process.on('warning', (warning) => printed.push(`process warning: ${warning.name}: ${warning.message}`));
+
+beforeEach(() => {
+  printed.length = 0;
+  consoleSpies = (['error', 'warn'] as const).map((method) =>
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      printed.push(`console.${method}: ${args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' ')}`);
+    }),
+  );
+});
+
+afterEach(() => {
+  for (const spy of consoleSpies) spy.mockRestore();
+  if (printed.length > 0) throw new Error(`The test printed what it did not expect:\n${printed.join('\n')}`);
+});
