@@ -139,7 +139,7 @@ test.describe('administração de produtos', () => {
       for (const [i, v] of variants.entries()) {
         const n = i + 1;
         await main.getByLabel(`Nome da variante ${n}`, { exact: true }).fill(v.name);
-        await main.getByLabel(`Preço (€) da variante ${n}`, { exact: true }).fill(v.price.replace(',', '.'));
+        await main.getByLabel(`Preço (€) da variante ${n}`, { exact: true }).fill(v.price);
         await main.getByLabel(`Stock da variante ${n}`, { exact: true }).fill(v.stock);
         await main.getByLabel(`SKU (opcional) da variante ${n}`, { exact: true }).fill(v.sku);
       }
@@ -208,7 +208,7 @@ test.describe('administração de produtos', () => {
       await expect(nameInput).toHaveValue(name);
       await expect(main.getByLabel('Tem variantes', { exact: true })).toBeChecked();
       await expect(main.getByLabel('Nome da variante 2', { exact: true })).toHaveValue('Pinho');
-      await expect(main.getByLabel('Preço (€) da variante 1', { exact: true })).toHaveValue('34.90');
+      await expect(main.getByLabel('Preço (€) da variante 1', { exact: true })).toHaveValue('34,90');
       await expect(main.getByRole('img', { name: `Imagem 1 de ${name}` })).toBeVisible();
       await expect(main.getByRole('img', { name: `Imagem 2 de ${name}` })).toBeVisible();
       await shootForm(page, 'admin-produto-editar');

@@ -586,6 +586,11 @@ test.describe('encomendas', () => {
       await expect(main.getByLabel(`Quantidade de ${dividers.name}`, { exact: true })).toHaveValue('2');
       await main.getByLabel('Estado', { exact: true }).selectOption({ label: 'Enviada' });
       await main.getByRole('button', { name: 'Guardar', exact: true }).click();
+      // The order is unpaid: shipping it asks first, and points at «Marcar como paga».
+      const unpaid = page.getByRole('dialog', { name: 'Encomenda por pagar' });
+      await expect(unpaid).toContainText('Esta encomenda ainda não foi paga.');
+      await expectAccessible(page, 'confirmação de envio por pagar');
+      await unpaid.getByRole('button', { name: 'Marcar como Enviada', exact: true }).click();
       await expect(page).toHaveURL(urlStarting('/admin-dashboard?tab=encomendas'));
       await expect(main.getByText('Encomenda guardada.', { exact: true })).toBeVisible();
       await expect(row(orderId)).toContainText('Enviada');
