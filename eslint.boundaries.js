@@ -12,7 +12,7 @@ const FEATURE_IMPORTS = {
   admin: ['cart', 'orders', 'payments'],
   cart: ['catalog'],
   catalog: ['cart'],
-  checkout: ['cart', 'orders', 'payments'],
+  checkout: ['account', 'cart', 'orders', 'payments'],
   home: ['catalog', 'content', 'services'],
   orders: ['cart', 'payments'],
   payments: ['cart'],

@@ -53,6 +53,31 @@ export const userTokens = pgTable(
 );
 
 /**
+ * A customer's address book: the addresses they ship to, one of them the default the checkout starts
+ * from. A checkout adds its address here (or marks the known one as just used).
+ */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('Portugal'),
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId), uniqueIndex('addresses_one_default_key').on(t.userId).where(sql`is_default`)],
+);
+
+/**
  * Failed logins per account (keyed by the sha256 of the lower-cased e-mail, known or not, so the answer
  * says nothing about who has an account): past a few, each further guess waits longer.
  */

@@ -40,7 +40,7 @@ export const orderMessages = {
   deleted: 'Encomenda eliminada.',
 } as const;
 
-const text = (message: string, max = 200) =>
+export const text = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: messages.tooLong });
 
 /** Portuguese numbers: 9 digits starting with 2 or 9, optionally after +351 or 00351; spaces allowed. */
@@ -77,6 +77,17 @@ export const totalsAnswer = z.object({
   taxRate: z.number(),
 });
 export type TotalsAnswer = z.infer<typeof totalsAnswer>;
+
+/**
+ * POST /order/calculate-totals: the spec's totals, and each line as the shop has it now (its price, and
+ * the units in stock, null when it never runs out), so the cart can correct itself before the checkout.
+ */
+export const cartTotalsAnswer = totalsAnswer.extend({
+  lines: z.array(
+    z.object({ product_id: z.number().int(), variant_id: z.number().int().nullable(), price: z.number(), stock: z.number().int().nullable() }),
+  ),
+});
+export type CartTotalsAnswer = z.infer<typeof cartTotalsAnswer>;
 
 /** The totals in cents (`orderTotals`) as the answer carries them, in euros. */
 export const totalsInEuros = (t: Totals): TotalsAnswer => ({
@@ -129,10 +140,13 @@ export const orderBody = checkoutBody
   )
   .transform(({ name, address, city, postal_code, country, shipping_address, ...rest }) => {
     const missingAddress = shipping_address === undefined ? addressParts.filter((part) => ({ address, city, postal_code })[part] === undefined) : [];
+    const complete = shipping_address === undefined && missingAddress.length === 0 && name && address && city && postal_code;
     return {
       ...rest,
       shipping_address: shipping_address ?? (missingAddress.length ? (name ?? '') : [name, address, city, postal_code, country].join(', ')),
       missingAddress: Object.fromEntries(missingAddress.map((part) => [part, partMessages[part]])),
+      /** The address in parts, when it came so (the shop's checkout): a customer's address book keeps it. */
+      addressParts: complete ? { name, address, city, postal_code, country } : undefined,
     };
   });
 

@@ -18,6 +18,8 @@ export type PricedLine = {
   isDigital: boolean;
   quantity: number;
   unitPriceCents: number;
+  /** The units in stock when priced; null for a digital product, which never runs out. */
+  stock: number | null;
 };
 
 const fill = (template: string, values: Record<string, string | number>) =>
@@ -53,6 +55,7 @@ export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLin
         isDigital: product.isDigital,
         quantity: item.quantity,
         unitPriceCents: product.priceCents ?? product.minPriceCents,
+        stock: product.isDigital ? null : (product.stock ?? 0),
       };
     }
     const variant = variantRows.find((v) => v.id === item.variant_id && v.productId === product.id);
@@ -65,6 +68,7 @@ export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLin
       isDigital: product.isDigital,
       quantity: item.quantity,
       unitPriceCents: variant.priceCents,
+      stock: product.isDigital ? null : variant.stock,
     };
   });
 }

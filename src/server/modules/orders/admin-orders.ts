@@ -9,7 +9,7 @@ import { queueMail } from '../../platform/mail.ts';
 import { giveBackStock, priceItems, type PricedLine, takeStock } from '../catalog/stock.ts';
 import { findUserById } from '../users/users.ts';
 import { voidOpenPayments } from '../payments/void-payments.ts';
-import { orderReceivedMail, orderStatusMail, refundedMail } from './mails.ts';
+import { orderStatusMail, refundedMail } from './mails.ts';
 import {
   cancelledColumns,
   insertOrder,
@@ -18,6 +18,7 @@ import {
   lockedOrder,
   mailOrder,
   orderUrl,
+  queueOrderReceived,
   queuePaymentMail,
   totalsColumns,
 } from './order-records.ts';
@@ -57,7 +58,7 @@ export async function createAdminOrder(db: Db, publicUrl: string, input: AdminOr
     // A status is not a payment: an order is paid only by the gateway or by "Marcar como paga".
     const row = await insertOrder(tx, { ...adminColumns(input), userId, email }, lines, adminTotals(input, lines));
     // The customer hears of it as after a checkout: what was ordered, and where to follow (and pay) it.
-    if (row.status !== 'cancelled') await queueMail(tx, orderReceivedMail(mailOrder(row, lines), orderUrl(publicUrl, row)));
+    if (row.status !== 'cancelled') await queueOrderReceived(tx, publicUrl, row, lines);
     return toOrder(tx, row, { forAdmin: true });
   });
 }

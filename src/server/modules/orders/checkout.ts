@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { toCents } from '#shared/money.ts';
+import { toCents, toEuros } from '#shared/money.ts';
 import { orderTotals } from '#shared/orders.ts';
-import { type orderBody, type Order, type TotalsAnswer, orderMessages, totalsInEuros } from '#shared/schemas/orders.ts';
+import { type CartTotalsAnswer, type orderBody, type Order, orderMessages, totalsInEuros } from '#shared/schemas/orders.ts';
 import { MULTIBANCO_VALID_HOURS } from '#shared/schemas/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
@@ -12,8 +12,9 @@ import { queueMail } from '../../platform/mail.ts';
 import { hashSecret, newSecret } from '../../platform/passwords.ts';
 import { giveBackStock, priceItems, takeStock, type WantedItem } from '../catalog/stock.ts';
 import { cancelUnpaidOrderJob } from '../payments/jobs.ts';
-import { orderReceivedMail, orderStatusMail } from './mails.ts';
-import { cancelledColumns, customerCancelBlock, insertOrder, itemsOf, lockedOrder, mailOrder, mayView, orderUrl, type Viewer } from './order-records.ts';
+import { orderStatusMail } from './mails.ts';
+import { cancelledColumns, customerCancelBlock, insertOrder, itemsOf, lockedOrder, mailOrder, mayView, orderUrl, queueOrderReceived, type Viewer } from './order-records.ts';
+import { rememberAddress } from '../users/addresses.ts';
 import { toOrder } from './order-view.ts';
 import { orders } from './tables.ts';
 
@@ -25,8 +26,12 @@ type CheckoutInput = z.output<typeof orderBody>;
 const UNPAID_ORDER_MS = MULTIBANCO_VALID_HOURS * 3600_000;
 
 /** POST /order/calculate-totals: the server's prices and rules, nothing taken from the client. */
-export async function calculateTotals(db: Db, items: WantedItem[]): Promise<TotalsAnswer> {
-  return totalsInEuros(orderTotals(await priceItems(db, items)));
+export async function calculateTotals(db: Db, items: WantedItem[]): Promise<CartTotalsAnswer> {
+  const lines = await priceItems(db, items);
+  return {
+    ...totalsInEuros(orderTotals(lines)),
+    lines: lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId, price: toEuros(l.unitPriceCents), stock: l.stock })),
+  };
 }
 
 const sameCents = (euros: number, cents: number) => toCents(euros) === cents;
@@ -84,7 +89,9 @@ export async function placeOrder(
       lines,
       totals,
     );
-    await queueMail(tx, orderReceivedMail(mailOrder(row, lines), orderUrl(publicUrl, row, token)));
+    await queueOrderReceived(tx, publicUrl, row, lines, token);
+    // A signed-in customer's next checkout starts from this address (their address book keeps it).
+    if (options.userId && input.addressParts) await rememberAddress(tx, options.userId, { ...input.addressParts, phone: input.phone });
     // An order whose payment never starts must not hold its stock forever: the payments module's job
     // cancels it after the time a Multibanco reference would have lasted, unless a payment is under way.
     await enqueue(tx, cancelUnpaidOrderJob, { orderId: row.id }, { runAt: new Date(Date.now() + UNPAID_ORDER_MS) });

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { giveBackStock } from '../catalog/stock.ts';
-import { unpaidCancelledMail } from './mails.ts';
+import { type MultibancoDetails, orderReceivedMail, unpaidCancelledMail } from './mails.ts';
 import { itemsOf, lockedOrder, mailOrder, mayView, type OrderRow, orderUrl, queuePaymentMail, type Viewer } from './order-records.ts';
 import { orders } from './tables.ts';
 
@@ -51,4 +51,17 @@ export async function cancelUnpaidOrder(tx: Tx, publicUrl: string, id: number): 
   const [updated] = await tx.update(orders).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(orders.id, id)).returning();
   await queueMail(tx, unpaidCancelledMail(mailOrder(updated ?? row, items), orderUrl(publicUrl, row)));
   return true;
+}
+
+/**
+ * A Multibanco order's "Recebemos a sua encomenda", once the payments module has its reference (or could
+ * not get one: the mail then sends the customer to the order's page). Nothing when the order was paid or
+ * cancelled in the meantime: the mail would ask for money no longer owed.
+ */
+export async function queueMultibancoOrderMail(db: Db, publicUrl: string, id: number, multibanco: MultibancoDetails | undefined) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
+    if (!row || row.paidAt || row.status === 'cancelled') return;
+    await queueMail(tx, orderReceivedMail(mailOrder(row, await itemsOf(tx, id)), orderUrl(publicUrl, row), multibanco));
+  });
 }

@@ -1,5 +1,7 @@
+import { formatLongDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { orderStatusLabel, paymentMethodLabel, type OrderStatus, type PaymentMethod } from '#shared/orders.ts';
+import { groupReference } from '#shared/schemas/payments.ts';
 import { shop } from '#shared/shop.ts';
 import { composeMail } from '../../platform/mail.ts';
 
@@ -18,13 +20,35 @@ type MailOrder = {
   totalWithTaxCents: number;
   /** What a cancelled paid order owes the customer. */
   refundDueCents?: number | null;
-  lines: { productName: string; variantName: string | null; quantity: number; unitPriceCents: number }[];
+  lines: { productName: string; variantName: string | null; quantity: number; unitPriceCents: number; isDigital: boolean }[];
 };
 
 const lineText = (l: MailOrder['lines'][number]) =>
   `${l.quantity} × ${l.productName}${l.variantName ? ` (${l.variantName})` : ''}: ${formatCents(l.unitPriceCents * l.quantity)}`;
 
-export const orderReceivedMail = (order: MailOrder, url: string) =>
+const ships = (order: MailOrder) => order.lines.some((l) => !l.isDigital);
+
+/** What happens once the money arrives: a digital-only order has nothing to prepare or send. */
+function afterPayment(order: MailOrder) {
+  const digital = order.lines.some((l) => l.isDigital);
+  if (!ships(order)) return 'Assim que o pagamento for confirmado, enviamos-lhe o acesso aos produtos digitais, que também fica na página da encomenda.';
+  return `Assim que o pagamento for confirmado, preparamos a encomenda (${preparation}) e avisamos quando for enviada.${digital ? ' Os produtos digitais ficam disponíveis logo após o pagamento.' : ''}`;
+}
+
+/** A Multibanco reference as the customer types it at an ATM or in the bank's app. */
+export type MultibancoDetails = { entity: string; reference: string; amountCents: number; expiresAt: Date };
+
+const multibancoParagraphs = (mb: MultibancoDetails) => [
+  'Para pagar por Multibanco (num multibanco ou na app do seu banco, em Pagamentos de serviços):',
+  `Entidade: ${mb.entity}. Referência: ${groupReference(mb.reference)}. Valor: ${formatCents(mb.amountCents)}.`,
+  `A referência é válida até ${formatLongDateTime(mb.expiresAt.toISOString())}; depois disso a encomenda é cancelada.`,
+];
+
+/**
+ * The order is registered and waits for its payment. A Multibanco order carries its reference, so the
+ * customer can pay later from the bank's app without coming back to the shop.
+ */
+export const orderReceivedMail = (order: MailOrder, url: string, multibanco?: MultibancoDetails) =>
   composeMail({
     to: order.email,
     subject: `Recebemos a sua encomenda n.º ${order.id}`,
@@ -33,9 +57,12 @@ export const orderReceivedMail = (order: MailOrder, url: string) =>
       `Obrigado pela sua compra! A encomenda n.º ${order.id} foi registada e está a aguardar pagamento (${paymentMethodLabel[order.paymentMethod]}).`,
       ...order.lines.map(lineText),
       `Portes: ${order.shippingCents ? formatCents(order.shippingCents) : 'grátis'}. Total: ${formatCents(order.totalWithTaxCents)} (inclui IVA de ${formatCents(order.totalTaxCents)}).`,
-      `Morada de envio: ${order.shippingAddress}.`,
-      `Assim que o pagamento for confirmado, preparamos a encomenda (${preparation}) e avisamos quando for enviada. Os produtos digitais ficam disponíveis logo após o pagamento.`,
-      'Na página da encomenda pode pagar por Multibanco ou MB WAY a qualquer momento.',
+      ...(ships(order) ? [`Morada de envio: ${order.shippingAddress}.`] : []),
+      ...(multibanco ? multibancoParagraphs(multibanco) : []),
+      afterPayment(order),
+      multibanco
+        ? 'Também pode pagar por MB WAY na página da encomenda.'
+        : 'Na página da encomenda pode pagar por Multibanco ou MB WAY a qualquer momento.',
     ],
     action: { label: 'Ver e pagar a encomenda', url },
   });

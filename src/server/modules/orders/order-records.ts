@@ -5,7 +5,9 @@ import type { Tx } from '../../db/client.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { digitalLinks, type PricedLine } from '../catalog/stock.ts';
-import { paymentReceivedMail } from './mails.ts';
+import { enqueue } from '../../platform/jobs.ts';
+import { multibancoOrderMailJob } from '../payments/jobs.ts';
+import { orderReceivedMail, paymentReceivedMail } from './mails.ts';
 import { orderItems, orders } from './tables.ts';
 
 /* The order rows and the rules every side of the module shares: who may see one, how it is stored, what a mail says of it. */
@@ -45,7 +47,7 @@ export function orderUrl(publicUrl: string, row: OrderRow, token?: string) {
   return key ? `${publicUrl}/order-success?id=${row.id}&token=${key}` : `${publicUrl}/contactos`;
 }
 
-export function mailOrder(row: OrderRow, lines: Pick<ItemRow, 'productName' | 'variantName' | 'quantity' | 'unitPriceCents'>[]) {
+export function mailOrder(row: OrderRow, lines: Pick<ItemRow, 'productName' | 'variantName' | 'quantity' | 'unitPriceCents' | 'isDigital'>[]) {
   return {
     id: row.id,
     email: row.email,
@@ -124,3 +126,11 @@ export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow)
   await queueMail(tx, paymentReceivedMail(mailOrder(row, items), orderUrl(publicUrl, row), digital, ships));
 }
 
+/**
+ * "Recebemos a sua encomenda", in the transaction that registers the order. A Multibanco order's mail
+ * waits for its reference, which the payments module issues and puts in it (multibancoOrderMailJob).
+ */
+export async function queueOrderReceived(tx: Tx, publicUrl: string, row: OrderRow, lines: PricedLine[], token?: string) {
+  if (row.paymentMethod === 'multibanco') await enqueue(tx, multibancoOrderMailJob, { orderId: row.id });
+  else await queueMail(tx, orderReceivedMail(mailOrder(row, lines), orderUrl(publicUrl, row, token)));
+}

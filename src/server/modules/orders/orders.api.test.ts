@@ -71,7 +71,19 @@ describe('totals', () => {
     });
     expect(res.statusCode).toBe(200);
     // 50,00 + 12,30 = 62,30 (< 70: 6,00 shipping) = 68,30; VAT inside 12,77.
-    expect(res.json()).toEqual({ subtotalWithTax: 62.3, shippingCost: 6, totalWithTax: 68.3, totalTax: 12.77, totalPriceWithoutTax: 55.53, taxRate: 0.23 });
+    // Each line as the shop has it now (price and stock), so the cart can correct itself.
+    expect(res.json()).toEqual({
+      subtotalWithTax: 62.3,
+      shippingCost: 6,
+      totalWithTax: 68.3,
+      totalTax: 12.77,
+      totalPriceWithoutTax: 55.53,
+      taxRate: 0.23,
+      lines: [
+        { product_id: a.id, variant_id: null, price: 25, stock: 10 },
+        { product_id: b.id, variant_id: b.variantRows[0]!.id, price: 12.3, stock: 3 },
+      ],
+    });
   });
 
   it('refuses unknown products, a missing variant and impossible quantities', async () => {

@@ -87,7 +87,9 @@ describe('a status is not a payment', () => {
     // The customer is told of an order the shop made for them, with where to follow and pay it.
     await deliverMail(ctx);
     const mail = ctx.mailbox.to(user.email).find((m) => m.subject === `Recebemos a sua encomenda n.º ${res.json<Order>().id}`);
-    expect(mail?.text).toContain('pode pagar por Multibanco ou MB WAY');
+    // A Multibanco order: the mail carries the reference to pay it from the bank's app.
+    expect(mail?.text).toMatch(/Entidade: \d{5}\. Referência: \d{3} \d{3} \d{3}\./);
+    expect(mail?.text).toContain('Também pode pagar por MB WAY na página da encomenda.');
     expect(mail?.text).toContain(`http://loja.test/minhas-encomendas/${res.json<Order>().id}`);
   });
 });

@@ -5,6 +5,7 @@ import {
   adminOrderBody,
   adminOrdersQuery,
   calculateTotalsBody,
+  cartTotalsAnswer,
   markPaidBody,
   myOrdersQuery,
   order,
@@ -15,7 +16,6 @@ import {
   refundBody,
   refundsDue,
   statusStepBody,
-  totalsAnswer,
 } from '#shared/schemas/orders.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { adminOnly, guardedUser, signedIn } from '../../platform/guards.ts';
@@ -33,7 +33,7 @@ export const orderRoutes =
     const viewer = (request: { sessionUser: { id: number; isAdmin: boolean } | null }, token?: string) =>
       viewerOf(request.sessionUser, token);
 
-    app.post('/order/calculate-totals', { schema: { tags, body: calculateTotalsBody, response: { 200: totalsAnswer } } }, async (request) =>
+    app.post('/order/calculate-totals', { schema: { tags, body: calculateTotalsBody, response: { 200: cartTotalsAnswer } } }, async (request) =>
       checkout.calculateTotals(db, request.body.items),
     );
 

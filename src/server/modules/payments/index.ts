@@ -4,7 +4,8 @@ import type { JobRunner } from '../../platform/jobs.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { ifthenpayGateway } from './ifthenpay.ts';
 import { cancelIfUnpaid, expirePayment } from './expiry.ts';
-import { cancelUnpaidOrderJob, expirePaymentJob } from './jobs.ts';
+import { cancelUnpaidOrderJob, expirePaymentJob, multibancoOrderMailJob } from './jobs.ts';
+import { mailMultibancoOrder } from './payment-start.ts';
 import { sandboxGateway } from './sandbox.ts';
 
 /** The gateway the configuration names (PAYMENT_GATEWAY): the sandbox unless ifthenpay's keys are given. */
@@ -14,8 +15,9 @@ export function createGateway(config: Config): PaymentGateway {
   return sandboxGateway(callbackKey);
 }
 
-/** The payment jobs of the durable queue: a payment's expiry, and the cancelling of an order left unpaid. */
+/** The payment jobs of the durable queue: a payment's expiry, the cancelling of an order left unpaid, a Multibanco order's mail. */
 export function registerPaymentJobs(jobs: JobRunner, ctx: { db: Db; config: Config; gateway: PaymentGateway }) {
   jobs.register(expirePaymentJob, ({ paymentId }) => expirePayment(ctx, paymentId));
   jobs.register(cancelUnpaidOrderJob, ({ orderId }) => cancelIfUnpaid(ctx, orderId));
+  jobs.register(multibancoOrderMailJob, ({ orderId }) => mailMultibancoOrder(ctx, orderId));
 }

@@ -8,3 +8,6 @@ export const expirePaymentJob = defineJob('payment.expire', z.object({ paymentId
 
 /** An order nobody paid is cancelled once no payment of it can still be paid (the checkout queues it too). */
 export const cancelUnpaidOrderJob = defineJob('payment.cancel-unpaid', z.object({ orderId: id }));
+
+/** A Multibanco order's "Recebemos a sua encomenda": its reference is issued first, so the mail can carry it. */
+export const multibancoOrderMailJob = defineJob('payment.multibanco-order-mail', z.object({ orderId: id }));

@@ -39,9 +39,14 @@ export const stillPending = (row: PaymentRow | undefined, now = Date.now()): row
   Boolean(row && row.status === 'pending' && row.expiresAt.getTime() > now);
 
 /** Stores a payment the gateway accepted, with the job that ends it if nobody pays in time. */
+/**
+ * Stores a payment the gateway issued, with its expiry job. Two requests starting the same order's payment
+ * at once compute the same gateway order id: the second stores nothing and answers undefined, and its
+ * caller answers the first one's payment (the reference it issued is never shown, so never paid).
+ */
 export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert & { expiresAt: Date }) {
-  const [inserted] = await tx.insert(payments).values(values).returning();
-  if (!inserted) throw new Error('payment not stored');
+  const [inserted] = await tx.insert(payments).values(values).onConflictDoNothing({ target: [payments.gateway, payments.gatewayOrderId] }).returning();
+  if (!inserted) return undefined;
   await enqueue(tx, expirePaymentJob, { paymentId: inserted.id }, { runAt: new Date(values.expiresAt.getTime() + CALLBACK_SLACK_MS) });
   return inserted;
 }

@@ -5,7 +5,8 @@ import type { MbwayStatus, mbwayBody } from '#shared/schemas/payments.ts';
 import { MBWAY_VALID_MINUTES, MULTIBANCO_VALID_HOURS, paymentMessages } from '#shared/schemas/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
-import { orderForPayment, type Viewer } from '../orders/for-payments.ts';
+import { orderForPayment, queueMultibancoOrderMail, type Viewer } from '../orders/for-payments.ts';
+import type { MultibancoDetails } from '../orders/mails.ts';
 import { GatewayError } from './gateway.ts';
 import { insertPayment, latestPayment, type PaymentRow, type PaymentsContext, refreshMbway, sandboxPhoneUrl, stillPending } from './payment-records.ts';
 import { payments } from './tables.ts';
@@ -36,32 +37,46 @@ async function nextGatewayOrderId(db: Db, orderId: number) {
   return `${orderId}P${(row?.n ?? 0) + 1}`;
 }
 
-/** POST /payment/multibanco: a reference valid 48 hours; asking again answers the same one while it lasts. */
-export async function startMultibanco({ db, gateway }: PaymentsContext, orderId: number, viewer: Viewer) {
+/**
+ * The order's Multibanco reference, valid 48 hours: the one still valid, or a new one from the gateway.
+ * The payment page asks for it, and so does the order-received mail of a Multibanco order.
+ */
+export async function multibancoPayment({ db, gateway }: PaymentsContext, orderId: number, viewer: Viewer): Promise<PaymentRow> {
   const order = await payableOrder(db, orderId, viewer);
-  let row = await latestPayment(db, order.id, 'multibanco');
-  if (!stillPending(row)) {
-    const gatewayOrderId = await nextGatewayOrderId(db, order.id);
-    const issued = await gateway
-      .createMultibancoReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, expiryDays: MULTIBANCO_VALID_HOURS / 24 })
-      .catch(gatewayFailure);
-    const expiresAt = new Date(Date.now() + MULTIBANCO_MS);
-    row = await db.transaction((tx) =>
-      insertPayment(tx, {
-        orderId: order.id,
-        method: 'multibanco',
-        gateway: gateway.name,
-        amountCents: order.totalWithTaxCents,
-        gatewayOrderId,
-        requestId: issued.requestId,
-        entity: issued.entity,
-        reference: issued.reference,
-        expiresAt,
-      }),
-    );
-  }
+  const current = await latestPayment(db, order.id, 'multibanco');
+  if (stillPending(current)) return current;
+  const gatewayOrderId = await nextGatewayOrderId(db, order.id);
+  const issued = await gateway
+    .createMultibancoReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, expiryDays: MULTIBANCO_VALID_HOURS / 24 })
+    .catch(gatewayFailure);
+  const stored = await db.transaction((tx) =>
+    insertPayment(tx, {
+      orderId: order.id,
+      method: 'multibanco',
+      gateway: gateway.name,
+      amountCents: order.totalWithTaxCents,
+      gatewayOrderId,
+      requestId: issued.requestId,
+      entity: issued.entity,
+      reference: issued.reference,
+      expiresAt: new Date(Date.now() + MULTIBANCO_MS),
+    }),
+  );
+  return stored ?? (await storedMeanwhile(db, order.id, 'multibanco'));
+}
+
+/** The payment a concurrent request stored first (see insertPayment). */
+async function storedMeanwhile(db: Db, orderId: number, method: PaymentRow['method']) {
+  const row = await latestPayment(db, orderId, method);
+  if (!row) throw new Error(`payment of order ${orderId} neither stored nor found`);
+  return row;
+}
+
+/** POST /payment/multibanco: asking again answers the same reference while it lasts. */
+export async function startMultibanco(ctx: PaymentsContext, orderId: number, viewer: Viewer) {
+  const row = await multibancoPayment(ctx, orderId, viewer);
   return {
-    order_id: order.id,
+    order_id: row.orderId,
     entity: row.entity ?? '',
     reference: row.reference ?? '',
     amount: toEuros(row.amountCents),
@@ -97,7 +112,7 @@ export async function startMbway({ db, gateway }: PaymentsContext, input: MbwayI
       if (stillPending(previous)) {
         await tx.update(payments).set({ status: 'canceled', updatedAt: new Date() }).where(and(eq(payments.id, previous.id), eq(payments.status, 'pending')));
       }
-      return insertPayment(tx, {
+      const stored = await insertPayment(tx, {
         orderId: order.id,
         method: 'mbway',
         gateway: gateway.name,
@@ -107,7 +122,9 @@ export async function startMbway({ db, gateway }: PaymentsContext, input: MbwayI
         phone: input.phone_number,
         expiresAt,
       });
+      return stored;
     });
+    row ??= await storedMeanwhile(db, order.id, 'mbway');
   }
   return {
     order_id: order.id,
@@ -128,3 +145,22 @@ export async function mbwayStatus(ctx: PaymentsContext, orderId: number, viewer:
   return refreshMbway(ctx, payment);
 }
 
+
+/** The shop itself asking, from a job: sees every order. */
+const theShop: Viewer = { userId: null, isAdmin: true };
+
+/**
+ * The order-received mail of a Multibanco order, with its reference. When the gateway cannot issue one
+ * now, the mail goes without it (the order's page asks again) rather than keeping the customer waiting.
+ */
+export async function mailMultibancoOrder(ctx: PaymentsContext, orderId: number) {
+  let details: MultibancoDetails | undefined;
+  try {
+    const row = await multibancoPayment(ctx, orderId, theShop);
+    if (row.entity && row.reference) details = { entity: row.entity, reference: row.reference, amountCents: row.amountCents, expiresAt: row.expiresAt };
+  } catch (err) {
+    // Gateway down or refusing (503, 422), or the order no longer payable (409): the mail says what it can.
+    if (!(err instanceof AppError)) throw err;
+  }
+  await queueMultibancoOrderMail(ctx.db, ctx.config.publicUrl, orderId, details);
+}

@@ -9,9 +9,11 @@ import {
   updateUserBody,
   userList,
 } from '#shared/schemas/account.ts';
+import { addressBody, addressList } from '#shared/schemas/addresses.ts';
 import { idParam, messageBody } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { adminOnly, guardedUser, signedIn } from '../../platform/guards.ts';
+import * as book from './addresses.ts';
 import * as admin from './admin-users.ts';
 import * as profile from './profile.ts';
 
@@ -36,6 +38,22 @@ export const userRoutes =
         await profile.changePassword(db, user.id, user.tokenHash, request.body);
         return { message: messages.passwordChanged };
       },
+    );
+
+    // The signed-in customer's address book; each answer is the whole book, in its order.
+    const mine = { config: signedIn, schema: { tags, response: { 200: addressList } } } as const;
+    app.get('/user/addresses', mine, async (request) => book.listAddresses(db, guardedUser(request).id));
+
+    app.post('/user/addresses', { ...mine, schema: { ...mine.schema, body: addressBody } }, async (request) =>
+      book.createAddress(db, guardedUser(request).id, request.body),
+    );
+
+    app.put('/user/addresses/:id', { ...mine, schema: { ...mine.schema, params: idParam, body: addressBody } }, async (request) =>
+      book.updateAddress(db, guardedUser(request).id, request.params.id, request.body),
+    );
+
+    app.delete('/user/addresses/:id', { ...mine, schema: { ...mine.schema, params: idParam } }, async (request) =>
+      book.deleteAddress(db, guardedUser(request).id, request.params.id),
     );
 
     app.get('/user', { config: adminOnly, schema: { tags, response: { 200: userList } } }, async () => admin.listUsers(db));

@@ -11,15 +11,15 @@ type Props = {
   className?: string;
   disabled?: boolean;
   size?: 'sm' | 'lg';
-  /** The form's id, for a button placed outside it (the checkout's summary column). */
-  form?: string;
+  /** The id of what says why the button is disabled. */
+  'aria-describedby'?: string | undefined;
   children: ReactNode;
 };
 
 /** A form's submit button: disabled, with a spinner, while its request is in flight. */
-export function SubmitButton({ busy, busyLabel, busyHint, className, disabled = false, size, form, children }: Props) {
+export function SubmitButton({ busy, busyLabel, busyHint, className, disabled = false, size, children, 'aria-describedby': describedBy }: Props) {
   return (
-    <Button type="submit" form={form} variant="primary" size={size} className={className} disabled={busy || disabled} aria-busy={busy || undefined}>
+    <Button type="submit" variant="primary" size={size} className={className} disabled={busy || disabled} aria-busy={busy || undefined} aria-describedby={describedBy}>
       {busy && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
       {busy && busyLabel ? busyLabel : children}
       {busy && busyHint && <span className="visually-hidden">{busyHint}</span>}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { changePasswordBody, EmailBody, ProfileBody, PublicUser, RegisterBody } from '#shared/schemas/account.ts';
+import type { AddressBody, SavedAddress } from '#shared/schemas/addresses.ts';
 import type { z } from 'zod';
 import { api } from '../../api/client.ts';
 import { sessionKey } from '../../session/session.tsx';
@@ -42,3 +43,24 @@ export function useAccountVerification(token: string) {
     ...singleUseQuery,
   });
 }
+
+// --- the address book (/perfil, Moradas; the checkout starts from its default) ---------------------------
+
+export const addressesKey = ['account', 'addresses'] as const;
+
+/** The signed-in customer's addresses, the default first; nothing is asked for a visitor. */
+export const useAddresses = (signedIn: boolean) =>
+  useQuery({ queryKey: addressesKey, queryFn: () => api.get<SavedAddress[]>('/user/addresses'), enabled: signedIn });
+
+/** Each change answers the whole book, which replaces the cached one. */
+function useBookChange<Input>(send: (input: Input) => Promise<SavedAddress[]>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: send, onSuccess: (book) => queryClient.setQueryData(addressesKey, book) });
+}
+
+export const useSaveAddress = () =>
+  useBookChange(({ id, body }: { id: number | null; body: AddressBody }) =>
+    id === null ? api.post<SavedAddress[]>('/user/addresses', body) : api.put<SavedAddress[]>(`/user/addresses/${id}`, body),
+  );
+
+export const useDeleteAddress = () => useBookChange((id: number) => api.delete<SavedAddress[]>(`/user/addresses/${id}`));

@@ -8,6 +8,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { RequireUser } from '../../session/guards.tsx';
 import { useSession } from '../../session/session.tsx';
+import { AddressBook } from './address-book.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileDetailsForm } from './profile-details-form.tsx';
 
@@ -29,6 +30,9 @@ function Profile() {
             {/* Keyed by user so another account's data never lingers in the form. */}
             <ProfileDetailsForm key={user.id} user={user} />
           </Tab>
+          <Tab eventKey="moradas" title="Moradas" mountOnEnter>
+            <AddressBook />
+          </Tab>
           <Tab eventKey="seguranca" title="Segurança">
             <ChangePasswordForm key={user.id} accountEmail={user.email} />
           </Tab>
@@ -41,7 +45,7 @@ function Profile() {
 export function ProfilePage() {
   return (
     <Container className="py-4 py-md-5">
-      <PageMeta title="O meu perfil" description="Os dados da sua conta na loja: nome de utilizador, email e palavra-passe." />
+      <PageMeta title="O meu perfil" description="Os dados da sua conta na loja: nome de utilizador, email, moradas e palavra-passe." />
       <Row className="justify-content-center">
         <Col xs={12} md={10} lg={8} xl={7}>
           <RequireUser>

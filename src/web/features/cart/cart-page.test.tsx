@@ -2,7 +2,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '#shared/money.ts';
-import type { Product } from '#shared/schemas/catalog.ts';
 import { CartPage, clampCartQuantity } from './cart-page.tsx';
 import { CART_KEY } from './cart-store.ts';
 import {
@@ -17,7 +16,7 @@ import {
   storedCart,
   totalsFor,
 } from './cart-test-utils.tsx';
-import { dismissPriceChanges } from './cart-totals.ts';
+import { dismissCartChanges } from './cart-totals.ts';
 
 const euros = (value: number) => spaced(formatEuros(value));
 
@@ -25,15 +24,23 @@ const caixa = cartItem({ id: '1', productId: 1, name: 'Caixa organizadora', pric
 const agenda = cartItem({ id: 'AG-A5', productId: 8, name: 'Agenda 2026', price: 15, quantity: 1, image: null, variant: { id: 21, name: 'A5' } });
 const planner = cartItem({ id: '9', productId: 9, name: 'Planner PDF', price: 4.99, quantity: 1, isDigital: true, image: null });
 
-/** calculate-totals answers from the request's lines at `prices` (product id -> euros), as the server would. */
-function totalsServer(prices: Record<number, number>, digital: number[] = [9]) {
+/**
+ * calculate-totals answers from the request's lines at `prices` (product id -> euros), as the server would,
+ * with the `stocks` it has (product id -> units; plenty when not said).
+ */
+function totalsServer(prices: Record<number, number>, digital: number[] = [9], stocks: Record<number, number> = {}) {
   return (call: FakeCall) => {
     if (call.method !== 'POST' || call.path !== '/order/calculate-totals') return undefined;
-    const { items } = call.body as { items: { product_id: number; quantity: number }[] };
-    return {
-      status: 200,
-      body: totalsFor(items.map((i) => ({ price: prices[i.product_id] ?? 0, quantity: i.quantity, isDigital: digital.includes(i.product_id) }))),
-    };
+    const { items } = call.body as { items: { product_id: number; variant_id?: number; quantity: number }[] };
+    const lines = items.map((i) => ({
+      productId: i.product_id,
+      variant: i.variant_id ? { id: i.variant_id } : null,
+      price: prices[i.product_id] ?? 0,
+      quantity: i.quantity,
+      isDigital: digital.includes(i.product_id),
+      ...(stocks[i.product_id] !== undefined ? { stock: stocks[i.product_id] } : {}),
+    }));
+    return { status: 200, body: totalsFor(lines) };
   };
 }
 
@@ -43,7 +50,7 @@ const renderCart = () => renderRoutes([{ path: '/carrinho', element: <CartPage /
 
 beforeEach(() => {
   localStorage.clear();
-  dismissPriceChanges();
+  dismissCartChanges();
 });
 afterEach(() => {
   cleanup();
@@ -181,43 +188,58 @@ describe('cart page', () => {
     await waitFor(() => expect(shownValue(summary(), 'Total')).toBe(euros(35.99)));
   });
 
-  it("says when a price changed and keeps the server's price in the cart", async () => {
+  it("says once when a price changed, marks the line, and keeps the server's price in the cart", async () => {
     storeCart([caixa, agenda]);
-    const product = (overrides: Partial<Product>): Product => ({
-      id: 1,
-      name: 'Caixa organizadora',
-      description: '',
-      price: 12.5,
-      stock: 5,
-      isDigital: false,
-      order: 0,
-      hasVariants: false,
-      variants: [],
-      images: [],
-      createdAt: '2025-03-05T10:00:00.000Z',
-      updatedAt: '2025-03-05T10:00:00.000Z',
-      ...overrides,
-    });
-    const totals = totalsServer({ 1: 14, 8: 15 });
-    fakeApi(null, (call) => {
-      if (call.path === '/product/1') return { status: 200, body: product({ price: 14 }) };
-      if (call.path === '/product/8') {
-        return {
-          status: 200,
-          body: product({ id: 8, name: 'Agenda 2026', hasVariants: true, price: 15, variants: [{ id: 21, name: 'A5', price: 15, stock: 3, sku: 'AG-A5' }] }),
-        };
-      }
-      return totals(call);
-    });
+    const calls = fakeApi(null, totalsServer({ 1: 14, 8: 15 }));
     renderCart();
     expect(await screen.findByText(/O preço de Caixa organizadora mudou para 14,00\s€\./, { selector: 'li' })).toBeTruthy();
+    expect(screen.getAllByText(/O preço de Caixa organizadora mudou/)).toHaveLength(1);
     expect(storedCart()?.map((i) => i.price)).toEqual([14, 15]);
     const row = screen.getByRole('link', { name: 'Caixa organizadora' }).closest('tr') as HTMLElement;
     expect(within(row).getByText(euros(28))).toBeTruthy();
-    expect(shownValue(summary(), 'Subtotal')).toBe(euros(43));
+    expect(within(row).getByText('Preço atualizado')).toBeTruthy();
+    await waitFor(() => expect(shownValue(summary(), 'Subtotal')).toBe(euros(43)));
+    // The answer carries the prices: the product pages are not fetched.
+    expect(calls.filter((c) => c.path.startsWith('/product'))).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
     expect(screen.queryByText(/O preço de Caixa organizadora mudou/)).toBeNull();
+  });
+
+  it('cuts a line to the stock the server has, says so, and refuses more than that when typed', async () => {
+    storeCart([{ ...caixa, quantity: 5 }, planner]);
+    fakeApi(null, totalsServer({ 1: 12.5, 9: 4.99 }, [9], { 1: 3 }));
+    renderCart();
+    expect(await screen.findByText('Só temos 3 unidades de Caixa organizadora em stock: a quantidade foi ajustada.', { selector: 'li' })).toBeTruthy();
+    expect(storedCart()?.map((i) => i.quantity)).toEqual([3, 1]);
+    const input = screen.getByLabelText('Quantidade de Caixa organizadora') as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe('3'));
+    await waitFor(() => expect(input.max).toBe('3'));
+    const row = input.closest('tr') as HTMLElement;
+    expect(within(row).getByText('Quantidade ajustada ao stock')).toBeTruthy();
+    // The checkout stays open: the cut cart can be bought.
+    expect(screen.getByRole('link', { name: 'Finalizar compra' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    fireEvent.change(input, { target: { value: '8' } });
+    expect(input.value).toBe('3');
+    expect(storedCart()?.[0]?.quantity).toBe(3);
+    expect(await screen.findByText('Só temos 3 unidades de Caixa organizadora em stock: a quantidade foi ajustada.', { selector: 'li' })).toBeTruthy();
+  });
+
+  it('marks a sold-out line and holds the checkout until it is removed', async () => {
+    storeCart([caixa, planner]);
+    fakeApi(null, totalsServer({ 1: 12.5, 9: 4.99 }, [9], { 1: 0 }));
+    renderCart();
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Caixa organizadora esgotou entretanto: retire-o do carrinho para continuar.');
+    const row = screen.getByRole('link', { name: 'Caixa organizadora' }).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Fora de stock')).toBeTruthy();
+    expect(storedCart()?.[0]?.quantity).toBe(2);
+    expect((screen.getByRole('button', { name: 'Finalizar compra' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remover Caixa organizadora do carrinho' }));
+    expect(await screen.findByRole('link', { name: 'Finalizar compra' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("shows the server's stock message on the page and on its line, and holds the checkout", async () => {

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -15,42 +14,52 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { paths } from '#shared/paths.ts';
 import { ContinueShoppingLink } from '../../components/continue-shopping-link.tsx';
 import { type CartItem, cartTotal, removeItem, setQuantity, useCart } from './cart-store.ts';
+import { catalogMessages } from '#shared/schemas/catalog.ts';
+import { DigitalBadge } from '../../components/digital-badge.tsx';
 import {
+  answerLine,
   blocksCheckout,
-  dismissPriceChanges,
+  changeMark,
+  dismissCartChanges,
+  limitToStock,
   lineProblem,
-  type PriceChange,
-  priceChangeMessage,
+  soldOutLines,
+  soldOutMessage,
   totalsErrorMessage,
+  useCartChanges,
   useCartTotals,
-  usePriceChanges,
 } from './cart-totals.ts';
-import { CartThumb, freeShippingNotice, InlineSpinner, lineName, TotalsList } from './cart-ui.tsx';
+import { CartChangesList, CartThumb, freeShippingNotice, InlineSpinner, lineName, TotalsList } from './cart-ui.tsx';
 
 const title = 'Carrinho';
 const description = 'Reveja os produtos do seu carrinho, as quantidades e os totais antes de finalizar a compra.';
 /** The order calls accept at most 99 units of a line (shared order schema). */
 export const MAX_QUANTITY = 99;
 
-/** storefront.md §5: at least 1 (0 or less does not remove: the remove control does), at most 99. */
-export function clampCartQuantity(text: string): number | undefined {
+/**
+ * storefront.md §5: at least 1 (0 or less does not remove: the remove control does), at most 99, and at
+ * most `max` (the stock, once the server said it).
+ */
+export function clampCartQuantity(text: string, max = MAX_QUANTITY): number | undefined {
   const n = Math.floor(Number(text));
   if (text.trim() === '' || !Number.isFinite(n)) return undefined;
-  return Math.min(MAX_QUANTITY, Math.max(1, n));
+  return Math.min(MAX_QUANTITY, max, Math.max(1, n));
 }
 
-function QuantityInput({ item, label }: { item: CartItem; label: string }) {
+function QuantityInput({ item, label, stock }: { item: CartItem; label: string; stock: number | null | undefined }) {
   // The text while the customer types (it may be empty for a moment); otherwise the stored quantity.
   const [draft, setDraft] = useState<string | null>(null);
   const id = `cart-quantity-${item.id}`;
+  const max = stock ? Math.min(MAX_QUANTITY, stock) : MAX_QUANTITY;
   const onChange = (text: string) => {
-    const quantity = clampCartQuantity(text);
+    const quantity = clampCartQuantity(text, max);
     if (quantity === undefined) {
       setDraft(text);
       return;
     }
     setDraft(String(quantity));
-    if (quantity !== item.quantity) setQuantity(item.id, quantity);
+    if (stock && quantity === stock && Number(text) > stock) limitToStock(item, stock);
+    else if (quantity !== item.quantity) setQuantity(item.id, quantity);
   };
   return (
     <>
@@ -62,7 +71,7 @@ function QuantityInput({ item, label }: { item: CartItem; label: string }) {
         type="number"
         inputMode="numeric"
         min={1}
-        max={MAX_QUANTITY}
+        max={max}
         step={1}
         className="cart-quantity"
         value={draft ?? String(item.quantity)}
@@ -75,12 +84,15 @@ function QuantityInput({ item, label }: { item: CartItem; label: string }) {
 
 function CartLine({
   item,
-  change,
+  marks,
+  stock,
   problem,
   onRemove,
 }: {
   item: CartItem;
-  change: PriceChange | undefined;
+  /** Short marks of what the cart corrected on this line (the notice above says it in full). */
+  marks: string[];
+  stock: number | null | undefined;
   problem: string | undefined;
   onRemove: (item: CartItem) => void;
 }) {
@@ -97,19 +109,21 @@ function CartLine({
             {item.variant && <div className="small text-secondary">{item.variant.name}</div>}
             {item.isDigital && (
               <div>
-                <Badge bg="info" text="dark" className="mt-1">
-                  Digital
-                </Badge>
+                <DigitalBadge className="mt-1" />
               </div>
             )}
-            {change && <div className="small text-warning-emphasis mt-1">{priceChangeMessage(change)}</div>}
-            {problem && <div className="small text-danger-emphasis mt-1">{problem}</div>}
+            {marks.map((mark) => (
+              <div key={mark} className="small text-warning-emphasis mt-1">
+                {mark}
+              </div>
+            ))}
+            {problem && <div className="small text-danger-emphasis fw-semibold mt-1">{problem}</div>}
           </div>
         </div>
       </td>
       <td data-label="Preço unitário">{formatEuros(item.price)}</td>
       <td data-label="Quantidade">
-        <QuantityInput item={item} label={label} />
+        <QuantityInput item={item} label={label} stock={stock} />
       </td>
       <td data-label="Subtotal" className="fw-semibold">
         {formatEuros(cartTotal([item]))}
@@ -141,7 +155,7 @@ export function CartPage() {
   // A basket of digital products only ships nothing: no word about delivery.
   const ships = items.some((item) => !item.isDigital);
   const totals = useCartTotals(items);
-  const changes = usePriceChanges(items);
+  const changes = useCartChanges(items);
   const heading = useRef<HTMLHeadingElement>(null);
   const [removed, setRemoved] = useState<string | null>(null);
 
@@ -154,7 +168,10 @@ export function CartPage() {
 
   const data = items.length > 0 ? totals.data : undefined;
   const error = totals.isError ? totals.error : null;
-  const blocked = error !== null && blocksCheckout(error);
+  // Stock known only from an answer for these very lines (not the previous cart's, kept on screen meanwhile).
+  const known = totals.isPlaceholderData ? undefined : data;
+  const soldOut = soldOutLines(items, known);
+  const blocked = (error !== null && blocksCheckout(error)) || soldOut.length > 0;
   // Cents, so 70,00 € - 64,10 € is 5,90 € and not 5,899999.
   const missingCents = data && data.shippingCost > 0 ? toCents(freeShippingFromEuros) - toCents(data.subtotalWithTax) : 0;
 
@@ -172,18 +189,21 @@ export function CartPage() {
       : <>
           <div aria-live="polite">
             {changes.length > 0 && (
-              <Alert variant="warning" dismissible closeLabel="Fechar" onClose={dismissPriceChanges}>
-                <ul className="mb-0 ps-3">
-                  {changes.map((change) => (
-                    <li key={change.id}>{priceChangeMessage(change)}</li>
-                  ))}
-                </ul>
+              <Alert variant="warning" dismissible closeLabel="Fechar" onClose={dismissCartChanges}>
+                <CartChangesList changes={changes} />
               </Alert>
             )}
           </div>
-          {error && (
+          {(error || soldOut.length > 0) && (
             <Alert variant="danger" id="cart-problem" role="alert">
-              {totalsErrorMessage(error)}
+              {error ?
+                totalsErrorMessage(error)
+              : <ul className="mb-0 ps-3">
+                  {soldOut.map((item) => (
+                    <li key={item.id}>{soldOutMessage(lineName(item))}</li>
+                  ))}
+                </ul>
+              }
             </Alert>
           )}
           <Row className="g-4">
@@ -207,8 +227,9 @@ export function CartPage() {
                       <CartLine
                         key={item.id}
                         item={item}
-                        change={changes.find((c) => c.id === item.id)}
-                        problem={lineProblem(error, item)}
+                        marks={changes.filter((c) => c.id === item.id).map((c) => changeMark[c.kind])}
+                        stock={answerLine(known, item)?.stock}
+                        problem={soldOut.includes(item) ? catalogMessages.outOfStock : lineProblem(error, item)}
                         onRemove={remove}
                       />
                     ))}

@@ -3,7 +3,7 @@
 import type { RouteObject } from 'react-router';
 import { toCents } from '#shared/money.ts';
 import { orderTotals } from '#shared/orders.ts';
-import { type TotalsAnswer, totalsInEuros } from '#shared/schemas/orders.ts';
+import { type CartTotalsAnswer, totalsInEuros } from '#shared/schemas/orders.ts';
 import { type Answer, type Entry, renderRoutes as renderWith, standIn } from '../../test/harness.tsx';
 import { CART_KEY, type CartItem } from './cart-store.ts';
 
@@ -15,9 +15,21 @@ export const storeCart = (items: CartItem[]) => localStorage.setItem(CART_KEY, J
 export const storedCart = () => JSON.parse(localStorage.getItem(CART_KEY) ?? 'null') as CartItem[] | null;
 
 /** The totals the server would answer for these lines at these prices (the shared rule). */
-export function totalsFor(items: Pick<CartItem, 'price' | 'quantity' | 'isDigital'>[]): TotalsAnswer {
-  return totalsInEuros(orderTotals(items.map((i) => ({ unitPriceCents: toCents(i.price), quantity: i.quantity, isDigital: i.isDigital }))));
+export function totalsFor(items: TotalsLine[]): CartTotalsAnswer {
+  return {
+    ...totalsInEuros(orderTotals(items.map((i) => ({ unitPriceCents: toCents(i.price), quantity: i.quantity, isDigital: i.isDigital })))),
+    lines: items.map((i) => ({
+      product_id: i.productId,
+      variant_id: i.variant?.id ?? null,
+      price: i.price,
+      // Plenty unless told: a digital product never runs out.
+      stock: i.stock !== undefined ? i.stock : i.isDigital ? null : 99,
+    })),
+  };
 }
+
+/** A line of the answer: a cart line, with the stock the server has of it when it matters. */
+type TotalsLine = Pick<CartItem, 'productId' | 'price' | 'quantity' | 'isDigital'> & { variant?: { id: number } | null; stock?: number | null };
 
 
 export const errorAnswer = (status: number, message: string, extra: Record<string, unknown> = {}): Answer => ({

@@ -1,11 +1,9 @@
-import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { formatEuros, toCents } from '#shared/money.ts';
-import type { Product } from '#shared/schemas/catalog.ts';
-import type { TotalsAnswer } from '#shared/schemas/orders.ts';
+import type { CartTotalsAnswer, TotalsAnswer } from '#shared/schemas/orders.ts';
 import { api, ApiError, errorMessage } from '../../api/client.ts';
-import { productPageQueryOptions } from '../catalog/api.ts';
-import { type Cart, type CartItem, cartTotal, readCart, updatePrice } from './cart-store.ts';
+import { type Cart, type CartItem, readCart, setQuantity, updatePrice } from './cart-store.ts';
 
 /** One line as the order calls carry it (storefront.md §7). */
 export type OrderLine = { product_id: number; variant_id?: number; quantity: number };
@@ -25,8 +23,8 @@ export function toOrderLines(items: Cart): OrderLine[] {
   );
 }
 
-export function fetchTotals(lines: readonly OrderLine[], signal?: AbortSignal): Promise<TotalsAnswer> {
-  return api.post<TotalsAnswer>('/order/calculate-totals', { items: lines }, { signal });
+export function fetchTotals(lines: readonly OrderLine[], signal?: AbortSignal): Promise<CartTotalsAnswer> {
+  return api.post<CartTotalsAnswer>('/order/calculate-totals', { items: lines }, { signal });
 }
 
 export const sameTotals = (a: TotalsAnswer, b: TotalsAnswer) =>
@@ -41,26 +39,29 @@ export const vatLabel = (rate: number) => `IVA (${Math.round(rate * 100)}%) incl
 /** 'Grátis' when there is nothing to pay for delivery. */
 export const shippingLabel = (euros: number) => (toCents(euros) === 0 ? 'Grátis' : formatEuros(euros));
 
-// --- price changes ---------------------------------------------------------------------------------------
+// --- what changed since the line was added ------------------------------------------------------------
 
-/** A line whose stored price was not the server's: the store now has `price`. */
-export type PriceChange = { id: string; name: string; price: number };
+/**
+ * A line the cart corrected to what the shop has now: its price (the server's prices win), or its quantity
+ * (cut to the units in stock). Said once, in the notice above the lines; the line itself carries a short mark.
+ */
+export type CartChange = { id: string; kind: 'price' | 'stock'; message: string };
 
-let priceChanges: readonly PriceChange[] = [];
+let cartChanges: readonly CartChange[] = [];
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-function notePriceChanges(changes: readonly PriceChange[]) {
+function noteCartChanges(changes: readonly CartChange[]) {
   if (changes.length === 0) return;
-  const ids = new Set(changes.map((change) => change.id));
-  priceChanges = [...priceChanges.filter((change) => !ids.has(change.id)), ...changes];
+  const keys = new Set(changes.map((change) => `${change.kind}:${change.id}`));
+  cartChanges = [...cartChanges.filter((change) => !keys.has(`${change.kind}:${change.id}`)), ...changes];
   emit();
 }
 
 /** Forgets the notices (the customer closed them, or the order was placed). */
-export function dismissPriceChanges(): void {
-  if (priceChanges.length === 0) return;
-  priceChanges = [];
+export function dismissCartChanges(): void {
+  if (cartChanges.length === 0) return;
+  cartChanges = [];
   emit();
 }
 
@@ -69,65 +70,75 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The price changes noticed so far, for lines still in the cart. */
-export function usePriceChanges(items: Cart): PriceChange[] {
-  const changes = useSyncExternalStore(subscribe, () => priceChanges, () => priceChanges);
+/** The changes noticed so far, for lines still in the cart. */
+export function useCartChanges(items: Cart): CartChange[] {
+  const changes = useSyncExternalStore(subscribe, () => cartChanges, () => cartChanges);
   return useMemo(() => changes.filter((change) => items.some((item) => item.id === change.id)), [changes, items]);
 }
 
-/** 'O preço de X mudou para Y.' */
-export const priceChangeMessage = (change: PriceChange) => `O preço de ${change.name} mudou para ${formatEuros(change.price)}.`;
+/** The short mark of a corrected line (the notice above says it in full). */
+export const changeMark: Record<CartChange['kind'], string> = { price: 'Preço atualizado', stock: 'Quantidade ajustada ao stock' };
 
-/** What the server charges now for a line: the variant's price, or the product's; undefined when it is gone. */
-function currentPrice(product: Product, line: CartItem): number | undefined {
-  if (!line.variant) return product.hasVariants ? undefined : product.price;
-  return product.variants.find((variant) => variant.id === line.variant?.id)?.price;
+const nameOf = (line: CartItem) => (line.variant ? `${line.name} (${line.variant.name})` : line.name);
+
+/** 'O preço de X mudou para Y.' */
+export const priceChangeMessage = (name: string, price: number) => `O preço de ${name} mudou para ${formatEuros(price)}.`;
+/** 'Só temos 3 unidades de X em stock: a quantidade foi ajustada.' */
+export const stockChangeMessage = (name: string, stock: number) =>
+  `Só temos ${stock === 1 ? '1 unidade' : `${stock} unidades`} de ${name} em stock: a quantidade foi ajustada.`;
+/** A line nobody can buy now: the customer removes it to go on. */
+export const soldOutMessage = (name: string) => `${name} esgotou entretanto: retire-o do carrinho para continuar.`;
+
+/** The server's answer for a cart line: its price and stock now; undefined when the answer does not have it. */
+export function answerLine(totals: CartTotalsAnswer | undefined, line: Pick<CartItem, 'productId' | 'variant'>) {
+  return totals?.lines.find((l) => l.product_id === line.productId && l.variant_id === (line.variant?.id ?? null));
+}
+
+/** Lines with none left in stock: the cart cannot be bought until they go. */
+export const soldOutLines = (items: Cart, totals: CartTotalsAnswer | undefined) => items.filter((item) => answerLine(totals, item)?.stock === 0);
+
+/** The customer asked for more than the stock: the line gets what there is, and the notice says so. */
+export function limitToStock(line: CartItem, stock: number) {
+  setQuantity(line.id, stock);
+  noteCartChanges([{ id: line.id, kind: 'stock', message: stockChangeMessage(nameOf(line), stock) }]);
 }
 
 /**
- * The totals answer carries no line prices, so when its subtotal is not the stored cart's, the lines' current
- * prices are read from the catalogue and the stored prices corrected (the server's prices win).
+ * Brings the stored cart in line with the server's answer: each line's price becomes the server's, and a
+ * quantity above the stock is cut to it (a sold-out line stays, marked, for the customer to remove).
  */
-async function syncPrices(queryClient: QueryClient, lines: readonly OrderLine[], totals: TotalsAnswer): Promise<PriceChange[]> {
+function syncCart(lines: readonly OrderLine[], totals: CartTotalsAnswer): CartChange[] {
   const cart = readCart();
   // The cart changed meanwhile: its own totals request will check it.
   if (JSON.stringify(toOrderLines(cart)) !== JSON.stringify(lines)) return [];
-  if (toCents(cartTotal(cart)) === toCents(totals.subtotalWithTax)) return [];
-  const productIds = [...new Set(cart.map((line) => line.productId))];
-  const products = await Promise.all(
-    productIds.map((id) =>
-      queryClient
-        .fetchQuery({ ...productPageQueryOptions(String(id)), staleTime: 0 })
-        .catch(() => null),
-    ),
-  );
-  const changes: PriceChange[] = [];
+  const changes: CartChange[] = [];
   for (const line of cart) {
-    const product = products.find((candidate) => candidate?.id === line.productId);
-    const price = product ? currentPrice(product, line) : undefined;
-    if (price === undefined || toCents(price) === toCents(line.price)) continue;
-    updatePrice(line.id, price);
-    changes.push({ id: line.id, name: line.variant ? `${line.name} (${line.variant.name})` : line.name, price });
+    const now = answerLine(totals, line);
+    if (!now) continue;
+    if (toCents(now.price) !== toCents(line.price)) {
+      updatePrice(line.id, now.price);
+      changes.push({ id: line.id, kind: 'price', message: priceChangeMessage(nameOf(line), now.price) });
+    }
+    if (now.stock !== null && now.stock > 0 && line.quantity > now.stock) {
+      setQuantity(line.id, now.stock);
+      changes.push({ id: line.id, kind: 'stock', message: stockChangeMessage(nameOf(line), now.stock) });
+    }
   }
   return changes;
 }
 
 /**
- * The server's totals for the cart (storefront.md §7), keyed by the lines sent. While a changed cart is being
- * recalculated the previous figures stay on screen (`isPlaceholderData`).
+ * The server's totals for the cart (storefront.md §7), keyed by the lines sent; the stored cart is then
+ * corrected to the prices and stock of the answer. While a changed cart is being recalculated the previous
+ * figures stay on screen (`isPlaceholderData`).
  */
 export function useCartTotals(items: Cart) {
-  const queryClient = useQueryClient();
   const lines = useMemo(() => toOrderLines(items), [items]);
   const query = useQuery({
     queryKey: cartKeys.totals(lines),
     queryFn: async ({ signal }) => {
       const totals = await fetchTotals(lines, signal);
-      try {
-        notePriceChanges(await syncPrices(queryClient, lines, totals));
-      } catch (err) {
-        console.warn('Não foi possível confirmar os preços do carrinho', err);
-      }
+      noteCartChanges(syncCart(lines, totals));
       return totals;
     },
     enabled: lines.length > 0,

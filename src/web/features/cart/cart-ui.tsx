@@ -4,7 +4,7 @@ import { formatEuros } from '#shared/money.ts';
 import { freeShippingFromEuros } from '#shared/orders.ts';
 import type { TotalsAnswer } from '#shared/schemas/orders.ts';
 import type { CartItem } from './cart-store.ts';
-import { shippingLabel, vatLabel } from './cart-totals.ts';
+import { type CartChange, shippingLabel, vatLabel } from './cart-totals.ts';
 
 /** The name a line goes by in labels and messages: the product, and its variant when it has one. */
 export const lineName = (item: Pick<CartItem, 'name' | 'variant'>) => (item.variant ? `${item.name} (${item.variant.name})` : item.name);
@@ -54,5 +54,16 @@ export function TotalsList({ totals, ships = true }: { totals: TotalsAnswer; shi
         <dd className="mb-0 text-end">{formatEuros(totals.totalWithTax)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** What the cart corrected (prices, quantities cut to the stock), one sentence each. */
+export function CartChangesList({ changes }: { changes: readonly CartChange[] }) {
+  return (
+    <ul className="mb-0 ps-3">
+      {changes.map((change) => (
+        <li key={`${change.kind}:${change.id}`}>{change.message}</li>
+      ))}
+    </ul>
   );
 }

@@ -2,7 +2,6 @@ import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Breadcrumb from 'react-bootstrap/Breadcrumb';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -22,6 +21,7 @@ import { addItem, MAX_LINE_QUANTITY, toCartItem } from '../cart/cart-store.ts';
 import { productPageQueryOptions } from './api.ts';
 import { ADDED_TO_CART, OUT_OF_STOCK } from './catalog-ui.tsx';
 import { ProductGallery } from './product-gallery.tsx';
+import { DigitalBadge } from '../../components/digital-badge.tsx';
 
 const loadError = 'Erro ao carregar detalhes do produto. Por favor tente novamente mais tarde.';
 const notFound = 'Produto não encontrado ou sem imagens.';
@@ -180,9 +180,7 @@ function ProductDetail({ product }: { product: Product }) {
         <Col xs={12} md={6}>
           <h1 className="h2 text-break mb-2">{product.name}</h1>
           {product.isDigital && (
-            <Badge bg="info" text="dark" className="mb-3">
-              Produto Digital
-            </Badge>
+            <DigitalBadge label="Produto Digital" className="mb-3" />
           )}
           <PurchaseForm key={product.id} product={product} />
           {user?.isAdmin && (

@@ -1,10 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { CUSTOMER_PAYMENT_METHODS } from '#shared/orders.ts';
 import type { Order, OrderBody } from '#shared/schemas/orders.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import { api, errorMessage } from '../../api/client.ts';
 import { paths } from '#shared/paths.ts';
+import { addressesKey } from '../account/api.ts';
 import { startMbway, startMultibanco } from '../payments/api.ts';
 import { paymentSearch } from '../payments/payment-format.ts';
 import type { PaymentScreenState } from '../payments/payment-state.ts';
@@ -16,8 +17,11 @@ export const placeOrder = (body: OrderBody, idempotencyKey: string) =>
   api.post<Order>('/order', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 export function usePlaceOrder() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: OrderBody; idempotencyKey: string }) => placeOrder(body, idempotencyKey),
+    // A signed-in customer's address book now holds this order's address.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesKey }),
   });
 }
 

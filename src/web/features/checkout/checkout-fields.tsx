@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { CUSTOMER_PAYMENT_METHODS, paymentMethodLabel } from '#shared/orders.ts';
+import type { SavedAddress } from '#shared/schemas/addresses.ts';
 import { orderMessages } from '#shared/schemas/orders.ts';
 import { fieldBinder, FormField } from '../../components/form/field.tsx';
 import type { CheckoutFormInput } from './checkout-form.ts';
@@ -19,10 +20,35 @@ type Props = {
   paymentMethod: CheckoutFormInput['payment_method'];
   /** Every line is a digital product: no postal address is asked. */
   digitalOnly: boolean;
+  /** A signed-in customer's address book, and the one that filled the fields. */
+  saved?: { addresses: readonly SavedAddress[]; picked: number | null; onPick: (address: SavedAddress) => void } | undefined;
 };
 
+/** Fills the shipping fields from the customer's address book. */
+function SavedAddressPicker({ addresses, picked, onPick }: NonNullable<Props['saved']>) {
+  return (
+    <Form.Group className="mb-3" controlId="checkout-saved-address">
+      <Form.Label>Morada guardada</Form.Label>
+      <Form.Select
+        value={picked === null ? '' : String(picked)}
+        onChange={(event) => {
+          const address = addresses.find((a) => String(a.id) === event.target.value);
+          if (address) onPick(address);
+        }}
+      >
+        {picked === null && <option value="">Escolha uma morada</option>}
+        {addresses.map((a) => (
+          <option key={a.id} value={a.id}>
+            {`${a.name}, ${a.address}, ${a.postal_code} ${a.city}${a.is_default ? ' (predefinida)' : ''}`}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
 /** The checkout form's two cards: shipping details, then the payment method (with the MB WAY number). */
-export function CheckoutFields({ register, errors, paymentMethod, digitalOnly }: Props) {
+export function CheckoutFields({ register, errors, paymentMethod, digitalOnly, saved }: Props) {
   const field = fieldBinder(register, errors);
   return (
     <>
@@ -30,6 +56,7 @@ export function CheckoutFields({ register, errors, paymentMethod, digitalOnly }:
       <Card.Body>
         {/* A digital-only basket ships nothing: contact details only, and no word about delivery. */}
         <h2 className="h5 mb-3">{digitalOnly ? 'Os seus dados' : 'Dados de envio'}</h2>
+        {!digitalOnly && saved && saved.addresses.length > 0 && <SavedAddressPicker {...saved} />}
         <FormField required hideHelpOnError id="checkout-name" label="Nome completo" autoComplete="name" {...field('name')} />
         <FormField required hideHelpOnError id="checkout-email" label="Email" type="email" autoComplete="email" {...field('email')} />
         <FormField required hideHelpOnError id="checkout-phone" label="Telefone" type="tel" inputMode="tel" autoComplete="tel" {...field('phone')} />

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '#shared/money.ts';
-import type { TotalsAnswer } from '#shared/schemas/orders.ts';
+import type { CartTotalsAnswer } from '#shared/schemas/orders.ts';
 import { RETRY_DELAYS_MS } from '../../api/client.ts';
 import {
   type Answer,
@@ -19,7 +19,7 @@ import {
   totalsFor,
   userFactory,
 } from '../cart/cart-test-utils.tsx';
-import { dismissPriceChanges } from '../cart/cart-totals.ts';
+import { dismissCartChanges } from '../cart/cart-totals.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 import { MbwayPaymentPage } from '../payments/mbway-payment-page.tsx';
 import { MultibancoPaymentPage } from '../payments/multibanco-payment-page.tsx';
@@ -41,14 +41,14 @@ const mbwayRequest = (call: FakeCall): Answer => {
 };
 
 type Server = {
-  totals?: () => Answer;
+  totals?: (call: FakeCall) => Answer;
   order?: (call: FakeCall) => Answer;
   multibanco?: (call: FakeCall) => Answer;
   mbway?: (call: FakeCall) => Answer;
 };
 function serve(me: ReturnType<typeof userFactory> | null, server: Server = {}) {
   return fakeApi(me, (call) => {
-    if (call.method === 'POST' && call.path === '/order/calculate-totals') return server.totals?.() ?? { status: 200, body: totals };
+    if (call.method === 'POST' && call.path === '/order/calculate-totals') return server.totals?.(call) ?? { status: 200, body: totals };
     if (call.method === 'POST' && call.path === '/order') return server.order?.(call) ?? { status: 201, body: orderFactory() };
     if (call.method === 'POST' && call.path === '/payment/multibanco') return (server.multibanco ?? reference)(call);
     if (call.method === 'POST' && call.path === '/payment/mbway') return (server.mbway ?? mbwayRequest)(call);
@@ -93,7 +93,7 @@ async function ready() {
 
 beforeEach(() => {
   localStorage.clear();
-  dismissPriceChanges();
+  dismissCartChanges();
 });
 afterEach(() => {
   cleanup();
@@ -151,7 +151,8 @@ describe('checkout page', () => {
     expect(await screen.findByRole('heading', { name: 'Os seus dados' })).toBeTruthy();
     for (const label of ['Morada', 'Cidade', 'Código postal', 'País']) expect(screen.queryByLabelText(label)).toBeNull();
     await waitFor(() => expect(summary().textContent).toContain('Subtotal'));
-    expect(summary().textContent).not.toMatch(/Portes|entrega|devoluções/);
+    expect(document.body.textContent).not.toMatch(/Portes|entrega|devoluções/);
+    expect(document.body.textContent).toContain('O acesso chega por email assim que o pagamento for confirmado');
     for (const [label, value] of [['Nome completo', 'Ana Lopes'], ['Email', 'ana@exemplo.pt'], ['Telefone', '912345678']]) {
       fireEvent.change(screen.getByLabelText(label as string, { exact: false }), { target: { value } });
     }
@@ -162,6 +163,47 @@ describe('checkout page', () => {
     for (const key of ['address', 'city', 'postal_code', 'country']) expect(body).not.toHaveProperty(key);
   });
 
+  it('ends the form with the total and the button, after the payment method (issue #12)', async () => {
+    storeCart([caixa, agenda]);
+    serve(null);
+    renderCheckout();
+    await ready();
+    const button = screen.getByRole('button', { name: 'Finalizar compra' });
+    const form = button.closest('form') as HTMLFormElement;
+    expect(form).toBeTruthy();
+    const controls = [...form.querySelectorAll('input, select, textarea, button')];
+    expect(controls.at(-1)).toBe(button);
+    expect(form.textContent?.replace(/\s/g, ' ')).toContain(`Total a pagar${euros(totals.totalWithTax)}`);
+  });
+
+  it('warns in the summary when a quantity was cut to the stock, before the final submit', async () => {
+    storeCart([{ ...caixa, quantity: 4 }]);
+    serve(null, {
+      totals: (call) => {
+        const [line] = (call.body as { items: { quantity: number }[] }).items;
+        return { status: 200, body: totalsFor([{ ...caixa, quantity: line?.quantity ?? 0, stock: 2 }]) };
+      },
+    });
+    renderCheckout();
+    expect(await within(summary()).findByText('Só temos 2 unidades de Caixa organizadora em stock: a quantidade foi ajustada.')).toBeTruthy();
+    expect(storedCart()?.[0]?.quantity).toBe(2);
+    await waitFor(() => expect(within(summary()).getByText(`2 × ${euros(caixa.price)}`)).toBeTruthy());
+  });
+
+  it('holds the order while a line is sold out, and says which', async () => {
+    storeCart([caixa, agenda]);
+    const calls = serve(null, { totals: () => ({ status: 200, body: totalsFor([caixa, { ...agenda, stock: 0 }]) }) });
+    renderCheckout();
+    expect(await screen.findByText('Agenda 2026 (A5) esgotou entretanto: retire-o do carrinho para continuar.')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Finalizar compra' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe('checkout-sold-out');
+    expect(screen.getByRole('link', { name: 'Rever o carrinho' }).getAttribute('href')).toBe('/carrinho');
+    fillForm();
+    submit();
+    expect(orderCalls(calls)).toHaveLength(0);
+  });
+
   it('prefills name and email from the signed-in user', async () => {
     storeCart([caixa]);
     serve(userFactory({ username: 'maria', email: 'maria@exemplo.pt' }));
@@ -169,6 +211,36 @@ describe('checkout page', () => {
     await waitFor(() => expect(field('Nome completo').value).toBe('maria'));
     expect(field('Email').value).toBe('maria@exemplo.pt');
     expect(field('Telefone').value).toBe('');
+  });
+
+  it("starts a signed-in customer from their default address, and another saved one fills the fields when chosen (issue #12)", async () => {
+    storeCart([caixa]);
+    const saved = [
+      { id: 4, name: 'Maria Silva', address: 'Rua das Flores 10', city: 'Lisboa', postal_code: '1100-200', country: 'Portugal', phone: '912345678', is_default: true },
+      { id: 5, name: 'Maria Silva', address: 'Rua Nova 5', city: 'Porto', postal_code: '4000-322', country: 'Portugal', phone: '934567890', is_default: false },
+    ];
+    fakeApi(userFactory({ username: 'maria', email: 'maria@exemplo.pt' }), (call) => {
+      if (call.path === '/user/addresses') return { status: 200, body: saved };
+      if (call.path === '/order/calculate-totals') return { status: 200, body: totals };
+      return undefined;
+    });
+    renderCheckout();
+    await waitFor(() => expect(field('Morada').value).toBe('Rua das Flores 10'));
+    expect([field('Nome completo').value, field('Cidade').value, field('Código postal').value, field('Telefone').value]).toEqual([
+      'Maria Silva',
+      'Lisboa',
+      '1100-200',
+      '912345678',
+    ]);
+    const picker = screen.getByLabelText('Morada guardada') as HTMLSelectElement;
+    expect(picker.value).toBe('4');
+    fireEvent.change(picker, { target: { value: '5' } });
+    expect([field('Morada').value, field('Cidade').value, field('Código postal').value, field('Telefone').value]).toEqual([
+      'Rua Nova 5',
+      'Porto',
+      '4000-322',
+      '934567890',
+    ]);
   });
 
   it('shows the validation messages word for word and sends nothing', async () => {
@@ -407,7 +479,7 @@ describe('checkout page', () => {
 
   it('shows new totals from a 409 and asks to confirm again, then sends them with a new key', async () => {
     storeCart([caixa, agenda]);
-    const fresh: TotalsAnswer = { ...totals, shippingCost: 7, totalWithTax: totals.totalWithTax + 1 };
+    const fresh: CartTotalsAnswer = { ...totals, shippingCost: 7, totalWithTax: totals.totalWithTax + 1 };
     const changed = 'Os preços ou os portes mudaram desde que abriu o checkout. Confirme os novos totais e volte a finalizar a compra.';
     let answerTotals = totals;
     const calls = serve(null, {
@@ -438,7 +510,7 @@ describe('checkout page', () => {
 
   it('does not order when the totals changed since they were shown, and shows the new ones', async () => {
     storeCart([caixa, agenda]);
-    const fresh: TotalsAnswer = { ...totals, totalWithTax: totals.totalWithTax + 2 };
+    const fresh: CartTotalsAnswer = { ...totals, totalWithTax: totals.totalWithTax + 2 };
     let answer = totals;
     const calls = serve(null, { totals: () => ({ status: 200, body: answer }) });
     renderCheckout();

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
-import { type OrderBody, orderMessages, totalsAnswer } from '#shared/schemas/orders.ts';
+import type { SavedAddress } from '#shared/schemas/addresses.ts';
+import { type CartTotalsAnswer, type OrderBody, orderMessages, totalsAnswer } from '#shared/schemas/orders.ts';
 import { portugueseMobile } from '#shared/schemas/payments.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { applyFieldErrors } from '../../components/form/apply-field-errors.ts';
@@ -17,7 +18,7 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { clearCart, useCart } from '../cart/cart-store.ts';
-import { cartKeys, dismissPriceChanges, fetchTotals, sameTotals, useCartTotals, usePriceChanges } from '../cart/cart-totals.ts';
+import { cartKeys, dismissCartChanges, fetchTotals, sameTotals, soldOutLines, useCartChanges, useCartTotals } from '../cart/cart-totals.ts';
 import {
   checkoutFields,
   checkoutForm,
@@ -30,8 +31,9 @@ import {
   submitFailed,
 } from './checkout-form.ts';
 import { CheckoutFields } from './checkout-fields.tsx';
+import { useAddresses } from '../account/api.ts';
 import { usePlaceOrder, useStartPayment } from './api.ts';
-import { CheckoutSummary } from './checkout-summary.tsx';
+import { CheckoutSubmit, CheckoutSummary } from './checkout-summary.tsx';
 
 const title = 'Finalizar compra';
 const description = 'Indique os dados de envio e o método de pagamento para concluir a sua encomenda.';
@@ -41,7 +43,7 @@ export function CheckoutPage() {
   const items = useCart();
   const totals = useCartTotals(items);
   const digitalOnly = items.length > 0 && items.every((item) => item.isDigital);
-  const changes = usePriceChanges(items);
+  const changes = useCartChanges(items);
   const { user } = useSession();
   const queryClient = useQueryClient();
   const placeOrder = usePlaceOrder();
@@ -59,7 +61,7 @@ export function CheckoutPage() {
     setValue,
     setError,
     control,
-    formState: { errors, isSubmitting },
+    formState,
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(digitalOnly ? digitalCheckoutForm : checkoutForm) as Resolver<CheckoutFormInput, unknown, CheckoutFormValues>,
     defaultValues: {
@@ -74,6 +76,7 @@ export function CheckoutPage() {
       mbway_phone: '',
     },
   });
+  const { errors, isSubmitting, dirtyFields } = formState;
   const paymentMethod = useWatch({ control, name: 'payment_method' });
 
   // The session may answer after the page opened: fill name and email then, unless the customer already typed.
@@ -82,6 +85,33 @@ export function CheckoutPage() {
     if (!getValues('name')) setValue('name', user.username);
     if (!getValues('email')) setValue('email', user.email);
   }, [user, getValues, setValue]);
+
+  // A signed-in customer starts from their default address (the address book keeps each checkout's).
+  const savedAddresses = useAddresses(Boolean(user)).data;
+  const pickAddress = useCallback(
+    (address: SavedAddress) => {
+      const touched = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+      setValue('name', address.name, touched);
+      setValue('phone', address.phone, touched);
+      setValue('address', address.address, touched);
+      setValue('city', address.city, touched);
+      setValue('postal_code', address.postal_code, touched);
+    },
+    [setValue, formState.isSubmitted],
+  );
+  const prefilled = useRef(false);
+  useEffect(() => {
+    const first = savedAddresses?.[0];
+    if (!first || prefilled.current) return;
+    prefilled.current = true;
+    // Never over what the customer already typed.
+    if ((['name', 'phone', 'address', 'city', 'postal_code'] as const).some((name) => dirtyFields[name])) return;
+    pickAddress(first);
+  }, [savedAddresses, dirtyFields, pickAddress]);
+  // The saved address the fields hold now, if any (typing another shows none chosen).
+  const [shownAddress, shownCity, shownPostalCode] = useWatch({ control, name: ['address', 'city', 'postal_code'] });
+  const pickedAddress =
+    savedAddresses?.find((a) => a.address === shownAddress && a.city === shownCity && a.postal_code === shownPostalCode)?.id ?? null;
 
   // The MB WAY number is usually the contact phone: offer it when MB WAY is chosen, unless one was typed already.
   useEffect(() => {
@@ -101,6 +131,7 @@ export function CheckoutPage() {
 
   const shown = totals.isPlaceholderData ? undefined : totals.data;
   const totalsError = totals.isError ? totals.error : null;
+  const soldOut = soldOutLines(items, shown);
 
   const keyFor = (body: OrderBody) => {
     const text = JSON.stringify(body);
@@ -136,7 +167,7 @@ export function CheckoutPage() {
       const order = await placeOrder.mutateAsync({ body, idempotencyKey: keyFor(body) });
       setAttempt(null);
       setPlaced(true);
-      dismissPriceChanges();
+      dismissCartChanges();
       clearCart();
       await startPayment(order, values.payment_method, portugueseMobile.safeParse(mbwayPhone ?? '').data ?? '');
     } catch (err) {
@@ -147,7 +178,9 @@ export function CheckoutPage() {
       if (err instanceof ApiError && err.status === 409) {
         const fresh = totalsAnswer.safeParse((err.data as { totals?: unknown } | undefined)?.totals);
         if (fresh.success) {
-          queryClient.setQueryData(cartKeys.totals(lines), fresh.data);
+          // The new figures at once; the lines' prices and stock follow with the totals asked again.
+          queryClient.setQueryData(cartKeys.totals(lines), (old: CartTotalsAnswer | undefined) => (old ? { ...old, ...fresh.data } : old));
+          void queryClient.invalidateQueries({ queryKey: cartKeys.totals(lines) });
           setNotice(errorMessage(err, orderMessages.totalsChanged));
           return;
         }
@@ -168,25 +201,31 @@ export function CheckoutPage() {
         Voltar ao carrinho
       </Link>
       <Row className="g-4">
+        {/* On a phone the summary comes first and the form ends with the button; on a desktop the summary stays beside it. */}
+        <Col xs={12} lg={{ span: 5, order: 'last' }}>
+          <CheckoutSummary items={items} changes={changes} shown={shown} totalsError={totalsError} fetching={totals.isFetching} />
+        </Col>
         <Col xs={12} lg={7}>
           <Form id="checkout-form" noValidate onSubmit={handleSubmit(onSubmit)}>
-            <CheckoutFields register={register} errors={errors} paymentMethod={paymentMethod} digitalOnly={digitalOnly} />
+            <CheckoutFields
+              register={register}
+              errors={errors}
+              paymentMethod={paymentMethod}
+              digitalOnly={digitalOnly}
+              saved={savedAddresses && { addresses: savedAddresses, picked: pickedAddress, onPick: pickAddress }}
+            />
+            <CheckoutSubmit items={items} shown={shown} soldOut={soldOut} notice={notice} formError={formError}>
+              <SubmitButton
+                size="lg"
+                className="w-100"
+                busy={isSubmitting}
+                disabled={soldOut.length > 0}
+                aria-describedby={soldOut.length > 0 ? 'checkout-sold-out' : undefined}
+              >
+                Finalizar compra
+              </SubmitButton>
+            </CheckoutSubmit>
           </Form>
-        </Col>
-        <Col xs={12} lg={5}>
-          <CheckoutSummary
-            items={items}
-            changes={changes}
-            shown={shown}
-            totalsError={totalsError}
-            fetching={totals.isFetching}
-            notice={notice}
-            formError={formError}
-          >
-            <SubmitButton form="checkout-form" size="lg" className="w-100 mt-3" busy={isSubmitting}>
-              Finalizar compra
-            </SubmitButton>
-          </CheckoutSummary>
         </Col>
       </Row>
     </Container>

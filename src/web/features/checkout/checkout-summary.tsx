@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import { formatEuros } from '#shared/money.ts';
 import type { TotalsAnswer } from '#shared/schemas/orders.ts';
 import { shop } from '#shared/shop.ts';
-import { type Cart, cartTotal } from '../cart/cart-store.ts';
-import { type PriceChange, priceChangeMessage, totalsErrorMessage } from '../cart/cart-totals.ts';
+import { Link } from 'react-router';
+import { paths } from '#shared/paths.ts';
+import { type Cart, type CartItem, cartTotal } from '../cart/cart-store.ts';
+import { type CartChange, soldOutMessage, totalsErrorMessage } from '../cart/cart-totals.ts';
 import { MessageAlert } from '../../components/message-alert.tsx';
-import { CartThumb, InlineSpinner, TotalsList } from '../cart/cart-ui.tsx';
+import { CartChangesList, CartThumb, InlineSpinner, lineName, TotalsList } from '../cart/cart-ui.tsx';
+import { DigitalBadge } from '../../components/digital-badge.tsx';
 
 function SummaryLines({ items }: { items: Cart }) {
   return (
@@ -22,9 +24,7 @@ function SummaryLines({ items }: { items: Cart }) {
             <div className="small text-secondary">
               {`${item.quantity} × ${formatEuros(item.price)}`}
               {item.isDigital && (
-                <Badge bg="info" text="dark" className="ms-2">
-                  Digital
-                </Badge>
+<DigitalBadge className="ms-2" />
               )}
             </div>
           </div>
@@ -63,36 +63,31 @@ function CheckoutPromises({ ships }: { ships: boolean }) {
   );
 }
 
-type Props = {
+type SummaryProps = {
   items: Cart;
-  changes: readonly PriceChange[];
+  /** What the cart corrected on arrival (prices, quantities cut to the stock): said before the final submit. */
+  changes: readonly CartChange[];
   /** The server's totals for this cart, once known. */
   shown: TotalsAnswer | undefined;
   totalsError: unknown;
   fetching: boolean;
-  notice: string | null;
-  formError: string | null;
-  /** The submit button (it belongs to the form). */
-  children: ReactNode;
 };
 
-/** The checkout's aside: the lines, the server's totals, the answers to the last attempt and the button. */
-export function CheckoutSummary({ items, changes, shown, totalsError, fetching, notice, formError, children }: Props) {
+/** The checkout's aside: the lines, what changed in them, and the server's totals. */
+export function CheckoutSummary({ items, changes, shown, totalsError, fetching }: SummaryProps) {
   const ships = items.some((item) => !item.isDigital);
   return (
-    <Card className="shadow-sm">
+    <Card className="shadow-sm checkout-summary">
       <Card.Body>
         <h2 className="h5 mb-3">Resumo da encomenda</h2>
         <SummaryLines items={items} />
-        {changes.length > 0 && (
-          <Alert variant="warning" className="py-2">
-            <ul className="mb-0 ps-3">
-              {changes.map((change) => (
-                <li key={change.id}>{priceChangeMessage(change)}</li>
-              ))}
-            </ul>
-          </Alert>
-        )}
+        <div aria-live="polite">
+          {changes.length > 0 && (
+            <Alert variant="warning" className="py-2">
+              <CartChangesList changes={changes} />
+            </Alert>
+          )}
+        </div>
         <div aria-live="polite" aria-busy={fetching || undefined}>
           {shown ?
             <TotalsList totals={shown} ships={ships} />
@@ -102,13 +97,54 @@ export function CheckoutSummary({ items, changes, shown, totalsError, fetching, 
             </Alert>
           : <InlineSpinner label="A calcular os totais..." />}
         </div>
-        <div aria-live="assertive" className="mt-3">
-          <MessageAlert message={notice} variant="warning" className="mb-0" />
-          <MessageAlert message={formError} variant="danger" className="mb-0" />
-        </div>
-        {children}
-        <CheckoutPromises ships={ships} />
       </Card.Body>
     </Card>
+  );
+}
+
+type SubmitProps = {
+  items: Cart;
+  shown: TotalsAnswer | undefined;
+  /** Lines nobody can buy now: the order cannot go until they leave the cart. */
+  soldOut: readonly CartItem[];
+  notice: string | null;
+  formError: string | null;
+  /** The submit button (it belongs to the form). */
+  children: ReactNode;
+};
+
+/**
+ * The end of the form, on a phone and on a desktop alike: the amount to pay, the answers to the last
+ * attempt, the button, and the shop's promises under it.
+ */
+export function CheckoutSubmit({ items, shown, soldOut, notice, formError, children }: SubmitProps) {
+  const ships = items.some((item) => !item.isDigital);
+  return (
+    <div className="mt-4">
+      {shown && (
+        <p className="d-flex justify-content-between fs-5 fw-semibold mb-3">
+          <span>Total a pagar</span>
+          <span>{formatEuros(shown.totalWithTax)}</span>
+        </p>
+      )}
+      <div aria-live="assertive">
+        {soldOut.length > 0 && (
+          <Alert variant="danger" id="checkout-sold-out">
+            <ul className="mb-2 ps-3">
+              {soldOut.map((item) => (
+                <li key={item.id}>{soldOutMessage(lineName(item))}</li>
+              ))}
+            </ul>
+            <Link to={paths.cart} className="alert-link">
+              Rever o carrinho
+            </Link>
+          </Alert>
+        )}
+        <MessageAlert message={notice} variant="warning" className="mb-3" />
+        <MessageAlert message={formError} variant="danger" className="mb-3" />
+      </div>
+      {children}
+      <CheckoutPromises ships={ships} />
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { paths } from '#shared/paths.ts';
 import { vatLabel } from '../cart/cart-totals.ts';
 import { DigitalAccess } from '../payments/order-payment.tsx';
 import { orderNumber } from './order-ui.tsx';
+import { DigitalBadge } from '../../components/digital-badge.tsx';
 
 /** The order's lines: product (with its digital access), quantity, unit price and subtotal. */
 export function OrderItemsTable({ order }: { order: Order }) {
@@ -52,9 +52,7 @@ export function OrderItemsTable({ order }: { order: Order }) {
                   : <span>{item.product.name}</span>}
                   {item.variant && <span className="d-block small text-secondary">Variante: {item.variant.name}</span>}
                   {item.product.isDigital && (
-                    <Badge bg="secondary" className="mt-1">
-                      Digital
-                    </Badge>
+                    <DigitalBadge className="mt-1" />
                   )}
                   <DigitalAccess item={item} order={order} />
                 </div>
