@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import {
   admin,
@@ -14,7 +15,7 @@ import {
   urlOf,
   urlStarting,
 } from './fixtures.ts';
-import { cents, demoProduct, euros, fillCheckout, findProduct, orderIdFrom, SHIPPING_CENTS } from './shop-helpers.ts';
+import { cents, demoProduct, euros, fillCheckout, findProduct, orderIdFrom, screensDir, SHIPPING_CENTS, shoot } from './shop-helpers.ts';
 
 // The owner's day and the customer's trust (issue #12), as people meet them: a guest pays an unpaid order
 // from the link and reference of their e-mail; the owner ships a guest's order from the list and records
@@ -44,6 +45,10 @@ async function goToCheckout(page: Page) {
 }
 
 test.describe('o dia da loja', () => {
+  test.beforeAll(async () => {
+    await mkdir(screensDir, { recursive: true });
+  });
+
   test('um visitante paga mais tarde, com a referência e o link do email, uma encomenda por pagar', async ({ page, openPage }) => {
     const product = await findProduct(page.request, hangers.name);
     const email = uniqueEmail('referencia');
@@ -168,7 +173,7 @@ test.describe('o dia da loja', () => {
     const saved = main.getByRole('listitem').filter({ hasText: street });
     await expect(saved).toContainText('Predefinida');
     await expect(saved).toContainText('3800-200 Aveiro');
-    await expectAccessible(page, 'moradas do perfil');
+    await shoot(page, 'perfil-moradas');
   });
 
   test('um cesto só com produtos digitais não pede morada nem fala de entregas', async ({ page }) => {
