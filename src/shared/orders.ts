@@ -18,6 +18,17 @@ export const orderStatusBadge: Record<OrderStatus, string> = {
   delivered: 'success',
   cancelled: 'danger',
 };
+/**
+ * The back office's list colours (backoffice.md §2): delivered green, shipped blue, processing cyan,
+ * cancelled red, any other yellow. `shipped` is a class of its own (styles.css): the brand's primary is green.
+ */
+export const adminOrderStatusBadge: Record<OrderStatus, string> = {
+  pending: 'warning',
+  processing: 'info',
+  shipped: 'shipped',
+  delivered: 'success',
+  cancelled: 'danger',
+};
 /** The step the back office's list offers for an order (pending -> processing -> shipped -> delivered), if any. */
 export const nextOrderStatus = (status: OrderStatus): OrderStatus | undefined => nextStatus[status];
 const nextStatus: Partial<Record<OrderStatus, OrderStatus>> = { pending: 'processing', processing: 'shipped', shipped: 'delivered' };

@@ -43,7 +43,7 @@ describe('orders tab', () => {
     expect(Object.fromEntries(calls.find((c) => isList(c.method, c.path))!.query)).toEqual({ page: '1', pageSize: '20' });
 
     // backoffice.md §2: delivered green, shipped blue, processing cyan, cancelled red, any other yellow.
-    const colours = { Pendente: 'bg-warning', 'Em Processamento': 'bg-info', Enviada: 'bg-primary', Entregue: 'bg-success', Cancelada: 'bg-danger' };
+    const colours = { Pendente: 'bg-warning', 'Em Processamento': 'bg-info', Enviada: 'bg-shipped', Entregue: 'bg-success', Cancelada: 'bg-danger' };
     for (const [label, colour] of Object.entries(colours)) expect(within(table).getByText(label).className).toContain(colour);
     const unknown = render(<OrderStatusBadge status={'unknown' as OrderStatus} />);
     expect(unknown.container.querySelector('.badge')!.className).toContain('bg-warning');

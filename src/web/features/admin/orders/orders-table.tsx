@@ -1,7 +1,7 @@
 import Table from 'react-bootstrap/Table';
 import { formatDate } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
-import { paymentMethodLabel } from '#shared/orders.ts';
+import { adminOrderStatusBadge, paymentMethodLabel } from '#shared/orders.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { paths } from '#shared/paths.ts';
 import { orderNumber, OrderStatusBadge } from '../../orders/order-ui.tsx';
@@ -48,7 +48,7 @@ export function OrdersTable({ orders, onDelete, onStep }: Props) {
                 {order.user_id === null && <span className="d-block small text-secondary">Sem conta</span>}
               </td>
               <td>
-                <OrderStatusBadge status={order.status} />
+                <OrderStatusBadge status={order.status} variant={adminOrderStatusBadge[order.status]} />
                 <div className="mt-1">
                   <StatusStepButton order={order} onDone={onStep} />
                 </div>
