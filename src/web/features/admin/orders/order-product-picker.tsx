@@ -1,0 +1,239 @@
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { formatEuros } from '#shared/money.ts';
+import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
+import { orderMessages } from '#shared/schemas/orders.ts';
+import { orderProductsQueryOptions } from './api.ts';
+import type { ItemRow } from './order-form-values.ts';
+
+export const pickerMessages = {
+  product: 'Escolha um produto.',
+  variant: 'Escolha uma variante.',
+} as const;
+
+export const SEARCH_DELAY_MS = 300;
+
+const stockWords = (stock: number) => (stock > 0 ? `stock: ${stock}` : catalogMessages.outOfStock.toLowerCase());
+
+export const productOptionLabel = (p: Product) =>
+  `${p.name}${p.isDigital ? ' (digital)' : ''} — ${p.hasVariants ? 'a partir de ' : ''}${formatEuros(p.price)}${p.isDigital ? '' : ` (${stockWords(p.stock)})`}`;
+
+// Enter in the picker adds the line (or searches) instead of submitting the whole order.
+const onEnter = (event: KeyboardEvent, action: () => void) => {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  action();
+};
+
+type Props = {
+  productSelectRef: RefObject<HTMLSelectElement | null>;
+  addRef: RefObject<HTMLButtonElement | null>;
+  /** What else describes the product select (the list's own error). */
+  describedBy: string | undefined;
+  /** A checked line: product, its variant, a quantity of 1 to 99. */
+  onAdd: (line: ItemRow) => void;
+};
+
+/** The order form's product picker (backoffice.md §2): search on the server, product, variant, quantity, then add. */
+export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAdd }: Props) {
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [productId, setProductId] = useState('');
+  const [variantId, setVariantId] = useState('');
+  const [quantity, setQuantity] = useState('1');
+  const [pickerError, setPickerError] = useState<{ field: 'product' | 'variant' | 'quantity'; message: string } | null>(null);
+  const products = useQuery(orderProductsQueryOptions(q));
+  const ids = { search: useId(), product: useId(), variant: useId(), quantity: useId(), pickerError: useId() };
+  const variantRef = useRef<HTMLSelectElement>(null);
+  const quantityRef = useRef<HTMLInputElement>(null);
+
+  // The product list is searched on the server 300 ms after the last key.
+  useEffect(() => {
+    if (draft.trim() === q) return;
+    const timer = window.setTimeout(() => {
+      setQ(draft.trim());
+      setProductId('');
+      setVariantId('');
+    }, SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, q]);
+
+  const rows = products.data?.rows ?? [];
+  const product = rows.find((p) => String(p.id) === productId);
+
+  const chooseProduct = (value: string) => {
+    setProductId(value);
+    setPickerError(null);
+    const chosen = rows.find((p) => String(p.id) === value);
+    // Like the shop's product page: the first variant (with stock, if any) is preselected.
+    const first = chosen?.hasVariants ? (chosen.variants.find((v) => v.stock > 0) ?? chosen.variants[0]) : undefined;
+    setVariantId(first ? String(first.id) : '');
+  };
+
+  const add = () => {
+    if (!product) {
+      setPickerError({ field: 'product', message: pickerMessages.product });
+      productSelectRef.current?.focus();
+      return;
+    }
+    const variant = product.hasVariants ? product.variants.find((v) => String(v.id) === variantId) : undefined;
+    if (product.hasVariants && !variant) {
+      setPickerError({ field: 'variant', message: pickerMessages.variant });
+      variantRef.current?.focus();
+      return;
+    }
+    const amount = Number(quantity);
+    if (!Number.isInteger(amount) || amount < 1 || amount > 99) {
+      setPickerError({ field: 'quantity', message: orderMessages.quantity });
+      quantityRef.current?.focus();
+      return;
+    }
+    setPickerError(null);
+    const line: ItemRow = {
+      product_id: product.id,
+      variant_id: variant?.id ?? null,
+      quantity: amount,
+      name: product.name,
+      variantName: variant?.name ?? null,
+      price: variant?.price ?? product.price,
+      isDigital: product.isDigital,
+    };
+    onAdd(line);
+    setQuantity('1');
+  };
+
+  const pickerDescribed = (field: 'product' | 'variant' | 'quantity') =>
+    pickerError?.field === field ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': ids.pickerError } : {};
+
+  return (
+    <div className="border rounded p-3 mb-3 bg-body-tertiary">
+      <Row className="g-2 align-items-end">
+        <Col xs={12} md={6}>
+          <Form.Label htmlFor={ids.search} className="small mb-1">
+            Pesquisar produto
+          </Form.Label>
+          <Form.Control
+            id={ids.search}
+            type="search"
+            value={draft}
+            maxLength={100}
+            autoComplete="off"
+            enterKeyHint="search"
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(event) =>
+              onEnter(event, () => {
+                setQ(draft.trim());
+                setProductId('');
+                setVariantId('');
+              })
+            }
+          />
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Label htmlFor={ids.product} className="small mb-1">
+            Produto
+          </Form.Label>
+          <Form.Select
+            id={ids.product}
+            ref={productSelectRef}
+            value={product ? productId : ''}
+            disabled={products.isPending}
+            onChange={(e) => chooseProduct(e.target.value)}
+            {...pickerDescribed('product')}
+            aria-describedby={
+              [pickerError?.field === 'product' ? ids.pickerError : undefined, describedBy].filter(Boolean).join(' ') ||
+              undefined
+            }
+          >
+            {products.isPending ?
+              <option value="">A carregar produtos...</option>
+            : <>
+                <option value="">{rows.length === 0 ? 'Nenhum produto encontrado' : 'Escolha um produto'}</option>
+                {rows.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {productOptionLabel(p)}
+                  </option>
+                ))}
+              </>
+            }
+          </Form.Select>
+        </Col>
+        {product?.hasVariants && (
+          <Col xs={12} md={6}>
+            <Form.Label htmlFor={ids.variant} className="small mb-1">
+              Variante
+            </Form.Label>
+            <Form.Select
+              id={ids.variant}
+              ref={variantRef}
+              value={variantId}
+              onChange={(e) => {
+                setVariantId(e.target.value);
+                setPickerError(null);
+              }}
+              {...pickerDescribed('variant')}
+            >
+              <option value="">Escolha uma variante</option>
+              {product.variants.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {`${v.name} — ${formatEuros(v.price)}${product.isDigital ? '' : ` (${stockWords(v.stock)})`}`}
+                </option>
+              ))}
+            </Form.Select>
+          </Col>
+        )}
+        <Col xs={4} md={2}>
+          <Form.Label htmlFor={ids.quantity} className="small mb-1">
+            Quantidade
+          </Form.Label>
+          <Form.Control
+            id={ids.quantity}
+            ref={quantityRef}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={99}
+            step={1}
+            value={quantity}
+            onChange={(e) => {
+              setQuantity(e.target.value);
+              if (pickerError?.field === 'quantity') setPickerError(null);
+            }}
+            onKeyDown={(event) => onEnter(event, add)}
+            {...pickerDescribed('quantity')}
+          />
+        </Col>
+        <Col xs={8} md="auto">
+          <Button ref={addRef} variant="outline-primary" className="w-100 text-nowrap" onClick={add}>
+            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            Adicionar produto
+          </Button>
+        </Col>
+      </Row>
+      {pickerError && (
+        <div className="invalid-feedback d-block" id={ids.pickerError}>
+          {pickerError.message}
+        </div>
+      )}
+      {products.isError && (
+        <div className="d-flex flex-wrap align-items-center gap-2 mt-2 text-danger small">
+          <span>Erro ao carregar produtos.</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void products.refetch()} disabled={products.isFetching}>
+            Tentar novamente
+          </Button>
+        </div>
+      )}
+      {products.isFetching && !products.isPending && (
+        <div className="small text-secondary mt-2">
+          <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+          A procurar produtos...
+        </div>
+      )}
+    </div>
+  );
+}
