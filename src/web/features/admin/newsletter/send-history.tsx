@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
-import Table from 'react-bootstrap/Table';
 import { formatDateTime } from '#shared/dates.ts';
 import { newsletterMessages, type SendStatus, sendStatusLabel } from '#shared/schemas/newsletter.ts';
 import { QueryState } from '../query-state.tsx';
 import { sendsQueryOptions } from './api.ts';
+import { AdminTable } from '../admin-table.tsx';
 
 const badge: Record<SendStatus, { bg: string; text?: 'dark' }> = {
   sending: { bg: 'info', text: 'dark' },
@@ -27,47 +27,30 @@ export function SendHistory({ sending }: { sending: boolean }) {
         empty={<p className="text-secondary">Ainda não foi enviada nenhuma newsletter.</p>}
       >
         {(history) => (
-          <div className="table-responsive" role="region" aria-label="Histórico de envios" tabIndex={0}>
-            <Table hover className="align-middle mb-0">
-              <caption className="visually-hidden">Envios da newsletter, do mais recente para o mais antigo</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Data</th>
-                  <th scope="col">Título</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col" className="text-end">
-                    Destinatários
-                  </th>
-                  <th scope="col" className="text-end">
-                    Enviados
-                  </th>
-                  <th scope="col" className="text-end">
-                    Falhados
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.map((send) => (
-                  <tr key={send.id}>
-                    <td className="text-nowrap">
-                      <time dateTime={send.startedAt}>{formatDateTime(send.startedAt)}</time>
-                    </td>
-                    <th scope="row" className="fw-semibold text-break" style={{ minWidth: '10rem' }}>
-                      {send.title}
-                    </th>
-                    <td>
-                      <Badge bg={badge[send.status].bg} text={badge[send.status].text}>
-                        {sendStatusLabel[send.status]}
-                      </Badge>
-                    </td>
-                    <td className="text-end">{send.recipients}</td>
-                    <td className="text-end">{send.sent}</td>
-                    <td className="text-end">{send.failed}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </div>
+          <AdminTable
+            label="Histórico de envios"
+            caption="Envios da newsletter, do mais recente para o mais antigo"
+            columns={['Data', 'Título', 'Estado', { label: 'Destinatários', className: 'text-end' }, { label: 'Enviados', className: 'text-end' }, { label: 'Falhados', className: 'text-end' }]}
+          >
+            {history.map((send) => (
+              <tr key={send.id}>
+                <td className="text-nowrap">
+                  <time dateTime={send.startedAt}>{formatDateTime(send.startedAt)}</time>
+                </td>
+                <th scope="row" className="fw-semibold text-break" style={{ minWidth: '10rem' }}>
+                  {send.title}
+                </th>
+                <td>
+                  <Badge bg={badge[send.status].bg} text={badge[send.status].text}>
+                    {sendStatusLabel[send.status]}
+                  </Badge>
+                </td>
+                <td className="text-end">{send.recipients}</td>
+                <td className="text-end">{send.sent}</td>
+                <td className="text-end">{send.failed}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </QueryState>
     </section>

@@ -1,9 +1,9 @@
-import Table from 'react-bootstrap/Table';
 import { formatDate } from '#shared/dates.ts';
 import type { PublicUser } from '#shared/schemas/account.ts';
 import { paths } from '#shared/paths.ts';
 import { RowActionsCell } from '../table-cells.tsx';
 import { UserStatusBadges } from './user-status-badges.tsx';
+import { AdminTable } from '../admin-table.tsx';
 
 type Props = {
   users: readonly PublicUser[];
@@ -14,52 +14,39 @@ type Props = {
 
 export function UsersTable({ users, selfId, onDelete }: Props) {
   return (
-    // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
-    <div className="table-responsive" role="region" aria-label="Lista de utilizadores" tabIndex={0}>
-      <Table hover className="align-middle mb-0">
-        <caption className="visually-hidden">Utilizadores registados</caption>
-        <thead>
-          <tr>
-            <th scope="col">Nome de utilizador</th>
-            <th scope="col">Email</th>
-            <th scope="col">Estado</th>
-            <th scope="col" className="text-nowrap">
-              Registado em
+    <AdminTable
+      label="Lista de utilizadores"
+      caption="Utilizadores registados"
+      columns={['Nome de utilizador', 'Email', 'Estado', { label: 'Registado em', className: 'text-nowrap' }, 'Ações']}
+    >
+      {users.map((user) => {
+        const isSelf = user.id === selfId;
+        return (
+          <tr key={user.id}>
+            <th scope="row" className="fw-semibold text-break" style={{ minWidth: '8rem' }}>
+              {user.username}
+              {isSelf && <span className="d-block small fw-normal text-secondary">(a sua conta)</span>}
             </th>
-            <th scope="col">Ações</th>
+            <td className="text-break" style={{ minWidth: '10rem' }}>
+              {user.email}
+              {user.pendingEmail && (
+                <span className="d-block small text-secondary">Novo email por confirmar: {user.pendingEmail}</span>
+              )}
+            </td>
+            <td>
+              <UserStatusBadges user={user} />
+            </td>
+            <td className="text-nowrap">
+              <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+            </td>
+            <RowActionsCell
+              editHref={paths.adminEditUser(user.id)}
+              label={`utilizador ${user.username}`}
+              onDelete={isSelf ? undefined : () => onDelete(user)}
+            />
           </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const isSelf = user.id === selfId;
-            return (
-              <tr key={user.id}>
-                <th scope="row" className="fw-semibold text-break" style={{ minWidth: '8rem' }}>
-                  {user.username}
-                  {isSelf && <span className="d-block small fw-normal text-secondary">(a sua conta)</span>}
-                </th>
-                <td className="text-break" style={{ minWidth: '10rem' }}>
-                  {user.email}
-                  {user.pendingEmail && (
-                    <span className="d-block small text-secondary">Novo email por confirmar: {user.pendingEmail}</span>
-                  )}
-                </td>
-                <td>
-                  <UserStatusBadges user={user} />
-                </td>
-                <td className="text-nowrap">
-                  <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-                </td>
-                <RowActionsCell
-                  editHref={paths.adminEditUser(user.id)}
-                  label={`utilizador ${user.username}`}
-                  onDelete={isSelf ? undefined : () => onDelete(user)}
-                />
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    </div>
+        );
+      })}
+    </AdminTable>
   );
 }
