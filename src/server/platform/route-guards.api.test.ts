@@ -85,12 +85,18 @@ describe('route guards', () => {
       ].sort(),
     );
     const signedIn = guardedOperations().filter((o) => o.audience === 'signed-in');
-    expect(signedIn.map((o) => `${o.method} ${o.url}`).sort()).toEqual([
-      'GET /api/order/myorders',
-      'GET /api/user/profile',
-      'POST /api/user/change-password',
-      'PUT /api/user/profile',
-    ]);
+    expect(signedIn.map((o) => `${o.method} ${o.url}`).sort()).toEqual(
+      [
+        'DELETE /api/user/addresses/1',
+        'GET /api/order/myorders',
+        'GET /api/user/addresses',
+        'GET /api/user/profile',
+        'POST /api/user/addresses',
+        'POST /api/user/change-password',
+        'PUT /api/user/addresses/1',
+        'PUT /api/user/profile',
+      ].sort(),
+    );
   });
 
   it('answers 401 to a visitor on every guarded route, before reading its body', async () => {
