@@ -1,17 +1,38 @@
 import { expect } from 'vitest';
 import type { Order } from '#shared/schemas/orders.ts';
-import { products } from '../../src/server/modules/catalog/tables.ts';
+import { products, productVariants } from '../../src/server/modules/catalog/tables.ts';
 import type { TestContext } from './app.ts';
 
-/** A simple product straight in the database: 20,00 € and 10 in stock unless told otherwise. */
-export async function insertProduct(ctx: TestContext, values: Partial<typeof products.$inferInsert> = {}) {
-  const price = values.priceCents ?? 2000;
+type NewVariant = { name: string; priceCents: number; stock: number; sku?: string };
+
+/**
+ * A product straight in the database: 20,00 € and 10 in stock unless told otherwise; with `variants`, it
+ * sells through them (no own price or stock; the list price is the lowest variant's). Answers the row and
+ * its variant rows, in order.
+ */
+export async function insertProduct(ctx: TestContext, values: Partial<typeof products.$inferInsert> & { variants?: NewVariant[] } = {}) {
+  const { variants = [], ...rest } = values;
+  const price = rest.priceCents ?? 2000;
   const [row] = await ctx.database.db
     .insert(products)
-    .values({ name: 'Agenda 2027', description: 'Agenda semanal', priceCents: price, stock: 10, minPriceCents: price, ...values })
+    .values({
+      name: 'Agenda 2027',
+      description: 'Agenda semanal',
+      priceCents: variants.length ? null : price,
+      stock: variants.length ? null : 10,
+      minPriceCents: variants.length ? Math.min(...variants.map((v) => v.priceCents)) : price,
+      hasVariants: variants.length > 0,
+      ...rest,
+    })
     .returning();
   if (!row) throw new Error('product not stored');
-  return row;
+  const variantRows = variants.length
+    ? await ctx.database.db
+        .insert(productVariants)
+        .values(variants.map((v, position) => ({ ...v, productId: row.id, position })))
+        .returning()
+    : [];
+  return { ...row, variantRows };
 }
 
 export const shippingDetails = {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../tests/helpers/app.ts';
+import { insertProduct } from '../../../../tests/helpers/shop.ts';
 import { products } from '../catalog/tables.ts';
 import { orders } from './tables.ts';
 
@@ -8,12 +9,9 @@ const ctx = useTestApp();
 
 describe('stock under concurrent checkouts', () => {
   it('sells exactly the 5 left to 50 buyers at once: 5 orders, stock 0, 45 clear 409s', async () => {
-    const [p] = await ctx.database.db
-      .insert(products)
-      .values({ name: 'Planner edição limitada', description: 'Só 5', priceCents: 2500, stock: 5, minPriceCents: 2500 })
-      .returning();
+    const p = await insertProduct(ctx, { name: 'Planner edição limitada', description: 'Só 5', priceCents: 2500, stock: 5 });
     const body = (n: number) => ({
-      items: [{ product_id: p!.id, quantity: 1 }],
+      items: [{ product_id: p.id, quantity: 1 }],
       name: `Comprador ${n}`,
       email: `comprador${n}@example.pt`,
       phone: '912345678',
@@ -39,7 +37,7 @@ describe('stock under concurrent checkouts', () => {
     expect(created).toBe(5);
     expect(refused).toHaveLength(45);
     expect(refused.every((r) => r.json().error === 'Não há stock suficiente de Planner edição limitada: restam 0.')).toBe(true);
-    const [after] = await ctx.database.db.select().from(products).where(eq(products.id, p!.id));
+    const [after] = await ctx.database.db.select().from(products).where(eq(products.id, p.id));
     expect(after?.stock).toBe(0);
     expect(await ctx.database.db.select().from(orders)).toHaveLength(5);
   });

@@ -3,31 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { orderMessages, type Order } from '#shared/schemas/orders.ts';
 import { catalogMessages } from '#shared/schemas/catalog.ts';
 import { deliverMail, signedInUser, uniqueEmail, useTestApp } from '../../../../tests/helpers/app.ts';
+import { insertProduct } from '../../../../tests/helpers/shop.ts';
 import { products, productVariants } from '../catalog/tables.ts';
 import { orderItems, orders } from './tables.ts';
 
 const ctx = useTestApp();
 
-async function product(values: Partial<typeof products.$inferInsert> & { variants?: { name: string; priceCents: number; stock: number }[] } = {}) {
-  const { variants = [], ...rest } = values;
-  const price = rest.priceCents ?? 1000;
-  const [row] = await ctx.database.db
-    .insert(products)
-    .values({
-      name: 'Agenda 2027',
-      description: 'Agenda semanal',
-      priceCents: variants.length ? null : price,
-      stock: variants.length ? null : 10,
-      minPriceCents: variants.length ? Math.min(...variants.map((v) => v.priceCents)) : price,
-      hasVariants: variants.length > 0,
-      ...rest,
-    })
-    .returning();
-  const variantRows = variants.length
-    ? await ctx.database.db.insert(productVariants).values(variants.map((v, position) => ({ ...v, productId: row!.id, position }))).returning()
-    : [];
-  return { ...row!, variantRows };
-}
+/** The products of these tests cost 10,00 € unless told otherwise (or sell through their variants). */
+const product = (values: Parameters<typeof insertProduct>[1] = {}) => insertProduct(ctx, values.variants ? values : { priceCents: 1000, ...values });
 
 const stockOf = async (id: number) => (await ctx.database.db.select().from(products).where(eq(products.id, id)))[0]?.stock;
 const variantStock = async (id: number) => (await ctx.database.db.select().from(productVariants).where(eq(productVariants.id, id)))[0]?.stock;
