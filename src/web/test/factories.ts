@@ -1,8 +1,10 @@
 // The component tests' data, in one place: each factory answers a valid record, `overrides` change what a test
 // is about. The feature *-test-utils.tsx files re-export them under the names their tests use.
 import type { PublicUser } from '#shared/schemas/account.ts';
-import type { ImageRef, Product, Variant } from '#shared/schemas/catalog.ts';
+import type { ImageRef, MediaImage, Product, Variant } from '#shared/schemas/catalog.ts';
+import type { Subscriber } from '#shared/schemas/newsletter.ts';
 import type { Order } from '#shared/schemas/orders.ts';
+import type { PaymentInfo } from '#shared/schemas/payments.ts';
 import type { Service } from '#shared/schemas/services.ts';
 import type { CartItem } from '../features/cart/cart-store.ts';
 
@@ -178,5 +180,43 @@ export const orderFactory = (overrides: Partial<Order> = {}): Order => ({
       variant: { id: 31, name: 'A5' },
     },
   ],
+  ...overrides,
+});
+
+// Payments, media and the newsletter.
+export const paymentInfoFactory = (overrides: Partial<PaymentInfo> = {}): PaymentInfo => ({
+  id: 1,
+  method: 'multibanco',
+  status: 'pending',
+  amount: 31,
+  entity: '12345',
+  reference: '123456789',
+  phone_number: null,
+  expiresAt: '2025-03-07T10:00:00.000Z',
+  paidAt: null,
+  createdAt: '2025-03-05T10:00:00.000Z',
+  gateway: 'ifthenpay',
+  ...overrides,
+});
+
+export const mediaFactory = (overrides: Partial<MediaImage> = {}): MediaImage => ({
+  id: 4,
+  name: 'Sobre',
+  url: '/api/images/4/0123456789ab/1600.webp',
+  thumbnail: '/api/images/4/0123456789ab/thumb.webp',
+  srcset: '',
+  width: 1600,
+  height: 900,
+  size: 1.5 * 1024 * 1024,
+  createdAt: '2025-03-05T10:00:00.000Z',
+  ...overrides,
+});
+
+export const subscriberFactory = (overrides: Partial<Subscriber> = {}): Subscriber => ({
+  id: 1,
+  email: 'rita@exemplo.pt',
+  status: 'confirmed',
+  subscribed_at: '2025-03-05T10:00:00.000Z',
+  created_at: '2025-03-04T09:00:00.000Z',
   ...overrides,
 });

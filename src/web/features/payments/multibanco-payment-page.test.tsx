@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MultibancoAnswer, PaymentInfo } from '#shared/schemas/payments.ts';
+import type { MultibancoAnswer } from '#shared/schemas/payments.ts';
+import { paymentInfoFactory } from '../../test/factories.ts';
 import { errorAnswer, type FakeCall, fakeApi, orderFactory, renderRoutes, spaced, userFactory } from '../cart/cart-test-utils.tsx';
 import { MultibancoPaymentPage } from './multibanco-payment-page.tsx';
 
@@ -14,20 +15,7 @@ const answer = (overrides: Partial<MultibancoAnswer> = {}): MultibancoAnswer => 
   sandbox: false,
   ...overrides,
 });
-const payment = (overrides: Partial<PaymentInfo> = {}): PaymentInfo => ({
-  id: 1,
-  method: 'multibanco',
-  status: 'pending',
-  amount: 31,
-  entity: '12345',
-  reference: '123456789',
-  phone_number: null,
-  expiresAt: '2025-03-07T10:00:00.000Z',
-  paidAt: null,
-  createdAt: '2025-03-05T10:00:00.000Z',
-  gateway: 'ifthenpay',
-  ...overrides,
-});
+const payment = paymentInfoFactory;
 const order = orderFactory({ id: 42, user_id: null, email: 'ana@exemplo.pt' });
 
 const open = (search: string, state?: unknown) =>

@@ -6,23 +6,12 @@ import type { PaymentInfo } from '#shared/schemas/payments.ts';
 import { renderRoutes } from '../cart/cart-test-utils.tsx';
 import { OrderSuccessPage } from '../checkout/order-success-page.tsx';
 import { customer, fakeApi, orderFactory, renderOrders } from '../orders/orders-test-utils.tsx';
+import { paymentInfoFactory } from '../../test/factories.ts';
 import { MultibancoPaymentPage } from './multibanco-payment-page.tsx';
 
-const payment = (overrides: Partial<PaymentInfo> = {}): PaymentInfo => ({
-  id: 1,
-  method: 'multibanco',
-  status: 'pending',
-  amount: 37,
-  entity: '12345',
-  reference: '123456789',
-  phone_number: null,
-  // Far ahead: the reference is still valid whenever the test runs.
-  expiresAt: '2999-03-07T10:00:00.000Z',
-  paidAt: null,
-  createdAt: '2025-03-05T12:00:00.000Z',
-  gateway: 'ifthenpay',
-  ...overrides,
-});
+/** A 37,00 € payment whose reference is valid whenever the test runs. */
+const payment = (overrides: Partial<PaymentInfo> = {}) =>
+  paymentInfoFactory({ amount: 37, expiresAt: '2999-03-07T10:00:00.000Z', createdAt: '2025-03-05T12:00:00.000Z', ...overrides });
 
 const guia = { id: 3, product_id: 9, variant_id: null, quantity: 1, price: 7.5, variant: null };
 const withGuide = (link: string | null | undefined, overrides: Partial<Order> = {}) =>

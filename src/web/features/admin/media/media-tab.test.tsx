@@ -7,6 +7,7 @@ import { ApiError } from '../../../api/client.ts';
 import { admin, fakeApi, renderAdmin } from '../admin-test-utils.tsx';
 import { formsOf } from '../products/product-test-utils.tsx';
 import { uploadErrorMessage } from './media-upload.tsx';
+import { mediaFactory } from '../../../test/factories.ts';
 
 /** What an async fake answers for calls it does not handle (the fake's Handler type has no async `undefined`). */
 const notFound = { status: 404, body: { message: 'Não encontrado', error: 'Não encontrado', code: 'NOT_FOUND' } };
@@ -16,18 +17,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const mediaFactory = (overrides: Partial<MediaImage> = {}): MediaImage => ({
-  id: 4,
-  name: 'Sobre',
-  url: '/api/images/4/0123456789ab/1600.webp',
-  thumbnail: '/api/images/4/0123456789ab/thumb.webp',
-  srcset: '',
-  width: 1600,
-  height: 900,
-  size: 1.5 * 1024 * 1024,
-  createdAt: '2025-03-05T10:00:00.000Z',
-  ...overrides,
-});
 const sobre = mediaFactory();
 const logo = mediaFactory({ id: 5, name: 'Logotipo', url: '/api/images/5/0123456789ab/400.webp', width: 400, height: 400, size: 2048 });
 const png = (name: string) => new File([new Uint8Array(20)], name, { type: 'image/png' });

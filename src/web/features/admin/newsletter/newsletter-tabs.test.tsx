@@ -1,22 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newsletterMessages, type NewsletterSend, sendStartedMessage, type Subscriber, testSentMessage } from '#shared/schemas/newsletter.ts';
+import { newsletterMessages, type NewsletterSend, sendStartedMessage, testSentMessage } from '#shared/schemas/newsletter.ts';
 import { admin, fakeApi, renderAdmin } from '../admin-test-utils.tsx';
+import { subscriberFactory } from '../../../test/factories.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const subscriber = (overrides: Partial<Subscriber>): Subscriber => ({
-  id: 1,
-  email: 'rita@exemplo.pt',
-  status: 'confirmed',
-  subscribed_at: '2025-03-05T10:00:00.000Z',
-  created_at: '2025-03-04T09:00:00.000Z',
-  ...overrides,
-});
+const subscriber = subscriberFactory;
 const rita = subscriber({});
 const joao = subscriber({ id: 2, email: 'joao@exemplo.pt', status: 'pending', subscribed_at: null, created_at: '2025-04-01T09:00:00.000Z' });
 // A 500 without a message of its own: the screen falls back to the spec's text.
