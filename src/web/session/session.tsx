@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import type { LoginBody, PublicUser } from '#shared/schemas/account.ts';
-import { api, ApiError } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
+import { fetchProfile, postLogin, postLogout } from './api.ts';
 
 export type SessionState =
   | { status: 'unknown'; user: null }
@@ -17,16 +18,6 @@ type SessionApi = SessionState & {
 export const sessionKey = ['session'] as const;
 const SessionContext = createContext<SessionApi | null>(null);
 
-const fetchProfile = async (): Promise<PublicUser | null> => {
-  try {
-    return await api.get<PublicUser>('/user/profile', { redirectOnUnauthorized: false });
-  } catch (err) {
-    // storefront.md §4: a failed profile fetch means logged out.
-    if (err instanceof ApiError) return null;
-    throw err;
-  }
-};
-
 /** Session per storefront.md §4: unknown while the profile loads, then the user or nobody. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -36,9 +27,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (credentials: LoginBody) => {
-      const answer = await api.post<{ message: string; user: PublicUser }>('/auth/login', credentials, {
-        redirectOnUnauthorized: false,
-      });
+      const answer = await postLogin(credentials);
       // storefront.md §5: the login counts only when the server says exactly this.
       if (answer?.message !== 'Login successful') throw new ApiError('Token inválido', 200, answer);
       const user = (await fetchProfile()) ?? answer.user;
@@ -50,7 +39,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.post('/auth/logout', undefined, { redirectOnUnauthorized: false });
+      await postLogout();
     } catch (err) {
       console.warn('Falha ao terminar sessão no servidor', err);
     } finally {

@@ -1,21 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import type { ShopSetup } from '#shared/schemas/contact.ts';
-import { api } from '../../api/client.ts';
-
-const shopSetupQuery = queryOptions({
-  queryKey: ['admin', 'shop-setup'] as const,
-  queryFn: ({ signal }) => api.get<ShopSetup>('/shop/setup', { signal }),
-  staleTime: 10 * 60_000,
-});
+import { shopSetupQueryOptions } from './api.ts';
 
 /**
  * The shop's details that still hold the example values they ship with (NIF, legal name...): said on top of
  * the dashboard until the owner sets them, closable for the visit.
  */
 export function ShopSetupAlert() {
-  const setup = useQuery(shopSetupQuery);
+  const setup = useQuery(shopSetupQueryOptions);
   const [closed, setClosed] = useState(false);
   const examples = setup.data?.examples ?? [];
   if (closed || examples.length === 0) return null;

@@ -2,18 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { formatEuros, toCents } from '#shared/money.ts';
 import type { CartTotalsAnswer, TotalsAnswer } from '#shared/schemas/orders.ts';
-import { api, ApiError, errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
+import { cartKeys, fetchTotals, type OrderLine } from './api.ts';
 import { type Cart, type CartItem, readCart, setQuantity, updatePrice } from './cart-store.ts';
 
-/** One line as the order calls carry it (storefront.md §7). */
-export type OrderLine = { product_id: number; variant_id?: number; quantity: number };
-
 export const totalsFailed = 'Ocorreu um erro ao calcular os totais. Por favor, atualize a página.';
-
-/** Query keys of the server's totals: keyed by what is sent (never the stored prices, which the answer may correct). */
-export const cartKeys = {
-  totals: (lines: readonly OrderLine[]) => ['order', 'calculate-totals', lines] as const,
-};
 
 export function toOrderLines(items: Cart): OrderLine[] {
   return items.map((item) =>
@@ -21,10 +14,6 @@ export function toOrderLines(items: Cart): OrderLine[] {
       { product_id: item.productId, variant_id: item.variant.id, quantity: item.quantity }
     : { product_id: item.productId, quantity: item.quantity },
   );
-}
-
-export function fetchTotals(lines: readonly OrderLine[], signal?: AbortSignal): Promise<CartTotalsAnswer> {
-  return api.post<CartTotalsAnswer>('/order/calculate-totals', { items: lines }, { signal });
 }
 
 export const sameTotals = (a: TotalsAnswer, b: TotalsAnswer) =>

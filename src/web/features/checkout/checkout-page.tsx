@@ -18,7 +18,8 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { clearCart, useCart } from '../cart/cart-store.ts';
-import { cartKeys, dismissCartChanges, fetchTotals, sameTotals, soldOutLines, useCartChanges, useCartTotals } from '../cart/cart-totals.ts';
+import { cartKeys, fetchTotals } from '../cart/api.ts';
+import { dismissCartChanges, sameTotals, soldOutLines, useCartChanges, useCartTotals } from '../cart/cart-totals.ts';
 import {
   checkoutFields,
   checkoutForm,
