@@ -8,7 +8,7 @@ import { mediaQueryOptions, useDeleteMedia } from './api.ts';
 import { MediaList } from './media-list.tsx';
 import { MediaUpload } from './media-upload.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
-import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
+import { useTabDelete } from '../use-tab-delete.ts';
 
 /** The Biblioteca de media tab of the admin dashboard (backoffice.md §2, §5, §8). */
 export function MediaTab() {
@@ -17,14 +17,12 @@ export function MediaTab() {
   const [notice, setNotice] = useState<string | null>(null);
   const [deletions, setDeletions] = useState(0);
 
-  const confirm = useConfirmDelete<MediaImage, number, { message: string }>(remove, {
+  const confirm = useTabDelete<MediaImage, number>(remove, {
     keyOf: (image) => image.id,
     failed: 'Erro ao eliminar imagem.',
-    onAsk: () => setNotice(null),
-    onDeleted: (answer) => {
-      setNotice(answer?.message || mediaMessages.imageDeleted);
-      setDeletions((n) => n + 1);
-    },
+    deleted: mediaMessages.imageDeleted,
+    setNotice,
+    then: () => setDeletions((n) => n + 1),
   });
 
   const count = media.data?.length ?? 0;

@@ -7,7 +7,7 @@ import { QueryState } from '../query-state.tsx';
 import { subscribersQueryOptions, useDeleteSubscriber } from './api.ts';
 import { SubscribersTable } from './subscribers-table.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
-import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
+import { useTabDelete } from '../use-tab-delete.ts';
 
 /** The Subscritores tab of the admin dashboard (backoffice.md §2, §8): the list, with delete after confirmation. */
 export function SubscribersTab() {
@@ -22,11 +22,11 @@ export function SubscribersTab() {
   const visible = useMemo(() => (needle ? all.filter((s) => s.email.includes(needle)) : all), [all, needle]);
   const confirmed = all.filter((s) => s.status === 'confirmed').length;
 
-  const confirm = useConfirmDelete<Subscriber, string, { message: string }>(remove, {
+  const confirm = useTabDelete<Subscriber, string>(remove, {
     keyOf: (subscriber) => subscriber.email,
     failed: newsletterMessages.deleteError,
-    onAsk: () => setNotice(null),
-    onDeleted: (answer) => setNotice(answer?.message || newsletterMessages.subscriberDeleted),
+    deleted: newsletterMessages.subscriberDeleted,
+    setNotice,
   });
 
   return (

@@ -15,7 +15,7 @@ import { OrdersTable } from './orders-table.tsx';
 import { PaymentAlerts } from './payment-alerts.tsx';
 import { RefundAlerts } from './refund-alerts.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
-import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
+import { useTabDelete } from '../use-tab-delete.ts';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { orderNumber } from '../../orders/order-ui.tsx';
 
@@ -39,13 +39,13 @@ export function OrdersTab() {
 
   const setStatus = (value: string) => set({ status: isStatus(value) ? value : undefined });
 
-  const confirm = useConfirmDelete<Order, number, { message: string }>(remove, {
+  const confirm = useTabDelete<Order, number>(remove, {
     keyOf: (order) => order.id,
     failed: 'Erro ao eliminar encomenda.',
-    onAsk: () => setNotice(null),
-    onDeleted: (answer) => {
-      setNotice(answer?.message || orderMessages.deleted);
-      // The last order of the last page: show the page before it.
+    deleted: orderMessages.deleted,
+    setNotice,
+    // The last order of the last page: show the page before it.
+    then: () => {
       if (orders.data?.orders.length === 1 && page > 1) setPage(page - 1);
     },
   });

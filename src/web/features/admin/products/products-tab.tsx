@@ -13,7 +13,7 @@ import { PRODUCTS_PAGE_SIZE, productsQueryOptions, useDeleteProduct } from './ap
 import { ProductsTable } from './products-table.tsx';
 import { PaginationNav } from '../../../components/pagination-nav.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
-import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
+import { useTabDelete } from '../use-tab-delete.ts';
 import { useDebouncedValue, useListParams } from '../../../components/use-list-params.ts';
 
 /** Typing pauses this long before the list is searched again on the server. */
@@ -46,13 +46,13 @@ export function ProductsTab() {
     if (typed.trim() !== q) set({ q: typed.trim() });
   }, [typed, q, set]);
 
-  const confirm = useConfirmDelete<Product, number, { message: string }>(remove, {
+  const confirm = useTabDelete<Product, number>(remove, {
     keyOf: (product) => product.id,
     failed: 'Erro ao eliminar produto.',
-    onAsk: () => setNotice(null),
-    onDeleted: (answer) => {
-      setNotice(answer?.message || catalogMessages.productDeleted);
-      // The last product of the last page: show the page before it.
+    deleted: catalogMessages.productDeleted,
+    setNotice,
+    // The last product of the last page: show the page before it.
+    then: () => {
       if (products.data?.rows.length === 1 && page > 1) setPage(page - 1);
     },
   });

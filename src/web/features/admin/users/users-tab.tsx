@@ -10,7 +10,7 @@ import { QueryState } from '../query-state.tsx';
 import { useDeleteUser, usersQueryOptions } from './api.ts';
 import { UsersTable } from './users-table.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
-import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
+import { useTabDelete } from '../use-tab-delete.ts';
 
 const fold = (text: string) =>
   text
@@ -37,11 +37,11 @@ export function UsersTab() {
 
   const visible = useMemo(() => filterUsers(users.data ?? [], search), [users.data, search]);
 
-  const confirm = useConfirmDelete<PublicUser, number, { message: string }>(remove, {
+  const confirm = useTabDelete<PublicUser, number>(remove, {
     keyOf: (user) => user.id,
     failed: 'Erro ao eliminar utilizador.',
-    onAsk: () => setNotice(null),
-    onDeleted: (answer) => setNotice(answer?.message || 'Utilizador eliminado.'),
+    deleted: 'Utilizador eliminado.',
+    setNotice,
   });
 
   return (
