@@ -1,12 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  // Each text asset also as .br and .gz, compressed once here at the highest levels; the server sends the one
+  // the browser accepts (@fastify/static's preCompressed).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|xml|webmanifest)$/, threshold: 1024 })],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -99,6 +100,10 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     mailer.close();
   });
 
+  // Text answers (pages, API JSON, XML, robots.txt) compressed as the client accepts, brotli first; built
+  // assets go out as the .br/.gz files the build wrote beside them (preCompressed below), and the cached
+  // catalogue answers carry their own encodings (catalog-cache.ts). Before every route, so its hook covers them.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 12, fields: 40, fieldSize: 200_000, parts: 60 } });
   const security = await registerSecurity(app, config);
@@ -155,6 +160,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       // Files are looked up per request, so a rebuild's new assets are served without a restart.
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders(res, path) {
         // Vite names assets by content hash: they never change under the same URL.
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Product } from '#shared/schemas/catalog.ts';
 import type { Tx } from '../../db/client.ts';
@@ -16,13 +17,29 @@ export async function catalogVersion(tx: Tx): Promise<number> {
   return row?.version ?? 0;
 }
 
+/** The encodings a cached answer is kept in, the browser's first choice first. */
+export const CACHED_ENCODINGS = ['br', 'gzip'] as const;
+export type CachedEncoding = (typeof CACHED_ENCODINGS)[number];
+
+const encoders: Record<CachedEncoding, (body: string) => Buffer> = {
+  // Once per catalogue version, so the slowest, smallest settings pay off.
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+  gzip: (body) => gzipSync(body, { level: 9 }),
+};
+
+type Entry = { version: number; body: string; encoded: Partial<Record<CachedEncoding, Buffer>> };
+
 /**
  * Public catalogue answers, already serialised, kept per process for the catalogue version they were
- * built from. One indexed read of the version per request replaces the list's queries and serialisation;
- * a write anywhere bumps the version and every process rebuilds on its next request.
+ * built from, with each encoding made the first time a browser asks for it. One indexed read of the version
+ * per request replaces the list's queries, serialisation and compression; a write anywhere bumps the version
+ * and every process rebuilds on its next request.
  */
 export class CatalogCache {
-  private readonly entries = new Map<string, { version: number; body: string }>();
+  private readonly entries = new Map<string, Entry>();
   private readonly values = new Map<string, { version: number; value: unknown }>();
   private readonly capacity: number;
 
@@ -41,19 +58,27 @@ export class CatalogCache {
     return value;
   }
 
-  async get(version: number, key: string, build: () => Promise<unknown>): Promise<string> {
+  /** The serialised answer for `key`, in `encoding` when one is given (made once per version). */
+  async get(version: number, key: string, build: () => Promise<unknown>, encoding?: CachedEncoding): Promise<string | Buffer> {
+    const entry = await this.entry(version, key, build);
+    if (!encoding) return entry.body;
+    entry.encoded[encoding] ??= encoders[encoding](entry.body);
+    return entry.encoded[encoding];
+  }
+
+  private async entry(version: number, key: string, build: () => Promise<unknown>): Promise<Entry> {
     const hit = this.entries.get(key);
     if (hit && hit.version === version) {
       // Re-insert: the Map's order is then least recently used first.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit.body;
+      return hit;
     }
-    const body = JSON.stringify(await build());
+    const entry: Entry = { version, body: JSON.stringify(await build()), encoded: {} };
     this.entries.delete(key);
-    this.entries.set(key, { version, body });
+    this.entries.set(key, entry);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
-    return body;
+    return entry;
   }
 }
 

@@ -1,3 +1,4 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogMessages, product, productFields, productList, productListQuery } from '#shared/schemas/catalog.ts';
@@ -8,11 +9,11 @@ import { adminOnly } from '../../platform/guards.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { parseOrThrow } from '../../platform/validation.ts';
 import { processImage } from '../media/processing.ts';
-import { CatalogCache, catalogVersion, versionAndStock, withLiveStock } from './catalog-cache.ts';
+import { CACHED_ENCODINGS, type CachedEncoding, CatalogCache, catalogVersion, versionAndStock, withLiveStock } from './catalog-cache.ts';
 import * as catalog from './products.ts';
 
 /** Sends JSON that is already serialised: Fastify passes a string through without its serializer. */
-const sendSerialized = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json as never);
+const sendSerialized = (reply: FastifyReply, json: string | Buffer) => reply.type('application/json; charset=utf-8').send(json as never);
 
 export const catalogRoutes =
   ({ db }: AppContext): FastifyPluginAsyncZod =>
@@ -35,8 +36,11 @@ export const catalogRoutes =
     app.get('/product', { schema: { tags, querystring: productListQuery, response: { 200: productList } } }, async (request, reply) => {
       if (request.sessionUser?.isAdmin) return catalog.listProducts(db, request.query, true);
       const key = `list:${JSON.stringify(request.query)}`;
-      const body = await cache.get(await catalogVersion(db), key, () => catalog.listProducts(db, request.query));
-      return sendSerialized(reply, body);
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...CACHED_ENCODINGS]) as CachedEncoding | null;
+      const body = await cache.get(await catalogVersion(db), key, () => catalog.listProducts(db, request.query), encoding ?? undefined);
+      // Compressed once per catalogue version; the compression hook leaves an encoded answer alone.
+      if (encoding) reply.header('content-encoding', encoding);
+      return sendSerialized(reply.header('vary', 'Accept-Encoding'), body);
     });
 
     app.get('/product/:id', { schema: { tags, params: idParam, response: { 200: product } } }, async (request, reply) => {
