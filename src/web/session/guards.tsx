@@ -9,7 +9,11 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (session.status === 'unknown') return <PageSpinner />;
-  if (session.status === 'signedOut') return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (session.status === 'signedOut') {
+    // Leaving from a protected page goes home (the header navigates there too, but the session can end first).
+    if (session.loggedOut) return <Navigate to={paths.home} replace />;
+    return <Navigate to={paths.login} replace state={{ from: location }} />;
+  }
   return children;
 }
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import type { LoginBody, PublicUser } from '#shared/schemas/account.ts';
 import { ApiError } from '../api/client.ts';
 import { fetchProfile, postLogin, postLogout } from './api.ts';
@@ -7,7 +7,8 @@ import { fetchProfile, postLogin, postLogout } from './api.ts';
 export type SessionState =
   | { status: 'unknown'; user: null }
   | { status: 'signedIn'; user: PublicUser }
-  | { status: 'signedOut'; user: null };
+  /** `loggedOut`: the user chose to leave in this visit (a protected page then goes home, not to the login). */
+  | { status: 'signedOut'; user: null; loggedOut: boolean };
 
 type SessionApi = SessionState & {
   login(credentials: LoginBody): Promise<PublicUser>;
@@ -24,6 +25,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const profile = useQuery({ queryKey: sessionKey, queryFn: fetchProfile, retry: false, staleTime: 5 * 60_000 });
 
   const setUser = useCallback((user: PublicUser | null) => queryClient.setQueryData(sessionKey, user), [queryClient]);
+  const [loggedOut, setLoggedOut] = useState(false);
 
   const login = useCallback(
     async (credentials: LoginBody) => {
@@ -31,6 +33,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // storefront.md §5: the login counts only when the server says exactly this.
       if (answer?.message !== 'Login successful') throw new ApiError('Token inválido', 200, answer);
       const user = (await fetchProfile()) ?? answer.user;
+      setLoggedOut(false);
       setUser(user);
       return user;
     },
@@ -43,6 +46,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (err) {
       console.warn('Falha ao terminar sessão no servidor', err);
     } finally {
+      setLoggedOut(true);
       setUser(null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKey[0] });
     }
@@ -52,9 +56,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const state: SessionState =
       profile.isPending ? { status: 'unknown', user: null }
       : profile.data ? { status: 'signedIn', user: profile.data }
-      : { status: 'signedOut', user: null };
+      : { status: 'signedOut', user: null, loggedOut };
     return { ...state, login, logout, setUser: (u: PublicUser) => setUser(u) };
-  }, [profile.isPending, profile.data, login, logout, setUser]);
+  }, [profile.isPending, profile.data, loggedOut, login, logout, setUser]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

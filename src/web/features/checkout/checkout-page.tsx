@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
-import type { SavedAddress } from '#shared/schemas/addresses.ts';
 import { type CartTotalsAnswer, type OrderBody, orderMessages, totalsAnswer } from '#shared/schemas/orders.ts';
 import { portugueseMobile } from '#shared/schemas/payments.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
@@ -32,8 +31,8 @@ import {
   submitFailed,
 } from './checkout-form.ts';
 import { CheckoutFields } from './checkout-fields.tsx';
-import { useAddresses } from '../account/api.ts';
 import { usePlaceOrder, useStartPayment } from './api.ts';
+import { useSavedAddresses } from './use-saved-addresses.ts';
 import { CheckoutSubmit, CheckoutSummary } from './checkout-summary.tsx';
 
 const title = 'Finalizar compra';
@@ -77,7 +76,7 @@ export function CheckoutPage() {
       mbway_phone: '',
     },
   });
-  const { errors, isSubmitting, dirtyFields } = formState;
+  const { errors, isSubmitting } = formState;
   const paymentMethod = useWatch({ control, name: 'payment_method' });
 
   // The session may answer after the page opened: fill name and email then, unless the customer already typed.
@@ -88,31 +87,7 @@ export function CheckoutPage() {
   }, [user, getValues, setValue]);
 
   // A signed-in customer starts from their default address (the address book keeps each checkout's).
-  const savedAddresses = useAddresses(Boolean(user)).data;
-  const pickAddress = useCallback(
-    (address: SavedAddress) => {
-      const touched = { shouldDirty: true, shouldValidate: formState.isSubmitted };
-      setValue('name', address.name, touched);
-      setValue('phone', address.phone, touched);
-      setValue('address', address.address, touched);
-      setValue('city', address.city, touched);
-      setValue('postal_code', address.postal_code, touched);
-    },
-    [setValue, formState.isSubmitted],
-  );
-  const prefilled = useRef(false);
-  useEffect(() => {
-    const first = savedAddresses?.[0];
-    if (!first || prefilled.current) return;
-    prefilled.current = true;
-    // Never over what the customer already typed.
-    if ((['name', 'phone', 'address', 'city', 'postal_code'] as const).some((name) => dirtyFields[name])) return;
-    pickAddress(first);
-  }, [savedAddresses, dirtyFields, pickAddress]);
-  // The saved address the fields hold now, if any (typing another shows none chosen).
-  const [shownAddress, shownCity, shownPostalCode] = useWatch({ control, name: ['address', 'city', 'postal_code'] });
-  const pickedAddress =
-    savedAddresses?.find((a) => a.address === shownAddress && a.city === shownCity && a.postal_code === shownPostalCode)?.id ?? null;
+  const saved = useSavedAddresses(Boolean(user), { setValue, control, formState });
 
   // The MB WAY number is usually the contact phone: offer it when MB WAY is chosen, unless one was typed already.
   useEffect(() => {
@@ -213,7 +188,7 @@ export function CheckoutPage() {
               errors={errors}
               paymentMethod={paymentMethod}
               digitalOnly={digitalOnly}
-              saved={savedAddresses && { addresses: savedAddresses, picked: pickedAddress, onPick: pickAddress }}
+              saved={saved}
             />
             <CheckoutSubmit items={items} shown={shown} soldOut={soldOut} notice={notice} formError={formError}>
               <SubmitButton
