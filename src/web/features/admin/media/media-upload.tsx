@@ -55,12 +55,9 @@ export function MediaUpload({ existingNames, resetKey = 0, onSend }: Props) {
     setFailure(null);
     setSuccess(null);
   }
-  const [dragging, setDragging] = useState(false);
-  const [fileFocused, setFileFocused] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const ids = { name: `${id}-name`, nameHelp: `${id}-name-help`, nameError: `${id}-name-error`, replace: `${id}-replace`, file: `${id}-file`, fileHelp: `${id}-file-help` };
+  const ids = { name: `${id}-name`, nameHelp: `${id}-name-help`, nameError: `${id}-name-error`, replace: `${id}-replace` };
 
   const uploading = upload.isPending;
   const replaces = existingNames.some((existing) => existing.toLowerCase() === name.trim().toLowerCase()) && name.trim() !== '';
@@ -102,19 +99,6 @@ export function MediaUpload({ existingNames, resetKey = 0, onSend }: Props) {
         onError: (err) => setFailure(uploadErrorMessage(err)),
       },
     );
-  };
-
-  const onDragOver = (event: DragEvent) => {
-    event.preventDefault();
-    event.dataTransfer.dropEffect = uploading ? 'none' : 'copy';
-    if (!dragging) setDragging(true);
-  };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (uploading) return;
-    // Only the first dropped file is sent (backoffice.md §2).
-    send(event.dataTransfer.files[0]);
   };
 
   const nameInvalid = Boolean(nameError);
@@ -161,59 +145,7 @@ export function MediaUpload({ existingNames, resetKey = 0, onSend }: Props) {
             )}
           </Form.Group>
 
-          <div
-            className={`rounded-3 p-4 text-center border border-2 ${dragging ? 'border-primary bg-primary-subtle' : 'border-secondary-subtle bg-body'}`}
-            style={{ '--bs-border-style': 'dashed' } as CSSProperties}
-            onDragEnter={onDragOver}
-            onDragOver={onDragOver}
-            onDragLeave={(event) => {
-              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-            }}
-            onDrop={onDrop}
-          >
-            {uploading ?
-              <div role="status" className="py-2">
-                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                A carregar a imagem...
-              </div>
-            : <>
-                <i className="bi bi-cloud-arrow-up fs-1 text-secondary d-block" aria-hidden="true" />
-                <p className="mb-2">Arraste uma imagem para aqui ou</p>
-              </>
-            }
-            {/* The real file input: focusable and labelled; its label looks like a button. */}
-            <input
-              ref={fileRef}
-              id={ids.file}
-              type="file"
-              className="visually-hidden"
-              accept={ACCEPT.join(',')}
-              disabled={uploading}
-              aria-describedby={ids.fileHelp}
-              onFocus={(event) => setFileFocused(event.currentTarget.matches(':focus-visible'))}
-              onBlur={() => setFileFocused(false)}
-              onClick={(event) => {
-                // The name comes first: the file dialog does not open without it.
-                if (!validName()) event.preventDefault();
-              }}
-              onChange={(event) => {
-                const input = event.currentTarget;
-                send(input.files?.[0]);
-                input.value = '';
-              }}
-            />
-            <label
-              htmlFor={ids.file}
-              className={`btn btn-primary${uploading ? ' disabled' : ''}`}
-              style={fileFocused ? { outline: '2px solid var(--bs-emphasis-color, #000)', outlineOffset: 2 } : undefined}
-            >
-              <i className="bi bi-image me-2" aria-hidden="true" />
-              Escolher imagem
-            </label>
-            <p id={ids.fileHelp} className="small text-secondary mt-2 mb-0">
-              JPG, PNG, GIF, SVG ou WebP, até 10{"\u00a0"}MB. Um nome já usado substitui a imagem anterior.
-            </p>
-          </div>
+          <MediaDropZone uploading={uploading} id={id} onFile={send} mayChoose={() => validName() !== null} />
         </Form>
 
         <div className="mt-3">
@@ -230,5 +162,91 @@ export function MediaUpload({ existingNames, resetKey = 0, onSend }: Props) {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * Where a file is dropped or chosen: a dashed zone with the real (visually hidden, focusable, labelled) file
+ * input, its label drawn as a button. Only the first dropped file is sent (backoffice.md §2).
+ */
+type DropZoneProps = {
+  uploading: boolean;
+  /** The upload form's id, the prefix of the zone's own ids. */
+  id: string;
+  onFile: (file: File | undefined) => void;
+  /** Whether the file dialog may open (the name comes first). */
+  mayChoose: () => boolean;
+};
+
+function MediaDropZone({ uploading, id, onFile, mayChoose }: DropZoneProps) {
+  const [dragging, setDragging] = useState(false);
+  const [fileFocused, setFileFocused] = useState(false);
+  const ids = { file: `${id}-file`, fileHelp: `${id}-file-help` };
+  const onDragOver = (event: DragEvent) => {
+    event.preventDefault();
+    event.dataTransfer.dropEffect = uploading ? 'none' : 'copy';
+    if (!dragging) setDragging(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (uploading) return;
+    // Only the first dropped file is sent (backoffice.md §2).
+    onFile(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div
+      className={`rounded-3 p-4 text-center border border-2 ${dragging ? 'border-primary bg-primary-subtle' : 'border-secondary-subtle bg-body'}`}
+      style={{ '--bs-border-style': 'dashed' } as CSSProperties}
+      onDragEnter={onDragOver}
+      onDragOver={onDragOver}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
+      {uploading ?
+        <div role="status" className="py-2">
+          <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+          A carregar a imagem...
+        </div>
+      : <>
+          <i className="bi bi-cloud-arrow-up fs-1 text-secondary d-block" aria-hidden="true" />
+          <p className="mb-2">Arraste uma imagem para aqui ou</p>
+        </>
+      }
+      {/* The real file input: focusable and labelled; its label looks like a button. */}
+      <input
+        id={ids.file}
+        type="file"
+        className="visually-hidden"
+        accept={ACCEPT.join(',')}
+        disabled={uploading}
+        aria-describedby={ids.fileHelp}
+        onFocus={(event) => setFileFocused(event.currentTarget.matches(':focus-visible'))}
+        onBlur={() => setFileFocused(false)}
+        onClick={(event) => {
+          // The name comes first: the file dialog does not open without it.
+          if (!mayChoose()) event.preventDefault();
+        }}
+        onChange={(event) => {
+          const input = event.currentTarget;
+          onFile(input.files?.[0]);
+          input.value = '';
+        }}
+      />
+      <label
+        htmlFor={ids.file}
+        className={`btn btn-primary${uploading ? ' disabled' : ''}`}
+        style={fileFocused ? { outline: '2px solid var(--bs-emphasis-color, #000)', outlineOffset: 2 } : undefined}
+      >
+        <i className="bi bi-image me-2" aria-hidden="true" />
+        Escolher imagem
+      </label>
+      <p id={ids.fileHelp} className="small text-secondary mt-2 mb-0">
+        JPG, PNG, GIF, SVG ou WebP, até 10{"\u00a0"}MB. Um nome já usado substitui a imagem anterior.
+      </p>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -30,6 +30,56 @@ const onEnter = (event: KeyboardEvent, action: () => void) => {
   action();
 };
 
+type PickerField = 'product' | 'variant' | 'quantity';
+type Checked = { line: ItemRow; problem?: undefined } | { problem: { field: PickerField; message: string } };
+
+/** The line the picker's choices make, or the first choice that is missing or wrong. */
+function checkedLine(product: Product | undefined, variantId: string, quantity: string): Checked {
+  if (!product) return { problem: { field: 'product', message: pickerMessages.product } };
+  const variant = product.hasVariants ? product.variants.find((v) => String(v.id) === variantId) : undefined;
+  if (product.hasVariants && !variant) return { problem: { field: 'variant', message: pickerMessages.variant } };
+  const amount = Number(quantity);
+  if (!Number.isInteger(amount) || amount < 1 || amount > 99) return { problem: { field: 'quantity', message: orderMessages.quantity } };
+  return {
+    line: {
+      product_id: product.id,
+      variant_id: variant?.id ?? null,
+      quantity: amount,
+      name: product.name,
+      variantName: variant?.name ?? null,
+      price: variant?.price ?? product.price,
+      isDigital: product.isDigital,
+    },
+  };
+}
+
+function ProductOptions({ pending, rows }: { pending: boolean; rows: Product[] }) {
+  if (pending) return <option value="">A carregar produtos...</option>;
+  return (
+    <>
+      <option value="">{rows.length === 0 ? 'Nenhum produto encontrado' : 'Escolha um produto'}</option>
+      {rows.map((p) => (
+        <option key={p.id} value={p.id}>
+          {productOptionLabel(p)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+function VariantOptions({ product }: { product: Product }) {
+  return (
+    <>
+      <option value="">Escolha uma variante</option>
+      {product.variants.map((v) => (
+        <option key={v.id} value={v.id}>
+          {`${v.name} — ${formatEuros(v.price)}${product.isDigital ? '' : ` (${stockWords(v.stock)})`}`}
+        </option>
+      ))}
+    </>
+  );
+}
+
 type Props = {
   productSelectRef: RefObject<HTMLSelectElement | null>;
   addRef: RefObject<HTMLButtonElement | null>;
@@ -46,7 +96,7 @@ export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAd
   const [productId, setProductId] = useState('');
   const [variantId, setVariantId] = useState('');
   const [quantity, setQuantity] = useState('1');
-  const [pickerError, setPickerError] = useState<{ field: 'product' | 'variant' | 'quantity'; message: string } | null>(null);
+  const [pickerError, setPickerError] = useState<{ field: PickerField; message: string } | null>(null);
   const products = useQuery(orderProductsQueryOptions(q));
   const ids = { search: useId(), product: useId(), variant: useId(), quantity: useId(), pickerError: useId() };
   const variantRef = useRef<HTMLSelectElement>(null);
@@ -76,38 +126,18 @@ export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAd
   };
 
   const add = () => {
-    if (!product) {
-      setPickerError({ field: 'product', message: pickerMessages.product });
-      productSelectRef.current?.focus();
+    const checked = checkedLine(product, variantId, quantity);
+    setPickerError(checked.problem ?? null);
+    if (checked.problem) {
+      const refs = { product: productSelectRef, variant: variantRef, quantity: quantityRef };
+      refs[checked.problem.field].current?.focus();
       return;
     }
-    const variant = product.hasVariants ? product.variants.find((v) => String(v.id) === variantId) : undefined;
-    if (product.hasVariants && !variant) {
-      setPickerError({ field: 'variant', message: pickerMessages.variant });
-      variantRef.current?.focus();
-      return;
-    }
-    const amount = Number(quantity);
-    if (!Number.isInteger(amount) || amount < 1 || amount > 99) {
-      setPickerError({ field: 'quantity', message: orderMessages.quantity });
-      quantityRef.current?.focus();
-      return;
-    }
-    setPickerError(null);
-    const line: ItemRow = {
-      product_id: product.id,
-      variant_id: variant?.id ?? null,
-      quantity: amount,
-      name: product.name,
-      variantName: variant?.name ?? null,
-      price: variant?.price ?? product.price,
-      isDigital: product.isDigital,
-    };
-    onAdd(line);
+    onAdd(checked.line);
     setQuantity('1');
   };
 
-  const pickerDescribed = (field: 'product' | 'variant' | 'quantity') =>
+  const pickerDescribed = (field: PickerField) =>
     pickerError?.field === field ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': ids.pickerError } : {};
 
   return (
@@ -150,17 +180,7 @@ export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAd
               undefined
             }
           >
-            {products.isPending ?
-              <option value="">A carregar produtos...</option>
-            : <>
-                <option value="">{rows.length === 0 ? 'Nenhum produto encontrado' : 'Escolha um produto'}</option>
-                {rows.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {productOptionLabel(p)}
-                  </option>
-                ))}
-              </>
-            }
+            <ProductOptions pending={products.isPending} rows={rows} />
           </Form.Select>
         </Col>
         {product?.hasVariants && (
@@ -178,12 +198,7 @@ export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAd
               }}
               {...pickerDescribed('variant')}
             >
-              <option value="">Escolha uma variante</option>
-              {product.variants.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {`${v.name} — ${formatEuros(v.price)}${product.isDigital ? '' : ` (${stockWords(v.stock)})`}`}
-                </option>
-              ))}
+              <VariantOptions product={product} />
             </Form.Select>
           </Col>
         )}
@@ -220,20 +235,28 @@ export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAd
           {pickerError.message}
         </div>
       )}
-      {products.isError && (
-        <div className="d-flex flex-wrap align-items-center gap-2 mt-2 text-danger small">
-          <span>Erro ao carregar produtos.</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void products.refetch()} disabled={products.isFetching}>
-            Tentar novamente
-          </Button>
-        </div>
-      )}
-      {products.isFetching && !products.isPending && (
-        <div className="small text-secondary mt-2">
-          <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
-          A procurar produtos...
-        </div>
-      )}
+      <ProductsLoadState products={products} />
+    </div>
+  );
+}
+
+/** The product search's state under the picker: its failure with a retry, or that it is searching. */
+function ProductsLoadState({ products }: { products: UseQueryResult<unknown> }) {
+  if (products.isError) {
+    return (
+      <div className="d-flex flex-wrap align-items-center gap-2 mt-2 text-danger small">
+        <span>Erro ao carregar produtos.</span>
+        <Button variant="outline-danger" size="sm" onClick={() => void products.refetch()} disabled={products.isFetching}>
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  }
+  if (!products.isFetching || products.isPending) return null;
+  return (
+    <div className="small text-secondary mt-2">
+      <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+      A procurar produtos...
     </div>
   );
 }
