@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { icons } from './vite.config.ts';
 
 export default defineConfig({
+  plugins: [icons()],
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     setupFiles: ['tests/setup.ts'],

@@ -3,8 +3,6 @@ export const shop = {
   name: 'Loja',
   tagline: 'Organização pessoal, produtos e serviços',
   quote: 'Organizar é abrir espaço para o que realmente importa.',
-  /** The icon of each social network; the addresses are the owner's settings (SHOP_INSTAGRAM_URL...), shown only when set. */
-  socialIcons: { Instagram: 'bi-instagram', Facebook: 'bi-facebook', WhatsApp: 'bi-whatsapp' },
   /** The delivery promise, said the same way by checkout, e-mails and terms. */
   delivery: {
     /** Working days to prepare an order once its payment is confirmed. */

@@ -4,6 +4,16 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import BiArrowClockwiseIcon from '~icons/bi/arrow-clockwise';
+import BiArrowCounterclockwiseIcon from '~icons/bi/arrow-counterclockwise';
+import BiLink45degIcon from '~icons/bi/link-45deg';
+import BiListOlIcon from '~icons/bi/list-ol';
+import BiListUlIcon from '~icons/bi/list-ul';
+import BiTypeBoldIcon from '~icons/bi/type-bold';
+import BiTypeH2Icon from '~icons/bi/type-h2';
+import BiTypeH3Icon from '~icons/bi/type-h3';
+import BiTypeItalicIcon from '~icons/bi/type-italic';
+import type { IconComponent } from './icon.ts';
 
 export type RichTextEditorProps = {
   id: string;
@@ -153,16 +163,16 @@ function Toolbar({ editor, label, disabled }: { editor: Editor; label: string; d
     buttons[next]?.focus();
   }
 
-  const tools: { key: string; label: string; icon: string; pressed?: boolean; enabled?: boolean; run: () => void }[] = [
-    { key: 'bold', label: 'Negrito', icon: 'bi-type-bold', pressed: state.bold, run: () => editor.chain().focus().toggleBold().run() },
-    { key: 'italic', label: 'Itálico', icon: 'bi-type-italic', pressed: state.italic, run: () => editor.chain().focus().toggleItalic().run() },
-    { key: 'h2', label: 'Título 2', icon: 'bi-type-h2', pressed: state.h2, run: () => editor.chain().focus().toggleHeading({ level: 2 }).run() },
-    { key: 'h3', label: 'Título 3', icon: 'bi-type-h3', pressed: state.h3, run: () => editor.chain().focus().toggleHeading({ level: 3 }).run() },
-    { key: 'ul', label: 'Lista com marcas', icon: 'bi-list-ul', pressed: state.bulletList, run: () => editor.chain().focus().toggleBulletList().run() },
-    { key: 'ol', label: 'Lista numerada', icon: 'bi-list-ol', pressed: state.orderedList, run: () => editor.chain().focus().toggleOrderedList().run() },
-    { key: 'link', label: 'Ligação', icon: 'bi-link-45deg', pressed: state.link, run: () => setLinkOpen((open) => !open) },
-    { key: 'undo', label: 'Anular', icon: 'bi-arrow-counterclockwise', enabled: state.canUndo, run: () => editor.chain().focus().undo().run() },
-    { key: 'redo', label: 'Refazer', icon: 'bi-arrow-clockwise', enabled: state.canRedo, run: () => editor.chain().focus().redo().run() },
+  const tools: { key: string; label: string; icon: IconComponent; pressed?: boolean; enabled?: boolean; run: () => void }[] = [
+    { key: 'bold', label: 'Negrito', icon: BiTypeBoldIcon, pressed: state.bold, run: () => editor.chain().focus().toggleBold().run() },
+    { key: 'italic', label: 'Itálico', icon: BiTypeItalicIcon, pressed: state.italic, run: () => editor.chain().focus().toggleItalic().run() },
+    { key: 'h2', label: 'Título 2', icon: BiTypeH2Icon, pressed: state.h2, run: () => editor.chain().focus().toggleHeading({ level: 2 }).run() },
+    { key: 'h3', label: 'Título 3', icon: BiTypeH3Icon, pressed: state.h3, run: () => editor.chain().focus().toggleHeading({ level: 3 }).run() },
+    { key: 'ul', label: 'Lista com marcas', icon: BiListUlIcon, pressed: state.bulletList, run: () => editor.chain().focus().toggleBulletList().run() },
+    { key: 'ol', label: 'Lista numerada', icon: BiListOlIcon, pressed: state.orderedList, run: () => editor.chain().focus().toggleOrderedList().run() },
+    { key: 'link', label: 'Ligação', icon: BiLink45degIcon, pressed: state.link, run: () => setLinkOpen((open) => !open) },
+    { key: 'undo', label: 'Anular', icon: BiArrowCounterclockwiseIcon, enabled: state.canUndo, run: () => editor.chain().focus().undo().run() },
+    { key: 'redo', label: 'Refazer', icon: BiArrowClockwiseIcon, enabled: state.canRedo, run: () => editor.chain().focus().redo().run() },
   ];
   const enabledTools = tools.filter((tool) => !disabled && tool.enabled !== false);
   const tabStop = enabledTools[Math.min(focusIndex, enabledTools.length - 1)]?.key;
@@ -180,7 +190,7 @@ function Toolbar({ editor, label, disabled }: { editor: Editor; label: string; d
             onFocus={() => setFocusIndex(Math.max(0, enabledTools.indexOf(tool)))}
             onClick={tool.run}
           >
-            <i className={`bi ${tool.icon}`} aria-hidden="true" />
+            <tool.icon className="bi" aria-hidden="true" />
           </ToolButton>
         ))}
       </div>

@@ -1,5 +1,15 @@
 import type { ShopDetails } from '#shared/schemas/contact.ts';
-import { shop } from '#shared/shop.ts';
+import type { IconComponent } from './icon.ts';
+import BiFacebookIcon from '~icons/bi/facebook';
+import BiInstagramIcon from '~icons/bi/instagram';
+import BiWhatsappIcon from '~icons/bi/whatsapp';
+
+const socialIcons: Record<ShopDetails['social'][number]['name'], IconComponent> = { Instagram: BiInstagramIcon, Facebook: BiFacebookIcon, WhatsApp: BiWhatsappIcon };
+
+function SocialIcon({ name }: { name: ShopDetails['social'][number]['name'] }) {
+  const Icon = socialIcons[name];
+  return <Icon className="bi" aria-hidden="true" />;
+}
 
 /**
  * The shop's social pages as icon links (each opens in a new window, said so in its name): only those the
@@ -12,7 +22,7 @@ export function SocialLinks({ links, linkClassName }: { links: ShopDetails['soci
       {links.map((s) => (
         <li className="list-inline-item" key={s.name}>
           <a href={s.url} target="_blank" rel="noopener noreferrer" className={linkClassName} aria-label={`${s.name} (abre numa nova janela)`}>
-            <i className={`bi ${shop.socialIcons[s.name]}`} aria-hidden="true" />
+            <SocialIcon name={s.name} />
           </a>
         </li>
       ))}

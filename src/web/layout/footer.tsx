@@ -7,6 +7,8 @@ import { SocialLinks } from '../components/social-links.tsx';
 import { paths } from '#shared/paths.ts';
 import { shopDetailsQuery } from '../features/contact/api.ts';
 import { siteLinks } from './site-links.ts';
+import BiArrowUpIcon from '~icons/bi/arrow-up';
+import BiJournalTextIcon from '~icons/bi/journal-text';
 
 // Its own chunk: the form's validation (zod, react-hook-form) stays out of the bundle every page loads first.
 const NewsletterForm = lazy(async () => ({ default: (await import('../features/newsletter/newsletter-form.tsx')).NewsletterForm }));
@@ -55,7 +57,7 @@ export function Footer() {
               rel="noopener noreferrer"
               className="btn btn-outline-light d-inline-flex align-items-center gap-2"
             >
-              <i className="bi bi-journal-text" aria-hidden="true" />
+              <BiJournalTextIcon className="bi" aria-hidden="true" />
               Livro de Reclamações Eletrónico
               <span className="visually-hidden">(abre numa nova janela)</span>
             </a>
@@ -71,7 +73,7 @@ export function Footer() {
             © {new Date().getFullYear()} {shop.name}. Todos os direitos reservados.
           </small>
           <button type="button" className="btn btn-sm btn-outline-light" onClick={backToTop}>
-            <i className="bi bi-arrow-up me-1" aria-hidden="true" />
+            <BiArrowUpIcon className="bi me-1" aria-hidden="true" />
             Voltar ao topo
           </button>
         </div>

@@ -10,6 +10,9 @@ import { paths } from '#shared/paths.ts';
 import { useSession } from '../session/session.tsx';
 import { siteLinks } from './site-links.ts';
 import { useCartCount } from './use-cart-count.ts';
+import BiBagHeartIcon from '~icons/bi/bag-heart';
+import BiCart3Icon from '~icons/bi/cart3';
+import BiPersonCircleIcon from '~icons/bi/person-circle';
 
 const links = siteLinks(['products', 'digitalProducts', 'services', 'contact', 'about']);
 
@@ -35,7 +38,7 @@ function AccountMenu() {
       align="end"
       title={
         <>
-          <i className="bi bi-person-circle me-1" aria-hidden="true" />
+          <BiPersonCircleIcon className="bi me-1" aria-hidden="true" />
           <span className="d-md-none">A minha conta</span>
           <span className="d-none d-md-inline">{session.user.username}</span>
         </>
@@ -64,7 +67,7 @@ function AccountMenu() {
 function CartLink({ className, count }: { className: string; count: number }) {
   return (
     <Nav.Link as={NavLink} to={paths.cart} className={`align-items-center ${className}`} aria-label={count > 0 ? `Carrinho, ${count} artigos` : 'Carrinho'}>
-      <i className="bi bi-cart3 me-1" aria-hidden="true" />
+      <BiCart3Icon className="bi me-1" aria-hidden="true" />
       Carrinho
       {count > 0 && (
         <Badge bg="danger" pill className="ms-1" aria-hidden="true">
@@ -100,7 +103,7 @@ export function Header() {
     <Navbar expand="md" bg="white" className="border-bottom shadow-sm" sticky="top" expanded={expanded} onToggle={(open) => setOpenAt(open ? location.key : null)}>
       <Container>
         <Navbar.Brand as={Link} to={paths.home} className="fw-semibold text-brand">
-          <i className="bi bi-bag-heart me-2" aria-hidden="true" />
+          <BiBagHeartIcon className="bi me-2" aria-hidden="true" />
           {shop.name}
         </Navbar.Brand>
         <CartLink className="d-md-none ms-auto me-2" count={cartCount} />

@@ -15,6 +15,7 @@ import { useServerForm } from '../../components/form/use-server-form.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useFlashMessage } from '../../components/use-timers.ts';
 import { useAddresses, useDeleteAddress, useSaveAddress } from './api.ts';
+import BiPlusLgIcon from '~icons/bi/plus-lg';
 
 const loadFailed = 'Não foi possível carregar as suas moradas.';
 const saveFailed = 'Não foi possível guardar a morada. Por favor tente novamente.';
@@ -205,7 +206,7 @@ export function AddressBook() {
             <AddressForm editing={null} first={addresses.length === 0} onDone={done} />
           : addresses.length < MAX_ADDRESSES ?
             <Button variant="primary" onClick={() => setEditing('new')}>
-              <i className="bi bi-plus-lg me-2" aria-hidden="true" />
+              <BiPlusLgIcon className="bi me-2" aria-hidden="true" />
               Adicionar morada
             </Button>
           : <p className="small text-secondary mb-0">{addressMessages.tooMany}</p>}

@@ -7,6 +7,7 @@ import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useServerForm } from '../../components/form/use-server-form.ts';
 import { useFlashMessage } from '../../components/use-timers.ts';
 import { useUpdateProfile } from './api.ts';
+import BiEnvelopeExclamationIcon from '~icons/bi/envelope-exclamation';
 
 const updateFailed = 'Erro ao atualizar perfil. Por favor tente novamente.';
 const serverFields = ['username', 'email'] as const;
@@ -33,7 +34,7 @@ export function ProfileDetailsForm({ user }: { user: PublicUser }) {
       {error && <Alert variant="danger">{error}</Alert>}
       {user.pendingEmail && (
         <div className="alert alert-info d-flex gap-2" aria-live="polite">
-          <i className="bi bi-envelope-exclamation" aria-hidden="true" />
+          <BiEnvelopeExclamationIcon className="bi" aria-hidden="true" />
           <span>
             A alteração do email para <strong className="text-break">{user.pendingEmail}</strong> aguarda confirmação. Abra o
             link que enviámos para esse endereço para a concluir.

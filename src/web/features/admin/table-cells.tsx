@@ -1,5 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
+import BiImageIcon from '~icons/bi/image';
 
 /** A list row's picture: the first image's thumbnail, or a placeholder that says there is none. */
 export function ThumbnailCell({ src }: { src: string | undefined }) {
@@ -11,7 +12,7 @@ export function ThumbnailCell({ src }: { src: string | undefined }) {
           className="d-inline-flex align-items-center justify-content-center rounded border bg-body-tertiary text-secondary"
           style={{ width: 48, height: 48 }}
         >
-          <i className="bi bi-image fs-4" aria-hidden="true" />
+          <BiImageIcon className="bi fs-4" aria-hidden="true" />
           <span className="visually-hidden">Sem imagem</span>
         </span>
       }

@@ -30,6 +30,9 @@ import {
   useCartTotals,
 } from './cart-totals.ts';
 import { CartChangesList, CartThumb, freeShippingNotice, InlineSpinner, lineName, TotalsList } from './cart-ui.tsx';
+import BiCartIcon from '~icons/bi/cart';
+import BiTrashIcon from '~icons/bi/trash';
+import BiTruckIcon from '~icons/bi/truck';
 
 const title = 'Carrinho';
 const description = 'Reveja os produtos do seu carrinho, as quantidades e os totais antes de finalizar a compra.';
@@ -130,7 +133,7 @@ function CartLine({
       </td>
       <td className="cart-cell-actions">
         <Button variant="outline-danger" size="sm" aria-label={`Remover ${label} do carrinho`} onClick={() => onRemove(item)}>
-          <i className="bi bi-trash" aria-hidden="true" />
+          <BiTrashIcon className="bi" aria-hidden="true" />
         </Button>
       </td>
     </tr>
@@ -140,7 +143,7 @@ function CartLine({
 function EmptyCart() {
   return (
     <div className="text-center py-5">
-      <i className="bi bi-cart display-4 text-secondary d-block mb-3" aria-hidden="true" />
+      <BiCartIcon className="bi display-4 text-secondary d-block mb-3" aria-hidden="true" />
       <p className="fs-5">O seu carrinho está vazio.</p>
       <Link to={paths.products} className="btn btn-primary">
         Ver produtos
@@ -254,7 +257,7 @@ export function CartPage() {
                   </div>
                   {ships ?
                     <p className="small text-secondary mt-3 mb-3">
-                      <i className="bi bi-truck me-2" aria-hidden="true" />
+                      <BiTruckIcon className="bi me-2" aria-hidden="true" />
                       {freeShippingNotice}
                       {missingCents > 0 && ` Faltam ${formatCents(missingCents)} para a entrega gratuita.`}
                     </p>

@@ -5,6 +5,7 @@ import { freeShippingFromEuros } from '#shared/orders.ts';
 import type { TotalsAnswer } from '#shared/schemas/orders.ts';
 import type { CartItem } from './cart-store.ts';
 import { type CartChange, shippingLabel, vatLabel } from './cart-totals.ts';
+import BiImageIcon from '~icons/bi/image';
 
 /** The name a line goes by in labels and messages: the product, and its variant when it has one. */
 export const lineName = (item: Pick<CartItem, 'name' | 'variant'>) => (item.variant ? `${item.name} (${item.variant.name})` : item.name);
@@ -17,7 +18,7 @@ export function CartThumb({ image }: { image: string | null }) {
   if (!image) {
     return (
       <div className="cart-thumb cart-thumb-placeholder" aria-hidden="true">
-        <i className="bi bi-image" />
+        <BiImageIcon className="bi" />
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
 import { formatEuros } from '#shared/money.ts';
+import BiImageIcon from '~icons/bi/image';
 
 /** storefront.md §9: card descriptions are cut at 80 characters. */
 export const CARD_DESCRIPTION_LENGTH = 80;
@@ -35,7 +36,7 @@ export const isAvailable = (product: Pick<Product, 'isDigital' | 'hasVariants' |
 export function ImagePlaceholder({ className = '' }: { className?: string }) {
   return (
     <div className={`product-image-placeholder ${className}`}>
-      <i className="bi bi-image" aria-hidden="true" />
+      <BiImageIcon className="bi" aria-hidden="true" />
       <span className="visually-hidden">Sem imagem</span>
     </div>
   );

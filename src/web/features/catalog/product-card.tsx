@@ -18,6 +18,8 @@ import {
 } from './catalog-ui.tsx';
 import { useFlashMessage } from '../../components/use-timers.ts';
 import { VariantPicker } from './variant-picker.tsx';
+import BiCartPlusIcon from '~icons/bi/cart-plus';
+import BiCheckCircleIcon from '~icons/bi/check-circle';
 
 /** storefront.md §2: one product in the list. */
 export function ProductCard({ product }: { product: Product }) {
@@ -56,7 +58,7 @@ export function ProductCard({ product }: { product: Product }) {
           </Link>
           {!product.isDigital && (
             <Button variant="primary" onClick={add} disabled={!inStock} aria-label={`Adicionar ${product.name} ao carrinho`}>
-              <i className="bi bi-cart-plus me-2" aria-hidden="true" />
+              <BiCartPlusIcon className="bi me-2" aria-hidden="true" />
               Adicionar ao carrinho
             </Button>
           )}
@@ -66,7 +68,7 @@ export function ProductCard({ product }: { product: Product }) {
           <p className="add-confirmation small text-success mt-2 mb-0" aria-live="polite">
             {confirmation.message && (
               <span key={confirmation.key}>
-                <i className="bi bi-check-circle me-1" aria-hidden="true" />
+                <BiCheckCircleIcon className="bi me-1" aria-hidden="true" />
                 {confirmation.message}
               </span>
             )}

@@ -22,6 +22,12 @@ import { productPageQueryOptions } from './api.ts';
 import { ADDED_TO_CART, OUT_OF_STOCK } from './catalog-ui.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
+import BiCartPlusIcon from '~icons/bi/cart-plus';
+import BiCheckCircleIcon from '~icons/bi/check-circle';
+import BiDashLgIcon from '~icons/bi/dash-lg';
+import BiPencilIcon from '~icons/bi/pencil';
+import BiPlusLgIcon from '~icons/bi/plus-lg';
+import BiXCircleIcon from '~icons/bi/x-circle';
 
 const loadError = 'Erro ao carregar detalhes do produto. Por favor tente novamente mais tarde.';
 const notFound = 'Produto não encontrado ou sem imagens.';
@@ -98,7 +104,7 @@ function PurchaseForm({ product }: { product: Product }) {
             <Form.Label>Quantidade</Form.Label>
             <InputGroup className="quantity-group">
               <Button variant="outline-secondary" aria-label="Diminuir quantidade" onClick={() => step(-1)} disabled={quantity <= 1}>
-                <i className="bi bi-dash-lg" aria-hidden="true" />
+                <BiDashLgIcon className="bi" aria-hidden="true" />
               </Button>
               <Form.Control
                 type="number"
@@ -117,7 +123,7 @@ function PurchaseForm({ product }: { product: Product }) {
                 onClick={() => step(1)}
                 disabled={max !== undefined && quantity >= max}
               >
-                <i className="bi bi-plus-lg" aria-hidden="true" />
+                <BiPlusLgIcon className="bi" aria-hidden="true" />
               </Button>
             </InputGroup>
             {!product.isDigital && (
@@ -128,7 +134,7 @@ function PurchaseForm({ product }: { product: Product }) {
           </Form.Group>
           <div className="d-flex flex-wrap gap-2">
             <Button variant="primary" size="lg" className="flex-grow-1 flex-sm-grow-0" onClick={add}>
-              <i className="bi bi-cart-plus me-2" aria-hidden="true" />
+              <BiCartPlusIcon className="bi me-2" aria-hidden="true" />
               Adicionar ao Carrinho
             </Button>
             <Button variant="outline-primary" size="lg" className="flex-grow-1 flex-sm-grow-0" onClick={buyNow}>
@@ -137,14 +143,14 @@ function PurchaseForm({ product }: { product: Product }) {
           </div>
         </>
       : <p className="fs-5 fw-semibold text-danger">
-          <i className="bi bi-x-circle me-2" aria-hidden="true" />
+          <BiXCircleIcon className="bi me-2" aria-hidden="true" />
           {OUT_OF_STOCK}
         </p>
       }
       <div className="mt-3" aria-live="polite">
         {added > 0 && (
           <Alert key={added} variant="success" className="d-flex flex-wrap align-items-center gap-2 mb-0 py-2">
-            <i className="bi bi-check-circle" aria-hidden="true" />
+            <BiCheckCircleIcon className="bi" aria-hidden="true" />
             <span>{ADDED_TO_CART}</span>
             <Link to={paths.cart} className="alert-link ms-auto">
               Ver carrinho
@@ -185,7 +191,7 @@ function ProductDetail({ product }: { product: Product }) {
           <PurchaseForm key={product.id} product={product} />
           {user?.isAdmin && (
             <Link to={paths.adminEditProduct(product.id)} className="btn btn-outline-secondary mt-4">
-              <i className="bi bi-pencil me-2" aria-hidden="true" />
+              <BiPencilIcon className="bi me-2" aria-hidden="true" />
               Editar Produto
             </Link>
           )}

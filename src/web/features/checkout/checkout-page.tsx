@@ -34,6 +34,7 @@ import { CheckoutFields } from './checkout-fields.tsx';
 import { usePlaceOrder, useStartPayment } from './api.ts';
 import { useSavedAddresses } from './use-saved-addresses.ts';
 import { CheckoutSubmit, CheckoutSummary } from './checkout-summary.tsx';
+import BiArrowLeftIcon from '~icons/bi/arrow-left';
 
 const title = 'Finalizar compra';
 const description = 'Indique os dados de envio e o método de pagamento para concluir a sua encomenda.';
@@ -173,7 +174,7 @@ export function CheckoutPage() {
       <PageMeta title={title} description={description} />
       <h1 className="mb-2">{title}</h1>
       <Link to={paths.cart} className="d-inline-block mb-4">
-        <i className="bi bi-arrow-left me-2" aria-hidden="true" />
+        <BiArrowLeftIcon className="bi me-2" aria-hidden="true" />
         Voltar ao carrinho
       </Link>
       <Row className="g-4">

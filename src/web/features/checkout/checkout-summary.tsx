@@ -11,6 +11,10 @@ import { type CartChange, soldOutMessage, totalsErrorMessage } from '../cart/car
 import { MessageAlert } from '../../components/message-alert.tsx';
 import { CartChangesList, CartThumb, InlineSpinner, lineName, TotalsList } from '../cart/cart-ui.tsx';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
+import BiArrowCounterclockwiseIcon from '~icons/bi/arrow-counterclockwise';
+import BiEnvelopeIcon from '~icons/bi/envelope';
+import BiShieldLockIcon from '~icons/bi/shield-lock';
+import BiTruckIcon from '~icons/bi/truck';
 
 function SummaryLines({ items }: { items: Cart }) {
   return (
@@ -40,22 +44,22 @@ function CheckoutPromises({ ships }: { ships: boolean }) {
   return (
     <ul className="list-unstyled small text-secondary mt-3 mb-0">
       <li className="mb-1">
-        <i className="bi bi-shield-lock me-2" aria-hidden="true" />
+        <BiShieldLockIcon className="bi me-2" aria-hidden="true" />
         Pagamento seguro
       </li>
       {ships ?
         <>
           <li className="mb-1">
-            <i className="bi bi-truck me-2" aria-hidden="true" />
+            <BiTruckIcon className="bi me-2" aria-hidden="true" />
             {`Preparação em ${shop.delivery.preparation} e entrega em ${shop.delivery.mainland} (continente)`}
           </li>
           <li>
-            <i className="bi bi-arrow-counterclockwise me-2" aria-hidden="true" />
+            <BiArrowCounterclockwiseIcon className="bi me-2" aria-hidden="true" />
             30 dias para devoluções
           </li>
         </>
       : <li>
-          <i className="bi bi-envelope me-2" aria-hidden="true" />
+          <BiEnvelopeIcon className="bi me-2" aria-hidden="true" />
           O acesso chega por email assim que o pagamento for confirmado
         </li>
       }

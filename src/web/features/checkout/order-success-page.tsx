@@ -17,6 +17,10 @@ import { useSession } from '../../session/session.tsx';
 import { paymentOrderQueryOptions } from '../payments/api.ts';
 import { DigitalAccess, OrderPayment } from '../payments/order-payment.tsx';
 import { OrderStatusBadge } from '../orders/order-ui.tsx';
+import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
+import BiEnvelopeIcon from '~icons/bi/envelope';
+import BiHourglassSplitIcon from '~icons/bi/hourglass-split';
+import BiXCircleIcon from '~icons/bi/x-circle';
 
 const title = 'Encomenda confirmada';
 const description = 'A confirmação da sua encomenda.';
@@ -123,7 +127,7 @@ export function OrderSuccessPage() {
           )}
           {guest && (
             <Alert variant="info" className="d-flex gap-2">
-              <i className="bi bi-envelope" aria-hidden="true" />
+              <BiEnvelopeIcon className="bi" aria-hidden="true" />
               <span>
                 Enviámos para <strong className="text-break">{order.email}</strong> um email com a confirmação e o link para
                 acompanhar a encomenda.
@@ -152,7 +156,7 @@ function OrderStateHeading({ order }: { order: Order }) {
   if (order.status === 'cancelled') {
     return (
       <div className="text-center mb-4">
-        <i className="bi bi-x-circle text-danger display-4 d-block mb-3" aria-hidden="true" />
+        <BiXCircleIcon className="bi text-danger display-4 d-block mb-3" aria-hidden="true" />
         <h1 className="h3">Encomenda cancelada</h1>
         <p className="text-secondary mb-0">
           {order.refund_due != null && !order.refunded_at ?
@@ -165,7 +169,7 @@ function OrderStateHeading({ order }: { order: Order }) {
   if (!order.paid_at) {
     return (
       <div className="text-center mb-4">
-        <i className="bi bi-hourglass-split text-warning-emphasis display-4 d-block mb-3" aria-hidden="true" />
+        <BiHourglassSplitIcon className="bi text-warning-emphasis display-4 d-block mb-3" aria-hidden="true" />
         <h1 className="h3">Obrigado pela sua encomenda!</h1>
         <p className="mb-0">
           A aguardar pagamento <OrderStatusBadge status={order.status} className="ms-1" />
@@ -175,7 +179,7 @@ function OrderStateHeading({ order }: { order: Order }) {
   }
   return (
     <div className="text-center mb-4">
-      <i className="bi bi-check-circle-fill text-success display-4 d-block mb-3" aria-hidden="true" />
+      <BiCheckCircleFillIcon className="bi text-success display-4 d-block mb-3" aria-hidden="true" />
       <h1 className="h3">Obrigado pela sua encomenda!</h1>
       <p className="text-secondary mb-0">A sua encomenda foi registada com sucesso.</p>
     </div>

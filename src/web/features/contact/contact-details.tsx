@@ -4,6 +4,10 @@ import { contactMessages, OPENING_HOURS } from '#shared/schemas/contact.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { SocialLinks } from '../../components/social-links.tsx';
 import { shopDetailsQuery, telHref } from './api.ts';
+import BiClockIcon from '~icons/bi/clock';
+import BiEnvelopeIcon from '~icons/bi/envelope';
+import BiGeoAltIcon from '~icons/bi/geo-alt';
+import BiTelephoneIcon from '~icons/bi/telephone';
 
 /** backoffice.md §2: phone, e-mail, hours Monday to Friday 9h to 18h, social links. */
 export function ContactDetails() {
@@ -24,26 +28,26 @@ export function ContactDetails() {
         : <address className="mb-0">
             <dl className="contact-list mb-0">
               <dt>
-                <i className="bi bi-telephone me-2" aria-hidden="true" />
+                <BiTelephoneIcon className="bi me-2" aria-hidden="true" />
                 Telefone e WhatsApp
               </dt>
               <dd>
                 <a href={telHref(details.data.phone)}>{details.data.phone}</a>
               </dd>
               <dt>
-                <i className="bi bi-envelope me-2" aria-hidden="true" />
+                <BiEnvelopeIcon className="bi me-2" aria-hidden="true" />
                 Email
               </dt>
               <dd>
                 <a href={`mailto:${details.data.email}`}>{details.data.email}</a>
               </dd>
               <dt>
-                <i className="bi bi-clock me-2" aria-hidden="true" />
+                <BiClockIcon className="bi me-2" aria-hidden="true" />
                 Horário
               </dt>
               <dd>{OPENING_HOURS}</dd>
               <dt>
-                <i className="bi bi-geo-alt me-2" aria-hidden="true" />
+                <BiGeoAltIcon className="bi me-2" aria-hidden="true" />
                 Morada
               </dt>
               <dd>{details.data.address}</dd>

@@ -7,6 +7,8 @@ import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useServerForm } from '../../components/form/use-server-form.ts';
 import { sendContact } from './api.ts';
 import { useFlashMessage } from '../../components/use-timers.ts';
+import BiCheckCircleIcon from '~icons/bi/check-circle';
+import BiSendIcon from '~icons/bi/send';
 
 const empty: ContactBody = { name: '', email: '', subject: '', message: '' };
 const fieldNames = ['name', 'email', 'subject', 'message'] as const;
@@ -96,7 +98,7 @@ export function ContactForm() {
       <div role="status" aria-live="polite">
         {sent.message && (
           <Alert variant="success" className="d-flex align-items-center gap-2">
-            <i className="bi bi-check-circle" aria-hidden="true" />
+            <BiCheckCircleIcon className="bi" aria-hidden="true" />
             {sent.message}
           </Alert>
         )}
@@ -107,7 +109,7 @@ export function ContactForm() {
         </Alert>
       )}
       <SubmitButton size="lg" busy={isSubmitting} busyLabel="A enviar...">
-        <i className="bi bi-send me-2" aria-hidden="true" />
+        <BiSendIcon className="bi me-2" aria-hidden="true" />
         Enviar
       </SubmitButton>
     </Form>

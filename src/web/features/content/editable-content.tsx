@@ -7,6 +7,8 @@ import { contentMessages } from '#shared/schemas/content.ts';
 import { useSession } from '../../session/session.tsx';
 import { blockQueryOptions } from './api.ts';
 import { useFlashMessage } from '../../components/use-timers.ts';
+import BiCheckCircleIcon from '~icons/bi/check-circle';
+import BiPencilIcon from '~icons/bi/pencil';
 
 // Only an admin who presses "Editar conteúdo" downloads the editor (and tiptap with it).
 const ContentEditor = lazy(async () => ({ default: (await import('./content-editor.tsx')).ContentEditor }));
@@ -93,7 +95,7 @@ export function EditableContent({ section, label, className }: Props) {
             <div className="content-html" dangerouslySetInnerHTML={{ __html: value }} />
           : <p className="editable-content__empty text-secondary mb-0">Este bloco ainda não tem conteúdo. Escreva-o aqui; os visitantes não veem nada até o guardar.</p>}
           <Button ref={editButton} variant="outline-primary" size="sm" className="mt-3" onClick={() => setEditing(true)}>
-            <i className="bi bi-pencil me-2" aria-hidden="true" />
+            <BiPencilIcon className="bi me-2" aria-hidden="true" />
             Editar conteúdo
             <span className="visually-hidden">: {label}</span>
           </Button>
@@ -102,7 +104,7 @@ export function EditableContent({ section, label, className }: Props) {
       <p className="editable-content__status small text-success mb-0" role="status">
         {saved.message && !editing && (
           <>
-            <i className="bi bi-check-circle me-1" aria-hidden="true" />
+            <BiCheckCircleIcon className="bi me-1" aria-hidden="true" />
             {saved.message}
           </>
         )}

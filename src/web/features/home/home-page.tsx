@@ -7,6 +7,8 @@ import { paths } from '#shared/paths.ts';
 import { useSectionGestures } from './home-gestures.ts';
 import { HeroSection, ProductsSection, ServicesSection } from './home-sections.tsx';
 import { SECTION_COUNT, useAutoHideControls, useSectionNavigation } from './use-section-navigation.ts';
+import BiChevronDownIcon from '~icons/bi/chevron-down';
+import BiChevronUpIcon from '~icons/bi/chevron-up';
 
 const sections: { key: string; name: string; Content: ComponentType<{ titleId: string }> }[] = [
   { key: 'inicio', name: 'Início', Content: HeroSection },
@@ -64,7 +66,7 @@ export function HomePage() {
           aria-disabled={index === 0 || undefined}
           onClick={() => nav.goTo(index - 1)}
         >
-          <i className="bi bi-chevron-up" aria-hidden="true" />
+          <BiChevronUpIcon className="bi" aria-hidden="true" />
         </button>
         <ul className="list-unstyled mb-0">
           {sections.map(({ key, name }, i) => (
@@ -88,7 +90,7 @@ export function HomePage() {
           aria-disabled={index === SECTION_COUNT - 1 || undefined}
           onClick={() => nav.goTo(index + 1)}
         >
-          <i className="bi bi-chevron-down" aria-hidden="true" />
+          <BiChevronDownIcon className="bi" aria-hidden="true" />
         </button>
       </nav>
       <p className="visually-hidden" aria-live="polite">

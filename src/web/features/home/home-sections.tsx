@@ -12,6 +12,8 @@ import { EditableContent } from '../content/editable-content.tsx';
 import { BookingLink, cutText, summaryOf } from '../services/service-ui.tsx';
 import { servicesQueryOptions } from '../services/api.ts';
 import { aboutImageQuery, featuredProductsQuery, HOME_ITEMS } from './api.ts';
+import BiCalendar2HeartIcon from '~icons/bi/calendar2-heart';
+import BiImageIcon from '~icons/bi/image';
 
 export const PRODUCTS_LOAD_ERROR = 'Erro ao carregar produtos. Por favor tente novamente mais tarde.';
 const CARD_SIZES = '(min-width: 992px) 300px, (min-width: 576px) 33vw, 100vw';
@@ -96,7 +98,7 @@ export function ProductsSection({ titleId }: { titleId: string }) {
                   <div className="home-card-media card-img-top">
                     {image ?
                       <img src={image.src} srcSet={image.srcset} sizes={CARD_SIZES} width={image.width} height={image.height} loading="lazy" decoding="async" alt="" />
-                    : <i className="bi bi-image" aria-hidden="true" />}
+                    : <BiImageIcon className="bi" aria-hidden="true" />}
                   </div>
                   <div className="card-body">
                     <h3 className="h5 card-title text-break">
@@ -148,7 +150,7 @@ export function ServicesSection({ titleId }: { titleId: string }) {
                       decoding="async"
                       alt=""
                     />
-                  : <i className="bi bi-calendar2-heart" aria-hidden="true" />}
+                  : <BiCalendar2HeartIcon className="bi" aria-hidden="true" />}
                 </div>
                 <div className="card-body d-flex flex-column">
                   <h3 className="h5 card-title text-break">

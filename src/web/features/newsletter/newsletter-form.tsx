@@ -10,6 +10,7 @@ import { newsletterConsent, newsletterMessages, type SubscribeBody, subscribeBod
 import { errorMessage } from '../../api/client.ts';
 import { paths } from '#shared/paths.ts';
 import { subscribe } from './api.ts';
+import BiExclamationCircleIcon from '~icons/bi/exclamation-circle';
 
 type Outcome = { variant: 'success' | 'danger'; text: string };
 
@@ -87,7 +88,7 @@ export function NewsletterForm() {
           {error && (
             // The footer is dark: the message is light, with the icon and the field's red border marking the error.
             <div id="newsletter-email-error" className="invalid-feedback d-block text-white">
-              <i className="bi bi-exclamation-circle me-1" aria-hidden="true" />
+              <BiExclamationCircleIcon className="bi me-1" aria-hidden="true" />
               {error}
             </div>
           )}

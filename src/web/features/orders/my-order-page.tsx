@@ -23,6 +23,7 @@ import { RequireUser } from '../../session/guards.tsx';
 import { orderQueryOptions, useCancelOrder } from './api.ts';
 import { OrderItemsTable, OrderSummary } from './order-details.tsx';
 import { orderNumber, OrderStatusBadge } from './order-ui.tsx';
+import BiArrowLeftIcon from '~icons/bi/arrow-left';
 
 export const ORDER_LOAD_ERROR = 'Não foi possível carregar os detalhes da encomenda. Por favor tente novamente mais tarde.';
 export const ORDER_CANCEL_ERROR = 'Não foi possível cancelar a encomenda. Por favor tente novamente mais tarde.';
@@ -109,7 +110,7 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
       <meta name="robots" content="noindex" />
       <p className="mb-3">
         <Link to={paths.myOrders} className="link-secondary">
-          <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+          <BiArrowLeftIcon className="bi me-1" aria-hidden="true" />
           Voltar às minhas encomendas
         </Link>
       </p>

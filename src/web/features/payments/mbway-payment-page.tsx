@@ -15,6 +15,8 @@ import { formatCountdown, groupPhone, paymentSearch } from './payment-format.ts'
 import { type PaymentMeta, PaymentNotFound, PaymentRoute, type PaymentScreenProps, PaymentShell, type PaymentTexts, useNewestPayment } from './payment-screen.tsx';
 import { paymentOrderQueryOptions } from './api.ts';
 import { type MbwayPhase, useMbwayStatus, useTimeLeft } from './use-mbway-status.ts';
+import BiBoxArrowUpRightIcon from '~icons/bi/box-arrow-up-right';
+import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
 
 const title = 'Pagamento MB WAY';
 const meta: PaymentMeta = { title, description: 'Confirme na app MB WAY o pagamento da sua encomenda.' };
@@ -142,7 +144,7 @@ function MbwayProgress({ orderId, token, request, alternatives }: ProgressProps)
             <a href={request.sandboxUrl} target="_blank" rel="noopener" className="btn btn-sm btn-outline-dark">
               Abrir o telemóvel de testes
               <span className="visually-hidden"> (abre num novo separador)</span>
-              <i className="bi bi-box-arrow-up-right ms-2" aria-hidden="true" />
+              <BiBoxArrowUpRightIcon className="bi ms-2" aria-hidden="true" />
             </a>
           </Card.Body>
         </Card>
@@ -165,7 +167,7 @@ function StatusBox({ view, phone, onRecheck }: { view: MbwayPhase; phone: string
       return (
         <Alert variant="success" className="mb-0">
           <p className="fw-semibold mb-1">
-            <i className="bi bi-check-circle-fill me-2" aria-hidden="true" />
+            <BiCheckCircleFillIcon className="bi me-2" aria-hidden="true" />
             Pagamento confirmado!
           </p>
           <p className="mb-0">Obrigado. Vamos abrir a confirmação da encomenda...</p>

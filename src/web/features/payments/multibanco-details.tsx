@@ -5,6 +5,9 @@ import { formatLongDateTime } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import { groupReference, MULTIBANCO_VALID_HOURS } from '#shared/schemas/payments.ts';
 import { amountDigits } from './payment-format.ts';
+import BiClockIcon from '~icons/bi/clock';
+import BiCheck2Icon from '~icons/bi/check2';
+import BiCopyIcon from '~icons/bi/copy';
 
 export type MultibancoFigures = { entity: string; reference: string; amount: number; expiresAt: string };
 
@@ -27,7 +30,7 @@ function CopyButton({ label, value, onCopied }: { label: string; value: string; 
   };
   return (
     <Button variant="outline-secondary" size="sm" className="payment-copy" onClick={() => void copy()} aria-label={`Copiar ${label}`}>
-      <i className={`bi ${copied ? 'bi-check2' : 'bi-copy'}`} aria-hidden="true" />
+      {copied ? <BiCheck2Icon className="bi" aria-hidden="true" /> : <BiCopyIcon className="bi" aria-hidden="true" />}
     </Button>
   );
 }
@@ -64,7 +67,7 @@ export function MultibancoDetails({ figures, className = '' }: { figures: Multib
         {announcement}
       </p>
       <p className="small text-secondary mb-0">
-        <i className="bi bi-clock me-1" aria-hidden="true" />
+        <BiClockIcon className="bi me-1" aria-hidden="true" />
         {`A referência é válida durante ${MULTIBANCO_VALID_HOURS} horas, até `}
         <time dateTime={figures.expiresAt}>{formatLongDateTime(figures.expiresAt)}</time>.
       </p>

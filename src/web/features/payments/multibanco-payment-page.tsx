@@ -17,6 +17,8 @@ import { amountDigits, paymentSearch } from './payment-format.ts';
 import { type PaymentMeta, PaymentNotFound, PaymentRoute, type PaymentScreenProps, PaymentShell, type PaymentTexts, useNewestPayment } from './payment-screen.tsx';
 import type { PaymentScreenState } from './payment-state.ts';
 import { startMultibanco } from './api.ts';
+import BiCreditCard2FrontIcon from '~icons/bi/credit-card-2-front';
+import BiEnvelopeIcon from '~icons/bi/envelope';
 
 const title = 'Pagamento por Multibanco';
 const meta: PaymentMeta = { title, description: 'A referência Multibanco para pagar a sua encomenda no multibanco ou no homebanking.' };
@@ -99,14 +101,14 @@ function ReferenceView({ orderId, token, figures, sandbox, email }: ReferencePro
       <Card className="shadow-sm">
         <Card.Body className="p-3 p-sm-4">
           <div className="text-center mb-4">
-            <i className="bi bi-credit-card-2-front text-primary display-5 d-block mb-2" aria-hidden="true" />
+            <BiCreditCard2FrontIcon className="bi text-primary display-5 d-block mb-2" aria-hidden="true" />
             <h1 className="h3">{title}</h1>
             <p className="text-secondary mb-0">{`Encomenda N.º ${orderId}`}</p>
           </div>
           <p>Pague no multibanco ou no homebanking, em «Pagamentos de serviços», com estes dados:</p>
           <MultibancoDetails figures={figures} className="mb-3" />
           <Alert variant="info" className="d-flex gap-2 mb-0">
-            <i className="bi bi-envelope" aria-hidden="true" />
+            <BiEnvelopeIcon className="bi" aria-hidden="true" />
             <span>
               {'Assim que recebermos o pagamento, enviamos a confirmação por email'}
               {email ?

@@ -11,6 +11,8 @@ import { MultibancoDetails } from './multibanco-details.tsx';
 import { PayByMultibancoButton } from './payment-alternatives.tsx';
 import { groupPhone, paymentSearch } from './payment-format.ts';
 import { orderPaymentsQueryOptions } from './api.ts';
+import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
+import BiDownloadIcon from '~icons/bi/download';
 
 export const PAYMENTS_LOAD_ERROR = 'Não foi possível carregar os dados do pagamento.';
 
@@ -29,7 +31,7 @@ export function OrderPayment({ order, token }: { order: Order; token?: string | 
   if (paidAt) {
     return (
       <p className="mb-0 text-success-emphasis">
-        <i className="bi bi-check-circle-fill me-2" aria-hidden="true" />
+        <BiCheckCircleFillIcon className="bi me-2" aria-hidden="true" />
         {'Pago em '}
         <time dateTime={paidAt}>{formatLongDateTime(paidAt)}</time>
       </p>
@@ -95,7 +97,7 @@ export function DigitalAccess({ item, order }: { item: Order['orderItems'][numbe
     return (
       <span className="d-block small mt-1">
         <a href={link} target="_blank" rel="noopener noreferrer">
-          <i className="bi bi-download me-1" aria-hidden="true" />
+          <BiDownloadIcon className="bi me-1" aria-hidden="true" />
           {`Aceder a ${item.product.name}`}
           <span className="visually-hidden"> (abre num novo separador)</span>
         </a>

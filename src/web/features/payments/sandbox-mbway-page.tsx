@@ -12,6 +12,7 @@ import { formatCountdown, groupPhone } from './payment-format.ts';
 import { decideSandboxMbway, fetchSandboxMbway, paymentKeys } from './api.ts';
 import { SANDBOX_OFF, SandboxCard, SandboxShell } from './sandbox-ui.tsx';
 import { useTimeLeft } from './use-mbway-status.ts';
+import BiPhoneIcon from '~icons/bi/phone';
 
 const title = 'Telemóvel de testes (MB WAY)';
 const description = 'Ambiente de testes: aceitar ou recusar um pedido de pagamento MB WAY, sem movimentar dinheiro.';
@@ -78,7 +79,7 @@ function Phone({ request, decide, deciding }: { request: SandboxMbwayRequest; de
   const left = useTimeLeft(request.expiresAt, pending);
   const busy = deciding !== undefined;
   return (
-    <SandboxCard icon="bi-phone" heading="Pedido de pagamento MB WAY" centered>
+    <SandboxCard icon={BiPhoneIcon} heading="Pedido de pagamento MB WAY" centered>
         <dl className="payment-figures mb-3">
           <div className="payment-figure">
             <dt>Montante</dt>

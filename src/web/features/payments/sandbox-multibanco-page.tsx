@@ -14,6 +14,7 @@ import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { MessageAlert } from '../../components/message-alert.tsx';
 import { paySandboxMultibanco } from './api.ts';
 import { SandboxCard, SandboxShell } from './sandbox-ui.tsx';
+import BiBankIcon from '~icons/bi/bank';
 
 const title = 'Multibanco de testes';
 const description = 'Ambiente de testes: pagar uma referência Multibanco como num multibanco, sem movimentar dinheiro.';
@@ -66,7 +67,7 @@ export function SandboxMultibancoPage() {
 
   return (
     <SandboxShell title={title} description={description}>
-      <SandboxCard icon="bi-bank" heading="Pagamento de serviços">
+      <SandboxCard icon={BiBankIcon} heading="Pagamento de serviços">
         <Form noValidate onSubmit={handleSubmit(onSubmit)}>
           <FormField id="atm-entity" label="Entidade" autoComplete="off" required {...field('entity')} />
           <FormField id="atm-reference" label="Referência" autoComplete="off" required {...field('reference')} />

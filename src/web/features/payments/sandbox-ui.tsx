@@ -3,6 +3,8 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { PageMeta } from '../../components/page-meta.tsx';
+import BiConeStripedIcon from '~icons/bi/cone-striped';
+import type { IconComponent } from '../../components/icon.ts';
 
 /** The frame of the sandbox pages: they stand for the customer's phone or an ATM, and say so before anything else. */
 export function SandboxShell({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -12,7 +14,7 @@ export function SandboxShell({ title, description, children }: { title: string; 
       <meta name="robots" content="noindex" />
       <h1 className="h2 mb-3">{title}</h1>
       <Alert variant="warning" className="d-flex gap-2 payment-sandbox">
-        <i className="bi bi-cone-striped" aria-hidden="true" />
+        <BiConeStripedIcon className="bi" aria-hidden="true" />
         <span>
           <strong>Ambiente de testes.</strong> Esta página faz de conta que é o banco: nenhum dinheiro é movimentado. Só funciona quando a loja usa
           o serviço de pagamentos de testes.
@@ -24,12 +26,12 @@ export function SandboxShell({ title, description, children }: { title: string; 
 }
 
 /** The device a sandbox page stands for (the phone, the ATM): a card headed by its icon and name. */
-export function SandboxCard({ icon, heading, centered = false, children }: { icon: string; heading: string; centered?: boolean; children: ReactNode }) {
+export function SandboxCard({ icon: Icon, heading, centered = false, children }: { icon: IconComponent; heading: string; centered?: boolean; children: ReactNode }) {
   return (
     <Card className="shadow-sm">
       <Card.Body className="p-3 p-sm-4">
         <h2 className={centered ? 'h5 text-center mb-3' : 'h5 mb-3'}>
-          <i className={`bi ${icon} me-2`} aria-hidden="true" />
+          <Icon className="bi me-2" aria-hidden="true" />
           {heading}
         </h2>
         {children}

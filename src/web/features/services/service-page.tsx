@@ -17,6 +17,7 @@ import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { BookingLink, ServiceImagePlaceholder, summaryOf } from './service-ui.tsx';
 import { servicePageQueryOptions } from './api.ts';
+import BiPencilIcon from '~icons/bi/pencil';
 
 const META_DESCRIPTION_LENGTH = 150;
 const PICTURE_SIZES = '(min-width: 1400px) 636px, (min-width: 1200px) 546px, (min-width: 992px) 456px, (min-width: 768px) 336px, 100vw';
@@ -61,7 +62,7 @@ function ServiceDetail({ service }: { service: Service }) {
             <BookingLink service={service} label="Agendar Serviço" className="btn btn-primary btn-lg flex-grow-1 flex-sm-grow-0" />
             {user?.isAdmin && (
               <Link to={paths.adminEditService(service.id)} className="btn btn-outline-secondary btn-lg flex-grow-1 flex-sm-grow-0">
-                <i className="bi bi-pencil me-2" aria-hidden="true" />
+                <BiPencilIcon className="bi me-2" aria-hidden="true" />
                 Editar Serviço
               </Link>
             )}

@@ -1,4 +1,7 @@
 import type { Service } from '#shared/schemas/services.ts';
+import BiBoxArrowUpRightIcon from '~icons/bi/box-arrow-up-right';
+import BiCalendarCheckIcon from '~icons/bi/calendar-check';
+import BiCalendar2HeartIcon from '~icons/bi/calendar2-heart';
 
 /** backoffice.md §9: the card's text is cut at 80 characters plus '...' (whole characters, never half an emoji). */
 export function cutText(text: string, length: number): string {
@@ -13,7 +16,7 @@ export const summaryOf = (service: Pick<Service, 'short_description' | 'descript
 export function ServiceImagePlaceholder() {
   return (
     <div className="service-image-placeholder">
-      <i className="bi bi-calendar2-heart" aria-hidden="true" />
+      <BiCalendar2HeartIcon className="bi" aria-hidden="true" />
       <span className="visually-hidden">Sem imagem</span>
     </div>
   );
@@ -23,9 +26,9 @@ export function ServiceImagePlaceholder() {
 export function BookingLink({ service, label, className }: { service: Pick<Service, 'name' | 'schedule_link'>; label: string; className: string }) {
   return (
     <a href={service.schedule_link} target="_blank" rel="noopener noreferrer" className={className} aria-label={`${label}: ${service.name} (abre num novo separador)`}>
-      <i className="bi bi-calendar-check me-2" aria-hidden="true" />
+      <BiCalendarCheckIcon className="bi me-2" aria-hidden="true" />
       {label}
-      <i className="bi bi-box-arrow-up-right ms-2 small" aria-hidden="true" />
+      <BiBoxArrowUpRightIcon className="bi ms-2 small" aria-hidden="true" />
     </a>
   );
 }

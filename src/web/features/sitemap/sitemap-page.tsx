@@ -6,6 +6,7 @@ import Container from 'react-bootstrap/Container';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { sitemapQueryOptions } from './api.ts';
+import BiDownloadIcon from '~icons/bi/download';
 
 const loadError = 'Erro ao carregar o sitemap.';
 
@@ -43,7 +44,7 @@ export function SitemapPage() {
     body = (
       <>
         <Button variant="primary" className="mb-3" onClick={() => download(xml)}>
-          <i className="bi bi-download me-2" aria-hidden="true" />
+          <BiDownloadIcon className="bi me-2" aria-hidden="true" />
           Download sitemap.xml
         </Button>
         {/* Focusable so the keyboard can scroll it; long addresses wrap on a phone instead of running off. */}

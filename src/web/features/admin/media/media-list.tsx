@@ -6,6 +6,9 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import { formatDate } from '#shared/dates.ts';
 import type { MediaImage } from '#shared/schemas/catalog.ts';
 import { formatBytes } from './format-bytes.ts';
+import BiTrashIcon from '~icons/bi/trash';
+import BiCheckLgIcon from '~icons/bi/check-lg';
+import BiClipboardIcon from '~icons/bi/clipboard';
 
 /** The address to paste elsewhere: the API answers a path, made absolute on this site. */
 export const absoluteUrl = (url: string) => new URL(url, window.location.origin).href;
@@ -68,7 +71,7 @@ export function MediaList({ images, onDelete }: Props) {
                 <CopyUrl image={image} copied={copied === image.id} onCopy={copy} />
                 <div className="mt-auto pt-3">
                   <Button size="sm" variant="outline-danger" onClick={() => onDelete(image)} aria-label={`Eliminar imagem ${image.name}`}>
-                    <i className="bi bi-trash me-1" aria-hidden="true" />
+                    <BiTrashIcon className="bi me-1" aria-hidden="true" />
                     Eliminar
                   </Button>
                 </div>
@@ -104,7 +107,7 @@ function CopyUrl({
           onClick={() => void onCopy(image, input.current)}
           aria-label={`${copied ? 'Copiado' : 'Copiar'} URL de ${image.name}`}
         >
-          <i className={`bi ${copied ? 'bi-check-lg' : 'bi-clipboard'} me-1`} aria-hidden="true" />
+          {copied ? <BiCheckLgIcon className="bi me-1" aria-hidden="true" /> : <BiClipboardIcon className="bi me-1" aria-hidden="true" />}
           {copied ? 'Copiado' : 'Copiar'}
         </Button>
       </InputGroup>

@@ -5,6 +5,9 @@ import Spinner from 'react-bootstrap/Spinner';
 import { MAX_IMAGE_BYTES, mediaMessages, mediaName } from '#shared/schemas/catalog.ts';
 import { ApiError, errorMessage } from '../../../api/client.ts';
 import { useUploadMedia } from './api.ts';
+import BiCloudArrowUpIcon from '~icons/bi/cloud-arrow-up';
+import BiExclamationTriangleIcon from '~icons/bi/exclamation-triangle';
+import BiImageIcon from '~icons/bi/image';
 
 // backoffice.md §2, §5, §8: a name first (no extension), then one image (JPG, PNG, GIF, SVG or WebP) chosen or
 // dropped; only the first dropped file is sent.
@@ -139,7 +142,7 @@ export function MediaUpload({ existingNames, resetKey = 0, onSend }: Props) {
             </Form.Text>
             {replaces && (
               <Form.Text id={ids.replace} className="d-block text-warning-emphasis">
-                <i className="bi bi-exclamation-triangle me-1" aria-hidden="true" />
+                <BiExclamationTriangleIcon className="bi me-1" aria-hidden="true" />
                 Já existe uma imagem com este nome: será substituída.
               </Form.Text>
             )}
@@ -212,7 +215,7 @@ function MediaDropZone({ uploading, id, onFile, mayChoose }: DropZoneProps) {
           A carregar a imagem...
         </div>
       : <>
-          <i className="bi bi-cloud-arrow-up fs-1 text-secondary d-block" aria-hidden="true" />
+          <BiCloudArrowUpIcon className="bi fs-1 text-secondary d-block" aria-hidden="true" />
           <p className="mb-2">Arraste uma imagem para aqui ou</p>
         </>
       }
@@ -241,7 +244,7 @@ function MediaDropZone({ uploading, id, onFile, mayChoose }: DropZoneProps) {
         className={`btn btn-primary${uploading ? ' disabled' : ''}`}
         style={fileFocused ? { outline: '2px solid var(--bs-emphasis-color, #000)', outlineOffset: 2 } : undefined}
       >
-        <i className="bi bi-image me-2" aria-hidden="true" />
+        <BiImageIcon className="bi me-2" aria-hidden="true" />
         Escolher imagem
       </label>
       <p id={ids.fileHelp} className="small text-secondary mt-2 mb-0">

@@ -8,6 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { newsletterMessages } from '#shared/schemas/newsletter.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { subscribersQueryOptions, useSendTest, useSwitchSending } from './api.ts';
+import BiEnvelopeIcon from '~icons/bi/envelope';
 
 type Props = {
   isToSend: boolean;
@@ -74,7 +75,7 @@ export function SendPanel({ isToSend, title, dirty }: Props) {
       <Button variant="outline-primary" onClick={sendTest} disabled={busy || dirty} aria-busy={test.isPending || undefined}>
         {test.isPending ?
           <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-        : <i className="bi bi-envelope me-2" aria-hidden="true" />}
+        : <BiEnvelopeIcon className="bi me-2" aria-hidden="true" />}
         Enviar teste para mim
       </Button>
       <div aria-live="polite">

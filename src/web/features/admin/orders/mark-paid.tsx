@@ -9,6 +9,9 @@ import type { Order } from '#shared/schemas/orders.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useMarkPaid } from './api.ts';
+import BiCashCoinIcon from '~icons/bi/cash-coin';
+import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
+import BiHourglassSplitIcon from '~icons/bi/hourglass-split';
 
 /**
  * Whether the order is paid, how, and what is owed back; for an unpaid order, "Marcar como paga": a
@@ -21,13 +24,13 @@ export function OrderPaymentState({ order }: { order: Order }) {
     <div className="mb-3">
       {order.paid_at ?
         <p className="mb-2">
-          <i className="bi bi-check-circle-fill text-success me-2" aria-hidden="true" />
+          <BiCheckCircleFillIcon className="bi text-success me-2" aria-hidden="true" />
           Paga em {formatLongDateTime(order.paid_at)}
           {order.paid_method && ` (${manualPaymentLabel[order.paid_method]}, registado na loja)`}.
           {order.paid_note && <span className="d-block small text-secondary">Nota: {order.paid_note}</span>}
         </p>
       : <p className="mb-2">
-          <i className="bi bi-hourglass-split me-2" aria-hidden="true" />
+          <BiHourglassSplitIcon className="bi me-2" aria-hidden="true" />
           {order.status === 'cancelled' ? 'Cancelada sem pagamento.' : `Por pagar: ${formatEuros(order.total_price_with_tax)}.`}
         </p>
       }
@@ -40,7 +43,7 @@ export function OrderPaymentState({ order }: { order: Order }) {
       )}
       {payable && (
         <Button variant="outline-success" onClick={() => setAsking(true)}>
-          <i className="bi bi-cash-coin me-2" aria-hidden="true" />
+          <BiCashCoinIcon className="bi me-2" aria-hidden="true" />
           Marcar como paga
         </Button>
       )}

@@ -7,6 +7,7 @@ import { type FieldArrayWithId, get, useFormContext, useWatch } from 'react-hook
 import { formatCents, formatEuros, toCents } from '#shared/money.ts';
 import { orderTotals } from '#shared/orders.ts';
 import type { ItemRow, OrderFormValues } from './order-form-values.ts';
+import BiTrashIcon from '~icons/bi/trash';
 
 export const lineName = (row: Pick<ItemRow, 'name' | 'variantName'>) => (row.variantName ? `${row.name} (${row.variantName})` : row.name);
 
@@ -83,7 +84,7 @@ export function OrderItemLines({ fields, removeRefs, onRemove }: Props) {
                       onClick={() => onRemove(index)}
                       aria-label={`Remover ${name}`}
                     >
-                      <i className="bi bi-trash" aria-hidden="true" />
+                      <BiTrashIcon className="bi" aria-hidden="true" />
                       <span className="d-md-none ms-1">Remover</span>
                     </Button>
                   </Col>

@@ -13,6 +13,7 @@ import { RetryAlert } from '../../../components/retry-alert.tsx';
 import type { Order } from '#shared/schemas/orders.ts';
 import { orderQueryKey } from './api.ts';
 import { OrderPaymentState } from './mark-paid.tsx';
+import BiExclamationTriangleFillIcon from '~icons/bi/exclamation-triangle-fill';
 
 export const PAYMENTS_LOAD_ERROR = 'Erro ao carregar os pagamentos.';
 
@@ -86,7 +87,7 @@ export function OrderPaymentsPanel({ order }: { order: Order }) {
             {payments.data.alerts && payments.data.alerts.length > 0 && (
               <Alert variant="warning">
                 <h3 className="h6">
-                  <i className="bi bi-exclamation-triangle-fill me-2" aria-hidden="true" />
+                  <BiExclamationTriangleFillIcon className="bi me-2" aria-hidden="true" />
                   Pagamentos que precisam de atenção
                 </h3>
                 <ul className="mb-0 ps-3">

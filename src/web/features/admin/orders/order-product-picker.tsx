@@ -10,6 +10,7 @@ import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
 import { orderMessages } from '#shared/schemas/orders.ts';
 import { orderProductsQueryOptions } from './api.ts';
 import type { ItemRow } from './order-form-values.ts';
+import BiPlusLgIcon from '~icons/bi/plus-lg';
 
 export const pickerMessages = {
   product: 'Escolha um produto.',
@@ -225,7 +226,7 @@ export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAd
         </Col>
         <Col xs={8} md="auto">
           <Button ref={addRef} variant="outline-primary" className="w-100 text-nowrap" onClick={add}>
-            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            <BiPlusLgIcon className="bi me-1" aria-hidden="true" />
             Adicionar produto
           </Button>
         </Col>

@@ -18,6 +18,7 @@ import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx
 import { useTabDelete } from '../use-tab-delete.ts';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { orderNumber } from '../../orders/order-ui.tsx';
+import BiPlusLgIcon from '~icons/bi/plus-lg';
 
 
 const isStatus = (value: string | null): value is OrderStatus => (ORDER_STATUSES as readonly (string | null)[]).includes(value);
@@ -81,7 +82,7 @@ export function OrdersTab() {
           </Form.Select>
         </Form.Group>
         <Link to={paths.adminCreateOrder} className="btn btn-primary">
-          <i className="bi bi-plus-lg me-2" aria-hidden="true" />
+          <BiPlusLgIcon className="bi me-2" aria-hidden="true" />
           Nova encomenda
         </Link>
       </div>

@@ -7,6 +7,7 @@ import { paymentAlertLabel } from '#shared/schemas/payments.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { paths } from '#shared/paths.ts';
 import { paymentAlertsQueryOptions, useResolvePaymentAlert } from './api.ts';
+import BiExclamationTriangleIcon from '~icons/bi/exclamation-triangle';
 
 /**
  * Money the gateway confirmed but no order could take (cancelled, already paid, another amount): shown on
@@ -19,7 +20,7 @@ export function PaymentAlerts() {
   return (
     <Alert variant="warning" className="mb-3">
       <h2 className="h6 alert-heading">
-        <i className="bi bi-exclamation-triangle me-2" aria-hidden="true" />
+        <BiExclamationTriangleIcon className="bi me-2" aria-hidden="true" />
         Pagamentos a verificar ({alerts.data.length})
       </h2>
       <p className="small mb-2">Estes pagamentos chegaram mas não foram aplicados a nenhuma encomenda. Verifique e, se for o caso, reembolse o cliente.</p>

@@ -11,6 +11,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { paths } from '#shared/paths.ts';
 import { orderNumber } from '../../orders/order-ui.tsx';
 import { refundsQueryOptions, useMarkRefunded } from './api.ts';
+import BiArrowCounterclockwiseIcon from '~icons/bi/arrow-counterclockwise';
 
 /**
  * Cancelled orders that had been paid: the money is owed back. Shown on top of the orders tab until the
@@ -31,7 +32,7 @@ export function RefundAlerts() {
       {refunds.data && refunds.data.length > 0 && (
         <Alert variant="danger" className="mb-3">
           <h2 className="h6 alert-heading">
-            <i className="bi bi-arrow-counterclockwise me-2" aria-hidden="true" />
+            <BiArrowCounterclockwiseIcon className="bi me-2" aria-hidden="true" />
             Reembolsos por fazer ({refunds.data.length})
           </h2>
           <p className="small mb-2">Encomendas pagas e depois canceladas: devolva o valor ao cliente pelo mesmo meio de pagamento e marque-o aqui.</p>

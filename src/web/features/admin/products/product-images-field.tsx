@@ -5,6 +5,7 @@ import { catalogMessages, type ImageRef, MAX_PRODUCT_IMAGES } from '#shared/sche
 import { formatBytes } from '../media/format-bytes.ts';
 import { describeField, FieldError, fieldId } from '../../../components/form/field.tsx';
 import { PRODUCT_IMAGE_TYPES, productImageProblem } from './product-form-values.ts';
+import BiImageIcon from '~icons/bi/image';
 
 export type NewImage = { key: string; file: File; url: string };
 
@@ -167,7 +168,7 @@ export function ProductImagesField({ existing, productName, images }: Props) {
               <li key={key} className="border rounded p-2 text-center" style={{ width: '8.5rem' }}>
                 {url ?
                   <img src={url} alt={`Pré-visualização de ${file.name}`} width={112} height={112} className="rounded mb-2" style={{ objectFit: 'cover' }} />
-                : <i className="bi bi-image fs-1 d-block text-secondary" aria-hidden="true" />}
+                : <BiImageIcon className="bi fs-1 d-block text-secondary" aria-hidden="true" />}
                 <span className="d-block small text-truncate" title={file.name}>
                   {file.name}
                 </span>

@@ -15,6 +15,7 @@ import { PaginationNav } from '../../../components/pagination-nav.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
 import { useTabDelete } from '../use-tab-delete.ts';
 import { useDebouncedValue, useListParams } from '../../../components/use-list-params.ts';
+import BiPlusLgIcon from '~icons/bi/plus-lg';
 
 /** Typing pauses this long before the list is searched again on the server. */
 export const SEARCH_DELAY_MS = 300;
@@ -81,7 +82,7 @@ export function ProductsTab() {
           </Form.Group>
         </Form>
         <Link to={paths.adminCreateProduct} className="btn btn-primary">
-          <i className="bi bi-plus-lg me-2" aria-hidden="true" />
+          <BiPlusLgIcon className="bi me-2" aria-hidden="true" />
           Novo produto
         </Link>
       </div>

@@ -5,6 +5,8 @@ import Row from 'react-bootstrap/Row';
 import { get, useFieldArray, useFormContext } from 'react-hook-form';
 import { errorIdOf, fieldId, FormField } from '../../../components/form/field.tsx';
 import { emptyVariant, type ProductFormValues } from './product-form-values.ts';
+import BiPlusLgIcon from '~icons/bi/plus-lg';
+import BiTrashIcon from '~icons/bi/trash';
 
 type VariantField = 'name' | 'price' | 'stock' | 'sku';
 
@@ -76,7 +78,7 @@ export function VariantFields() {
                 </Row>
                 <div className="d-flex justify-content-end mt-2">
                   <Button variant="outline-danger" size="sm" onClick={() => drop(index)} aria-label={`Remover variante ${number}`}>
-                    <i className="bi bi-trash me-1" aria-hidden="true" />
+                    <BiTrashIcon className="bi me-1" aria-hidden="true" />
                     Remover
                   </Button>
                 </div>
@@ -86,7 +88,7 @@ export function VariantFields() {
         })}
       </ol>
       <Button ref={addButton} variant="outline-primary" onClick={add} aria-describedby={listError ? listErrorId : undefined}>
-        <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+        <BiPlusLgIcon className="bi me-1" aria-hidden="true" />
         Adicionar variante
       </Button>
     </div>

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import type { ImageRef } from '#shared/schemas/catalog.ts';
 import { describeField, FieldError, fieldId } from '../../../components/form/field.tsx';
 import { serviceImageProblem } from './service-form-values.ts';
+import BiTrashIcon from '~icons/bi/trash';
 
 const previewUrl = (file: File) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '');
 const revoke = (url: string) => {
@@ -75,7 +76,7 @@ export function ServiceImageField({ image, serviceName, disabled }: { image: Ser
               inputRef.current?.focus();
             }}
           >
-            <i className="bi bi-trash me-2" aria-hidden="true" />
+            <BiTrashIcon className="bi me-2" aria-hidden="true" />
             Remover imagem
           </Button>
         </figure>

@@ -9,6 +9,7 @@ import { servicesQueryOptions, useDeleteService } from './api.ts';
 import { ServicesTable } from './services-table.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
 import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
+import BiPlusLgIcon from '~icons/bi/plus-lg';
 
 
 /** The Serviços tab of the admin dashboard (backoffice.md §2, §8): every service, in the shop's order. */
@@ -34,7 +35,7 @@ export function ServicesTab() {
           {services.isSuccess && (count === 0 ? 'Ainda não existem serviços.' : `${count} ${count === 1 ? 'serviço' : 'serviços'}`)}
         </p>
         <Link to={paths.adminCreateService} className="btn btn-primary">
-          <i className="bi bi-plus-lg me-2" aria-hidden="true" />
+          <BiPlusLgIcon className="bi me-2" aria-hidden="true" />
           Novo serviço
         </Link>
       </div>

@@ -11,6 +11,7 @@ import { useDeleteUser, usersQueryOptions } from './api.ts';
 import { UsersTable } from './users-table.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
 import { useTabDelete } from '../use-tab-delete.ts';
+import BiPersonPlusIcon from '~icons/bi/person-plus';
 
 const fold = (text: string) =>
   text
@@ -52,7 +53,7 @@ export function UsersTab() {
           <Form.Control type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
         </Form.Group>
         <Link to={paths.adminCreateUser} className="btn btn-primary">
-          <i className="bi bi-person-plus me-2" aria-hidden="true" />
+          <BiPersonPlusIcon className="bi me-2" aria-hidden="true" />
           Novo utilizador
         </Link>
       </div>
