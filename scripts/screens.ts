@@ -18,6 +18,8 @@ const publicPages = [
   { path: '/login', name: 'login' },
   { path: '/register', name: 'register' },
   { path: '/produtos', name: 'produtos' },
+  { path: '/produtos/1', name: 'produto' },
+  { path: '/carrinho', name: 'carrinho-vazio' },
   { path: '/nao-existe', name: 'nao-encontrada' },
 ];
 const adminPages = [
