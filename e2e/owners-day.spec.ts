@@ -75,7 +75,7 @@ test.describe('o dia da loja', () => {
     const later = await openPage();
     await later.goto(linkIn(mail));
     const there = later.getByRole('main');
-    await expect(there.getByText('A aguardar pagamento', { exact: false })).toBeVisible();
+    await expect(there.getByText('A aguardar pagamento. Pague no multibanco ou no homebanking com estes dados:', { exact: true })).toBeVisible();
     await expect(term(there, 'Referência').locator('.payment-figure-value')).toHaveText(reference);
     await expect(term(there, 'Entidade').locator('.payment-figure-value')).toHaveText(entity);
     await expectAccessible(later, 'encomenda por pagar aberta pelo link do email');
