@@ -48,7 +48,7 @@ export const shippingDetails = {
 export async function placeOrder(
   ctx: TestContext,
   items: { product_id: number; quantity: number }[],
-  options: { cookie?: string | undefined; method?: 'multibanco' | 'mbway'; details?: Partial<typeof shippingDetails> } = {},
+  options: { cookie?: string | undefined; method?: 'multibanco' | 'mbway'; details?: Partial<typeof shippingDetails> & { nif?: string; company?: string } } = {},
 ): Promise<Order> {
   const totals = (await ctx.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
   const res = await ctx.app.inject({

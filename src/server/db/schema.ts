@@ -11,6 +11,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     // A changed e-mail waits here until the new address proves it is the user's.
     pendingEmail: text('pending_email'),
+    // The tax number and company the last checkout gave, offered again at the next one.
+    nif: text('nif'),
+    company: text('company'),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     isBanned: boolean('is_banned').notNull().default(false),

@@ -90,6 +90,7 @@ describe('route guards', () => {
         'DELETE /api/user/addresses/1',
         'GET /api/order/myorders',
         'GET /api/user/addresses',
+        'GET /api/user/billing',
         'GET /api/user/profile',
         'POST /api/user/addresses',
         'POST /api/user/change-password',

@@ -23,6 +23,10 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
+/** GET /user/billing: the tax number and company of the customer's last checkout, offered at the next. */
+export const billingAnswer = z.object({ nif: z.string().nullable(), company: z.string().nullable() });
+export type Billing = z.infer<typeof billingAnswer>;
+
 // Unknown keys are dropped, not refused: a register body carrying isAdmin must simply not grant it.
 export const registerBody = z.object({ username, email, password: password6 });
 export type RegisterBody = z.infer<typeof registerBody>;

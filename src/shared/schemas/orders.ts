@@ -3,6 +3,7 @@ import './locale.ts';
 import { messages } from '../messages.ts';
 import { toEuros } from '../money.ts';
 import { CUSTOMER_PAYMENT_METHODS, MANUAL_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS, type Totals } from '../orders.ts';
+import { isValidNif, normaliseNif } from '../nif.ts';
 import { email, pageSizeParam } from './common.ts';
 
 export const orderMessages = {
@@ -15,6 +16,7 @@ export const orderMessages = {
   postalCode: 'Por favor insere o teu código postal.',
   postalCodeInvalid: 'O código postal deve ter o formato 0000-000.',
   country: 'Só enviamos para Portugal.',
+  nif: 'O NIF indicado não é válido.',
   paymentMethod: 'Escolha um método de pagamento.',
   itemsRequired: 'Por favor adicione pelo menos um produto à encomenda.',
   quantity: 'A quantidade tem de ser um número inteiro entre 1 e 99.',
@@ -51,6 +53,23 @@ export const portuguesePhone = z
   .max(30, { error: orderMessages.phoneInvalid })
   .transform((v) => v.replace(/[\s-]/g, '').replace(/^(\+|00)351/, ''))
   .pipe(z.string().regex(/^[29]\d{8}$/, { error: orderMessages.phoneInvalid }));
+
+/** An optional NIF: empty is "Consumidor final"; typed with spaces or PT, kept as its nine digits. */
+export const nifField = z
+  .string({ error: orderMessages.nif })
+  .max(20, { error: orderMessages.nif })
+  .transform(normaliseNif)
+  .refine((v) => v === '' || isValidNif(v), { error: orderMessages.nif })
+  .transform((v) => v || undefined)
+  .optional();
+
+/** The company the invoice is made out to (with a NIF), optional. */
+export const companyField = z
+  .string()
+  .trim()
+  .max(120, { error: messages.tooLong })
+  .transform((v) => v || undefined)
+  .optional();
 
 export const postalCode = z
   .string({ error: orderMessages.postalCode })
@@ -111,6 +130,8 @@ export const checkoutBody = z.object({
   city: text(orderMessages.city, 100),
   postal_code: postalCode,
   country: z.literal('Portugal', { error: orderMessages.country }).default('Portugal'),
+  nif: nifField,
+  company: companyField,
   payment_method: z.enum(CUSTOMER_PAYMENT_METHODS, { error: orderMessages.paymentMethod }),
   shipping_cost: euros,
   total_price_without_tax: euros,
@@ -183,6 +204,9 @@ export const order = z.object({
   payment_method: paymentMethod,
   shipping_address: z.string(),
   phone: z.string(),
+  /** The invoice's tax number and company; null is "Consumidor final". */
+  nif: z.string().nullable().optional(),
+  company: z.string().nullable().optional(),
   shipping_cost: z.number(),
   total_price_without_tax: z.number(),
   total_tax: z.number(),

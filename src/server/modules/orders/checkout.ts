@@ -15,6 +15,7 @@ import { cancelUnpaidOrderJob } from '../payments/jobs.ts';
 import { orderStatusMail } from './mails.ts';
 import { cancelledColumns, customerCancelBlock, insertOrder, itemsOf, lockedOrder, mailOrder, mayView, orderUrl, queueOrderReceived, type Viewer } from './order-records.ts';
 import { rememberAddress } from '../users/addresses.ts';
+import { rememberBilling } from '../users/profile.ts';
 import { toOrder } from './order-view.ts';
 import { orders } from './tables.ts';
 
@@ -83,6 +84,8 @@ export async function placeOrder(
         paymentMethod: input.payment_method,
         shippingAddress: input.shipping_address,
         phone: input.phone,
+        nif: input.nif ?? null,
+        company: input.nif ? (input.company ?? null) : null,
         idempotencyKey: options.idempotencyKey ?? null,
         requestHash,
       },
@@ -92,6 +95,8 @@ export async function placeOrder(
     await queueOrderReceived(tx, publicUrl, row, lines, token);
     // A signed-in customer's next checkout starts from this address (their address book keeps it).
     if (options.userId && input.addressParts) await rememberAddress(tx, options.userId, { ...input.addressParts, phone: input.phone });
+    // And from their tax number, when they gave one (their profile keeps the last).
+    if (options.userId && input.nif) await rememberBilling(tx, options.userId, { nif: input.nif, company: input.company ?? null });
     // An order whose payment never starts must not hold its stock forever: the payments module's job
     // cancels it after the time a Multibanco reference would have lasted, unless a payment is under way.
     await enqueue(tx, cancelUnpaidOrderJob, { orderId: row.id }, { runAt: new Date(Date.now() + UNPAID_ORDER_MS) });

@@ -41,6 +41,8 @@ async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader =
     payment_method: row.paymentMethod,
     shipping_address: row.shippingAddress,
     phone: row.phone,
+    nif: row.nif,
+    company: row.company,
     shipping_cost: toEuros(row.shippingCents),
     total_price_without_tax: toEuros(row.totalWithoutTaxCents),
     total_tax: toEuros(row.totalTaxCents),

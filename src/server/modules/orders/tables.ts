@@ -19,6 +19,9 @@ export const orders = pgTable(
     paymentMethod: text('payment_method', { enum: ['multibanco', 'mbway', 'credit_card', 'paypal'] }).notNull(),
     shippingAddress: text('shipping_address').notNull(),
     phone: text('phone').notNull(),
+    // The customer's tax number and company for the invoice; none means "Consumidor final".
+    nif: text('nif'),
+    company: text('company'),
     shippingCents: integer('shipping_cents').notNull(),
     totalWithoutTaxCents: integer('total_without_tax_cents').notNull(),
     totalTaxCents: integer('total_tax_cents').notNull(),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '#shared/messages.ts';
 import type { ProfileBody } from '#shared/schemas/account.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { invalid, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
@@ -66,4 +66,16 @@ export async function changePassword(
     await setPassword(tx, userId, body.newPassword);
     await closeUserSessions(tx, userId, keepSessionHash);
   });
+}
+
+/** The tax number and company a customer's last checkout gave (for the next one), or nulls. */
+export async function getBilling(db: Db, userId: number) {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound(messages.userNotFound);
+  return { nif: user.nif, company: user.company };
+}
+
+/** Keeps a checkout's tax number and company on the customer's profile, in the checkout's transaction. */
+export async function rememberBilling(tx: Tx, userId: number, billing: { nif: string; company: string | null }) {
+  await tx.update(users).set({ nif: billing.nif, company: billing.company }).where(eq(users.id, userId));
 }

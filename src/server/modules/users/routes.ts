@@ -3,6 +3,7 @@ import { messages } from '#shared/messages.ts';
 import {
   changePasswordBody,
   createUserBody,
+  billingAnswer,
   profileAnswer,
   profileBody,
   publicUser,
@@ -24,6 +25,10 @@ export const userRoutes =
 
     app.get('/user/profile', { config: signedIn, schema: { tags, response: { 200: publicUser } } }, async (request) =>
       profile.getProfile(db, guardedUser(request).id),
+    );
+
+    app.get('/user/billing', { config: signedIn, schema: { tags, response: { 200: billingAnswer } } }, async (request) =>
+      profile.getBilling(db, guardedUser(request).id),
     );
 
     app.put('/user/profile', { config: signedIn, schema: { tags, body: profileBody, response: { 200: profileAnswer } } }, async (request) =>

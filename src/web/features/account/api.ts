@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { changePasswordBody, EmailBody, ProfileBody, PublicUser, RegisterBody } from '#shared/schemas/account.ts';
+import type { Billing, changePasswordBody, EmailBody, ProfileBody, PublicUser, RegisterBody } from '#shared/schemas/account.ts';
 import type { AddressBody, SavedAddress } from '#shared/schemas/addresses.ts';
 import type { z } from 'zod';
 import { api } from '../../api/client.ts';
@@ -64,3 +64,7 @@ export const useSaveAddress = () =>
   );
 
 export const useDeleteAddress = () => useBookChange((id: number) => api.delete<SavedAddress[]>(`/user/addresses/${id}`));
+
+/** GET /user/billing: the tax number and company of the last checkout; nothing is asked for a visitor. */
+export const useBilling = (signedIn: boolean) =>
+  useQuery({ queryKey: ['account', 'billing'] as const, queryFn: () => api.get<Billing>('/user/billing'), enabled: signedIn });

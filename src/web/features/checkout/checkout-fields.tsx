@@ -24,6 +24,31 @@ type Props = {
   saved?: { addresses: readonly SavedAddress[]; picked: number | null; onPick: (address: SavedAddress) => void } | undefined;
 };
 
+/** Who the invoice is made out to: optional; without a NIF it goes to "Consumidor final". */
+function InvoiceFields({ field }: { field: ReturnType<typeof fieldBinder<CheckoutFormInput>> }) {
+  return (
+    <fieldset className="mt-3">
+      <legend className="h6 mb-2">Fatura</legend>
+      <Row>
+        <Col xs={12} sm={5}>
+          <FormField
+            id="checkout-nif"
+            label="NIF (contribuinte)"
+            inputMode="numeric"
+            autoComplete="off"
+            help="Opcional. Sem NIF, a fatura é passada a Consumidor final."
+            hideHelpOnError
+            {...field('nif')}
+          />
+        </Col>
+        <Col xs={12} sm={7}>
+          <FormField id="checkout-company" label="Empresa (opcional)" autoComplete="organization" {...field('company')} />
+        </Col>
+      </Row>
+    </fieldset>
+  );
+}
+
 /** Fills the shipping fields from the customer's address book. */
 function SavedAddressPicker({ addresses, picked, onPick }: NonNullable<Props['saved']>) {
   return (
@@ -78,6 +103,7 @@ export function CheckoutFields({ register, errors, paymentMethod, digitalOnly, s
           </Form.Text>
         </Form.Group>
         </>}
+        <InvoiceFields field={field} />
       </Card.Body>
     </Card>
     <Card className="shadow-sm">

@@ -8,7 +8,7 @@ const mbwayNumber = (values: { payment_method: string; mbway_phone?: string | un
   if (!mobile.success) ctx.addIssue({ code: 'custom', path: ['mbway_phone'], message: mobile.error.issues[0]?.message ?? paymentMessages.mobileInvalid });
 };
 
-const contactFields = { name: true, email: true, phone: true, payment_method: true } as const;
+const contactFields = { name: true, email: true, phone: true, nif: true, company: true, payment_method: true } as const;
 
 /**
  * The checkout form: the server's own field rules and messages (storefront.md §5), without the lines and totals,
@@ -29,7 +29,7 @@ export type CheckoutFormInput = z.input<typeof checkoutForm>;
 export type CheckoutFormValues = z.output<typeof checkoutForm>;
 
 /** The fields a server's 400 `fields` may name, in the form's order (the first gets the focus). */
-export const checkoutFields = ['name', 'email', 'phone', 'address', 'city', 'postal_code', 'payment_method'] as const;
+export const checkoutFields = ['name', 'email', 'phone', 'address', 'city', 'postal_code', 'nif', 'company', 'payment_method'] as const;
 
 export const submitFailed = 'Ocorreu um erro ao finalizar a compra. Por favor, tente novamente.';
 export const connectionFailed = 'Não foi possível conectar ao servidor. Por favor, tente novamente mais tarde.';

@@ -204,6 +204,38 @@ describe('checkout page', () => {
     expect(orderCalls(calls)).toHaveLength(0);
   });
 
+  it('takes an optional NIF and company for the invoice, refusing a wrong NIF before sending (issue #16)', async () => {
+    storeCart([caixa, agenda]);
+    const calls = serve(null);
+    renderCheckout();
+    await ready();
+    fillForm();
+    expect(screen.getByText('Opcional. Sem NIF, a fatura é passada a Consumidor final.')).toBeTruthy();
+    fireEvent.change(field('NIF (contribuinte)'), { target: { value: '123456780' } });
+    submit();
+    expect(await screen.findByText('O NIF indicado não é válido.')).toBeTruthy();
+    expect(field('NIF (contribuinte)').getAttribute('aria-invalid')).toBe('true');
+    expect(orderCalls(calls)).toHaveLength(0);
+
+    fireEvent.change(field('NIF (contribuinte)'), { target: { value: '501 964 843' } });
+    fireEvent.change(field('Empresa (opcional)'), { target: { value: 'Arrumações Lda.' } });
+    submit();
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(1));
+    expect(orderCalls(calls)[0]?.body).toMatchObject({ nif: '501964843', company: 'Arrumações Lda.' });
+  });
+
+  it("offers a signed-in customer's last NIF and company again", async () => {
+    storeCart([caixa]);
+    fakeApi(userFactory(), (call) => {
+      if (call.path === '/user/billing') return { status: 200, body: { nif: '501964843', company: 'Arrumações Lda.' } };
+      if (call.path === '/order/calculate-totals') return { status: 200, body: totals };
+      return undefined;
+    });
+    renderCheckout();
+    await waitFor(() => expect(field('NIF (contribuinte)').value).toBe('501964843'));
+    expect(field('Empresa (opcional)').value).toBe('Arrumações Lda.');
+  });
+
   it('prefills name and email from the signed-in user', async () => {
     storeCart([caixa]);
     serve(userFactory({ username: 'maria', email: 'maria@exemplo.pt' }));

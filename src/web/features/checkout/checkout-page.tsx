@@ -32,12 +32,27 @@ import {
 } from './checkout-form.ts';
 import { CheckoutFields } from './checkout-fields.tsx';
 import { usePlaceOrder, useStartPayment } from './api.ts';
-import { useSavedAddresses } from './use-saved-addresses.ts';
+import { useSavedAddresses, useSavedBilling } from './use-saved-addresses.ts';
 import { CheckoutSubmit, CheckoutSummary } from './checkout-summary.tsx';
 import BiArrowLeftIcon from '~icons/bi/arrow-left';
 
 const title = 'Finalizar compra';
 const description = 'Indique os dados de envio e o método de pagamento para concluir a sua encomenda.';
+
+/** The form as it opens: a signed-in customer's name and e-mail, Multibanco chosen. */
+const blankForm = (user: { username: string; email: string } | null): CheckoutFormInput => ({
+  name: user?.username ?? '',
+  email: user?.email ?? '',
+  phone: '',
+  address: '',
+  city: '',
+  postal_code: '',
+  country: 'Portugal',
+  nif: '',
+  company: '',
+  payment_method: 'multibanco',
+  mbway_phone: '',
+});
 
 /** /checkout (storefront.md §2, §4): shipping details, payment method, the server's totals, then the order. */
 export function CheckoutPage() {
@@ -65,17 +80,7 @@ export function CheckoutPage() {
     formState,
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(digitalOnly ? digitalCheckoutForm : checkoutForm) as Resolver<CheckoutFormInput, unknown, CheckoutFormValues>,
-    defaultValues: {
-      name: user?.username ?? '',
-      email: user?.email ?? '',
-      phone: '',
-      address: '',
-      city: '',
-      postal_code: '',
-      country: 'Portugal',
-      payment_method: 'multibanco',
-      mbway_phone: '',
-    },
+    defaultValues: blankForm(user),
   });
   const { errors, isSubmitting } = formState;
   const paymentMethod = useWatch({ control, name: 'payment_method' });
@@ -89,6 +94,7 @@ export function CheckoutPage() {
 
   // A signed-in customer starts from their default address (the address book keeps each checkout's).
   const saved = useSavedAddresses(Boolean(user), { setValue, control, formState });
+  useSavedBilling(Boolean(user), { setValue, formState });
 
   // The MB WAY number is usually the contact phone: offer it when MB WAY is chosen, unless one was typed already.
   useEffect(() => {

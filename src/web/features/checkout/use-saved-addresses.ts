@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { type Control, type FormState, type UseFormSetValue, useWatch } from 'react-hook-form';
 import type { SavedAddress } from '#shared/schemas/addresses.ts';
-import { useAddresses } from '../account/api.ts';
+import { useAddresses, useBilling } from '../account/api.ts';
 import type { CheckoutFormInput } from './checkout-form.ts';
 
 type Form = {
@@ -41,4 +41,18 @@ export function useSavedAddresses(signedIn: boolean, { setValue, control, formSt
   const [address, city, postalCode] = useWatch({ control, name: ['address', 'city', 'postal_code'] });
   const picked = addresses?.find((a) => a.address === address && a.city === city && a.postal_code === postalCode)?.id ?? null;
   return addresses && { addresses, picked, onPick };
+}
+
+/** A signed-in customer's tax number and company from their last checkout, offered again (never over typing). */
+export function useSavedBilling(signedIn: boolean, { setValue, formState }: Pick<Form, 'setValue' | 'formState'>) {
+  const billing = useBilling(signedIn).data;
+  const { dirtyFields } = formState;
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!billing?.nif || prefilled.current) return;
+    prefilled.current = true;
+    if (dirtyFields.nif || dirtyFields.company) return;
+    setValue('nif', billing.nif);
+    setValue('company', billing.company ?? '');
+  }, [billing, dirtyFields, setValue]);
 }

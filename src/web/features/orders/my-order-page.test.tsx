@@ -53,6 +53,16 @@ describe('my order page', () => {
     expect(screen.getByRole('button', { name: 'Cancelar encomenda' })).toBeTruthy();
   });
 
+  it('says who the invoice is made out to: the NIF and company given, or Consumidor final (issue #16)', async () => {
+    orderServer(orderFactory({ nif: '501964843', company: 'Arrumações Lda.' }));
+    renderOrders('/minhas-encomendas/12');
+    expect(await screen.findByText('NIF 501964843 (Arrumações Lda.)')).toBeTruthy();
+    cleanup();
+    orderServer(orderFactory());
+    renderOrders('/minhas-encomendas/12');
+    expect(await screen.findByText('Consumidor final')).toBeTruthy();
+  });
+
   it("shows free shipping as 'Grátis' and no cancel button once shipped", async () => {
     orderServer(orderFactory({ status: 'shipped', shipping_cost: 0, total_price_with_tax: 31 }));
     renderOrders('/minhas-encomendas/12');

@@ -6,7 +6,7 @@ import type { Order } from '#shared/schemas/orders.ts';
 import { paths } from '#shared/paths.ts';
 import { vatLabel } from '../cart/cart-totals.ts';
 import { DigitalAccess } from '../payments/order-payment.tsx';
-import { orderNumber } from './order-ui.tsx';
+import { invoiceTo, orderNumber } from './order-ui.tsx';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
 
 /** The order's lines: product (with its digital access), quantity, unit price and subtotal. */
@@ -100,9 +100,11 @@ export function OrderSummary({ order }: { order: Order }) {
               {order.shipping_address}
             </dd>
             <dt>Telefone</dt>
-            <dd className="mb-0">
+            <dd>
               <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`}>{order.phone}</a>
             </dd>
+            <dt>Fatura</dt>
+            <dd className="mb-0 text-break">{invoiceTo(order)}</dd>
           </dl>
         </Card.Body>
       </Card>

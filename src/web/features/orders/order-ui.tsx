@@ -1,5 +1,10 @@
 import Badge from 'react-bootstrap/Badge';
 import { type OrderStatus, orderStatusBadge, orderStatusLabel } from '#shared/orders.ts';
+import type { Order } from '#shared/schemas/orders.ts';
+
+/** Who an order's invoice is made out to: `NIF 501964843 (Arrumações Lda.)`, or "Consumidor final". */
+export const invoiceTo = (order: Pick<Order, 'nif' | 'company'>) =>
+  order.nif ? `NIF ${order.nif}${order.company ? ` (${order.company})` : ''}` : 'Consumidor final';
 
 /** How every screen names an order: `n.º 42`. */
 export const orderNumber = (id: number) => `n.º ${id}`;

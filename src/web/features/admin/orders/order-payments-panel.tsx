@@ -14,6 +14,7 @@ import type { Order } from '#shared/schemas/orders.ts';
 import { orderQueryKey } from './api.ts';
 import { OrderPaymentState } from './mark-paid.tsx';
 import BiExclamationTriangleFillIcon from '~icons/bi/exclamation-triangle-fill';
+import { invoiceTo } from '../../orders/order-ui.tsx';
 
 export const PAYMENTS_LOAD_ERROR = 'Erro ao carregar os pagamentos.';
 
@@ -79,6 +80,10 @@ export function OrderPaymentsPanel({ order }: { order: Order }) {
       <Card.Body>
         <h2 className="h5 mb-3">Pagamentos</h2>
         <OrderPaymentState order={order} />
+        <p className="mb-3">
+          <span className="text-secondary">Fatura: </span>
+          {invoiceTo(order)}
+        </p>
         {payments.isPending ?
           <InlineSpinner label="A carregar os pagamentos..." />
         : payments.isError ?
