@@ -29,6 +29,7 @@ import {
   screensDir,
   SHIPPING_CENTS,
   shoot,
+  term,
 } from './shop-helpers.ts';
 
 // Buying, following and cancelling orders (storefront.md §2, §4) and the admin's Encomendas tab
@@ -93,12 +94,6 @@ async function signInApi(request: APIRequestContext, email: string, password: st
 /** The header's cart link ('Carrinho', or 'Carrinho, N artigos' with a badge). */
 const cartLink = (page: Page): Locator => page.getByRole('navigation').getByRole('link', { name: /^Carrinho/ });
 
-/** The value of a `<dt>label</dt><dd>value</dd>` pair inside `scope` (totals, order details). */
-const term = (scope: Locator, label: string): Locator =>
-  scope
-    .locator('dt')
-    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) })
-    .locator('xpath=following-sibling::dd[1]');
 
 /** The customer's order list row of order `id`. */
 const myOrderRow = (page: Page, id: number) =>

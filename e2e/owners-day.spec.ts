@@ -1,8 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   admin,
-  escapeRegExp,
   expect,
   expectAccessible,
   linkIn,
@@ -15,7 +14,7 @@ import {
   urlOf,
   urlStarting,
 } from './fixtures.ts';
-import { cents, demoProduct, euros, fillCheckout, findProduct, orderIdFrom, screensDir, SHIPPING_CENTS, shoot } from './shop-helpers.ts';
+import { cents, demoProduct, euros, fillCheckout, findProduct, orderIdFrom, screensDir, SHIPPING_CENTS, shoot, term } from './shop-helpers.ts';
 
 // The owner's day and the customer's trust (issue #12), as people meet them: a guest pays an unpaid order
 // from the link and reference of their e-mail; the owner ships a guest's order from the list and records
@@ -26,11 +25,6 @@ import { cents, demoProduct, euros, fillCheckout, findProduct, orderIdFrom, scre
 const hangers = demoProduct('Cabides de madeira para casacos (5 un.)');
 const checklists = demoProduct('Checklists de destralhe para imprimir');
 
-const term = (scope: Locator, label: string): Locator =>
-  scope
-    .locator('dt')
-    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) })
-    .locator('xpath=following-sibling::dd[1]');
 
 /** Puts one of `product` in the cart from its page. */
 async function addToCart(page: Page, productId: number) {

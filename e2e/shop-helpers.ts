@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { escapeRegExp, expect, expectAccessible, test } from './fixtures.ts';
 
 // What the journeys that buy (orders.spec.ts, payments.spec.ts) share: the shop's money rule, the demo products
 // and the API's view of them, the checkout's shipping details, and screenshots for a person to look at.
@@ -79,3 +79,10 @@ export async function shoot(page: Page, name: string) {
     if (original) await page.setViewportSize(original);
   });
 }
+
+/** The value of a `<dt>label</dt><dd>value</dd>` pair inside `scope` (totals, order details, payment figures). */
+export const term = (scope: Locator, label: string): Locator =>
+  scope
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) })
+    .locator('xpath=following-sibling::dd[1]');
