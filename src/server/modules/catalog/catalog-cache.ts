@@ -30,7 +30,8 @@ const encoders: Record<CachedEncoding, (body: string) => Buffer> = {
   gzip: (body) => gzipSync(body, { level: 9 }),
 };
 
-type Entry = { version: number; body: string; encoded: Partial<Record<CachedEncoding, Buffer>> };
+/** A serialised answer and the encodings made of it so far. */
+type Serialised = { body: string; encoded: Partial<Record<CachedEncoding, Buffer>> };
 
 /**
  * Public catalogue answers, already serialised, kept per process for the catalogue version they were
@@ -39,8 +40,7 @@ type Entry = { version: number; body: string; encoded: Partial<Record<CachedEnco
  * and every process rebuilds on its next request.
  */
 export class CatalogCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly values = new Map<string, { version: number; value: unknown }>();
+  private readonly entries = new Map<string, { version: number; value: unknown }>();
   private readonly capacity: number;
 
   constructor(capacity = 500) {
@@ -49,36 +49,25 @@ export class CatalogCache {
 
   /** The answer itself (not serialised) for `key`, for a caller that changes it before sending. */
   async getValue<T>(version: number, key: string, build: () => Promise<T>): Promise<T> {
-    const hit = this.values.get(key);
-    if (hit && hit.version === version) return hit.value as T;
+    const hit = this.entries.get(key);
+    // Re-inserted on every use: the Map's order is then least recently used first.
+    this.entries.delete(key);
+    if (hit && hit.version === version) {
+      this.entries.set(key, hit);
+      return hit.value as T;
+    }
     const value = await build();
-    this.values.delete(key);
-    this.values.set(key, { version, value });
-    if (this.values.size > this.capacity) this.values.delete(this.values.keys().next().value as string);
+    this.entries.set(key, { version, value });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     return value;
   }
 
   /** The serialised answer for `key`, in `encoding` when one is given (made once per version). */
   async get(version: number, key: string, build: () => Promise<unknown>, encoding?: CachedEncoding): Promise<string | Buffer> {
-    const entry = await this.entry(version, key, build);
+    const entry = await this.getValue(version, key, async (): Promise<Serialised> => ({ body: JSON.stringify(await build()), encoded: {} }));
     if (!encoding) return entry.body;
     entry.encoded[encoding] ??= encoders[encoding](entry.body);
     return entry.encoded[encoding];
-  }
-
-  private async entry(version: number, key: string, build: () => Promise<unknown>): Promise<Entry> {
-    const hit = this.entries.get(key);
-    if (hit && hit.version === version) {
-      // Re-insert: the Map's order is then least recently used first.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
-    const entry: Entry = { version, body: JSON.stringify(await build()), encoded: {} };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
-    return entry;
   }
 }
 

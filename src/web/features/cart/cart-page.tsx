@@ -13,7 +13,7 @@ import { freeShippingFromEuros } from '#shared/orders.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { paths } from '#shared/paths.ts';
 import { ContinueShoppingLink } from '../../components/continue-shopping-link.tsx';
-import { type CartItem, cartTotal, removeItem, setQuantity, useCart } from './cart-store.ts';
+import { type CartItem, cartTotal, lineName, removeItem, setQuantity, useCart } from './cart-store.ts';
 import { catalogMessages } from '#shared/schemas/catalog.ts';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
 import {
@@ -24,12 +24,11 @@ import {
   limitToStock,
   lineProblem,
   soldOutLines,
-  soldOutMessage,
   totalsErrorMessage,
   useCartChanges,
   useCartTotals,
 } from './cart-totals.ts';
-import { CartChangesList, CartThumb, freeShippingNotice, InlineSpinner, lineName, TotalsList } from './cart-ui.tsx';
+import { CartChangesList, CartThumb, freeShippingNotice, InlineSpinner, SoldOutList, TotalsList } from './cart-ui.tsx';
 import BiCartIcon from '~icons/bi/cart';
 import BiTrashIcon from '~icons/bi/trash';
 import BiTruckIcon from '~icons/bi/truck';
@@ -201,11 +200,7 @@ export function CartPage() {
             <Alert variant="danger" id="cart-problem" role="alert">
               {error ?
                 totalsErrorMessage(error)
-              : <ul className="mb-0 ps-3">
-                  {soldOut.map((item) => (
-                    <li key={item.id}>{soldOutMessage(lineName(item))}</li>
-                  ))}
-                </ul>
+              : <SoldOutList items={soldOut} className="mb-0 ps-3" />
               }
             </Alert>
           )}

@@ -21,6 +21,9 @@ export type CartItem = {
   variant: { id: number; name: string } | null;
 };
 
+/** The name a line goes by in labels and messages: the product, and its variant when it has one. */
+export const lineName = (item: Pick<CartItem, 'name' | 'variant'>) => (item.variant ? `${item.name} (${item.variant.name})` : item.name);
+
 /** What a caller adds: a line without its quantity. */
 export type NewCartItem = Omit<CartItem, 'quantity'>;
 

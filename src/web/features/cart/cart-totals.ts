@@ -4,7 +4,7 @@ import { formatEuros, toCents } from '#shared/money.ts';
 import type { CartTotalsAnswer, TotalsAnswer } from '#shared/schemas/orders.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { cartKeys, fetchTotals, type OrderLine } from './api.ts';
-import { type Cart, type CartItem, readCart, setQuantity, updatePrice } from './cart-store.ts';
+import { type Cart, type CartItem, lineName, readCart, setQuantity, updatePrice } from './cart-store.ts';
 
 export const totalsFailed = 'Ocorreu um erro ao calcular os totais. Por favor, atualize a página.';
 
@@ -68,8 +68,6 @@ export function useCartChanges(items: Cart): CartChange[] {
 /** The short mark of a corrected line (the notice above says it in full). */
 export const changeMark: Record<CartChange['kind'], string> = { price: 'Preço atualizado', stock: 'Quantidade ajustada ao stock' };
 
-const nameOf = (line: CartItem) => (line.variant ? `${line.name} (${line.variant.name})` : line.name);
-
 /** 'O preço de X mudou para Y.' */
 export const priceChangeMessage = (name: string, price: number) => `O preço de ${name} mudou para ${formatEuros(price)}.`;
 /** 'Só temos 3 unidades de X em stock: a quantidade foi ajustada.' */
@@ -89,7 +87,7 @@ export const soldOutLines = (items: Cart, totals: CartTotalsAnswer | undefined) 
 /** The customer asked for more than the stock: the line gets what there is, and the notice says so. */
 export function limitToStock(line: CartItem, stock: number) {
   setQuantity(line.id, stock);
-  noteCartChanges([{ id: line.id, kind: 'stock', message: stockChangeMessage(nameOf(line), stock) }]);
+  noteCartChanges([{ id: line.id, kind: 'stock', message: stockChangeMessage(lineName(line), stock) }]);
 }
 
 /**
@@ -106,11 +104,11 @@ function syncCart(lines: readonly OrderLine[], totals: CartTotalsAnswer): CartCh
     if (!now) continue;
     if (toCents(now.price) !== toCents(line.price)) {
       updatePrice(line.id, now.price);
-      changes.push({ id: line.id, kind: 'price', message: priceChangeMessage(nameOf(line), now.price) });
+      changes.push({ id: line.id, kind: 'price', message: priceChangeMessage(lineName(line), now.price) });
     }
     if (now.stock !== null && now.stock > 0 && line.quantity > now.stock) {
       setQuantity(line.id, now.stock);
-      changes.push({ id: line.id, kind: 'stock', message: stockChangeMessage(nameOf(line), now.stock) });
+      changes.push({ id: line.id, kind: 'stock', message: stockChangeMessage(lineName(line), now.stock) });
     }
   }
   return changes;

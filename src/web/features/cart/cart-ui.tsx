@@ -3,12 +3,9 @@ import Spinner from 'react-bootstrap/Spinner';
 import { formatEuros } from '#shared/money.ts';
 import { freeShippingFromEuros } from '#shared/orders.ts';
 import type { TotalsAnswer } from '#shared/schemas/orders.ts';
-import type { CartItem } from './cart-store.ts';
-import { type CartChange, shippingLabel, vatLabel } from './cart-totals.ts';
+import { type CartItem, lineName } from './cart-store.ts';
+import { type CartChange, shippingLabel, soldOutMessage, vatLabel } from './cart-totals.ts';
 import BiImageIcon from '~icons/bi/image';
-
-/** The name a line goes by in labels and messages: the product, and its variant when it has one. */
-export const lineName = (item: Pick<CartItem, 'name' | 'variant'>) => (item.variant ? `${item.name} (${item.variant.name})` : item.name);
 
 /** The shared shipping rule in the shopper's words. */
 export const freeShippingNotice = `Entrega gratuita em compras a partir de ${formatEuros(freeShippingFromEuros)}.`;
@@ -64,6 +61,17 @@ export function CartChangesList({ changes }: { changes: readonly CartChange[] })
     <ul className="mb-0 ps-3">
       {changes.map((change) => (
         <li key={`${change.kind}:${change.id}`}>{change.message}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The lines nobody can buy now, one sentence each (the cart and the checkout hold the order until they go). */
+export function SoldOutList({ items, className }: { items: readonly CartItem[]; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.id}>{soldOutMessage(lineName(item))}</li>
       ))}
     </ul>
   );

@@ -7,9 +7,9 @@ import { shop } from '#shared/shop.ts';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { type Cart, type CartItem, cartTotal } from '../cart/cart-store.ts';
-import { type CartChange, soldOutMessage, totalsErrorMessage } from '../cart/cart-totals.ts';
+import { type CartChange, totalsErrorMessage } from '../cart/cart-totals.ts';
 import { MessageAlert } from '../../components/message-alert.tsx';
-import { CartChangesList, CartThumb, InlineSpinner, lineName, TotalsList } from '../cart/cart-ui.tsx';
+import { CartChangesList, CartThumb, InlineSpinner, SoldOutList, TotalsList } from '../cart/cart-ui.tsx';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
 import BiArrowCounterclockwiseIcon from '~icons/bi/arrow-counterclockwise';
 import BiEnvelopeIcon from '~icons/bi/envelope';
@@ -134,11 +134,7 @@ export function CheckoutSubmit({ items, shown, soldOut, notice, formError, child
       <div aria-live="assertive">
         {soldOut.length > 0 && (
           <Alert variant="danger" id="checkout-sold-out">
-            <ul className="mb-2 ps-3">
-              {soldOut.map((item) => (
-                <li key={item.id}>{soldOutMessage(lineName(item))}</li>
-              ))}
-            </ul>
+            <SoldOutList items={soldOut} className="mb-2 ps-3" />
             <Link to={paths.cart} className="alert-link">
               Rever o carrinho
             </Link>
