@@ -27,6 +27,8 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { createGateway, registerPaymentJobs } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { createInvoicing, registerInvoicingJobs } from './modules/invoicing/index.ts';
+import { invoicingRoutes } from './modules/invoicing/routes.ts';
 import { appShellPages } from './modules/seo/app-shell.ts';
 import { crawlerRoutes, seoRoutes } from './modules/seo/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
@@ -91,6 +93,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   registerAuthJobs(jobs, { db, publicUrl: config.publicUrl });
   const paymentGateway = createGateway(config);
   registerPaymentJobs(jobs, { db, config, gateway: paymentGateway });
+  const invoicing = createInvoicing(config);
+  registerInvoicingJobs(jobs, { db, publicUrl: config.publicUrl, invoicing });
   app.decorate('jobs', jobs);
   kickAfterChanges(app, jobs);
   app.decorate('mailer', mailer);
@@ -142,6 +146,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(orderRoutes(context));
       await api.register(newsletterRoutes(context));
       await api.register(paymentRoutes(context, paymentGateway));
+      await api.register(invoicingRoutes(context, paymentGateway, invoicing));
       await api.register(contentRoutes(context));
       await api.register(contactRoutes(context));
       await api.register(seoRoutes(context));

@@ -34,3 +34,16 @@ describe('the payment gateway at start', () => {
     expect(set.examples.map((x) => x.setting)).not.toContain('SHOP_NIF');
   });
 });
+
+describe('invoicing at start', () => {
+  it('issues no documents unless told, and InvoiceXpress needs its account and key', () => {
+    expect(loadConfig({}).invoicing).toEqual({ provider: 'none' });
+    expect(() => loadConfig({ INVOICING: 'invoicexpress' })).toThrow(/INVOICEXPRESS_ACCOUNT and INVOICEXPRESS_API_KEY/);
+    expect(() => loadConfig({ INVOICING: 'moloni' })).toThrow(/INVOICING must be none or invoicexpress/);
+    expect(loadConfig({ INVOICING: 'invoicexpress', INVOICEXPRESS_ACCOUNT: 'arrumacoes', INVOICEXPRESS_API_KEY: 'k' }).invoicing).toEqual({
+      provider: 'invoicexpress',
+      baseUrl: 'https://arrumacoes.app.invoicexpress.com',
+      apiKey: 'k',
+    });
+  });
+});

@@ -84,6 +84,15 @@ const envSchema = z.object({
   PAYMENT_CALLBACK_KEY: optionalText.pipe(
     z.string().min(16, { error: 'PAYMENT_CALLBACK_KEY must have at least 16 characters' }).optional(),
   ),
+  // ifthenpay's refund API (MB WAY refunds): its own address and the back-office key it asks for.
+  IFTHENPAY_REFUND_URL: url('IFTHENPAY_REFUND_URL').default('https://ifthenpay.com/api/endpoint/payments/refund'),
+  IFTHENPAY_BACKOFFICE_KEY: optionalText,
+  INVOICING: z.enum(['none', 'invoicexpress'], { error: 'INVOICING must be none or invoicexpress' }).default('none'),
+  INVOICEXPRESS_ACCOUNT: optionalText.pipe(
+    z.string().regex(/^[a-z0-9-]+$/i, { error: 'INVOICEXPRESS_ACCOUNT must be the account name (the first part of its address)' }).optional(),
+  ),
+  INVOICEXPRESS_API_KEY: optionalText,
+  INVOICEXPRESS_BASE_URL: optionalText.pipe(url('INVOICEXPRESS_BASE_URL').optional()),
 });
 
 export type Config = {
@@ -125,7 +134,11 @@ export type Config = {
     ifthenpay: { baseUrl: string; mbKey: string; mbWayKey: string } | undefined;
     /** The anti-phishing key every payment callback must carry. */
     callbackKey: string;
+    /** ifthenpay's refund API; without a back-office key, MB WAY money goes back by transfer. */
+    refunds: { url: string; backofficeKey: string } | undefined;
   };
+  /** Who issues the fiscal documents (invoice-receipts, credit notes): nobody, or InvoiceXpress. */
+  invoicing: { provider: 'none' } | { provider: 'invoicexpress'; baseUrl: string; apiKey: string };
   /** Which reverse proxies' X-Forwarded-For to believe (the client's address for rate limits and consent). */
   trustProxy: boolean | number | string[];
   /** Where the built web app lives; absent in API-only tests. */
@@ -163,6 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_GATEWAY=ifthenpay needs IFTHENPAY_MB_KEY, IFTHENPAY_MBWAY_KEY and PAYMENT_CALLBACK_KEY',
     );
+  }
+  if (e.INVOICING === 'invoicexpress' && !(e.INVOICEXPRESS_ACCOUNT && e.INVOICEXPRESS_API_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  INVOICING=invoicexpress needs INVOICEXPRESS_ACCOUNT and INVOICEXPRESS_API_KEY');
   }
   return {
     env: e.NODE_ENV,
@@ -209,7 +225,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       // The sandbox pays from inside the process, so its key is made at start: no key anyone can read in the code.
       callbackKey: e.PAYMENT_CALLBACK_KEY ?? randomBytes(24).toString('base64url'),
+      refunds: e.IFTHENPAY_BACKOFFICE_KEY ? { url: e.IFTHENPAY_REFUND_URL, backofficeKey: e.IFTHENPAY_BACKOFFICE_KEY } : undefined,
     },
+    invoicing:
+      e.INVOICING === 'invoicexpress' && e.INVOICEXPRESS_ACCOUNT && e.INVOICEXPRESS_API_KEY
+        ? {
+            provider: 'invoicexpress',
+            baseUrl: (e.INVOICEXPRESS_BASE_URL ?? `https://${e.INVOICEXPRESS_ACCOUNT}.app.invoicexpress.com`).replace(/\/$/, ''),
+            apiKey: e.INVOICEXPRESS_API_KEY,
+          }
+        : { provider: 'none' },
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     webDist: resolve('dist/web'),
   };

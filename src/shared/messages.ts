@@ -53,3 +53,7 @@ export const messages = {
   termsRequired: 'Deve concordar antes de se registar.',
   tooLong: 'O texto é demasiado longo.',
 } as const;
+
+/** A message with its blanks filled: fill('Restam {stock}.', { stock: 2 }). */
+export const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));

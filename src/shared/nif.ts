@@ -16,3 +16,15 @@ export function isValidNif(typed: string): boolean {
   const check = remainder < 2 ? 0 : 11 - remainder;
   return check === Number(nif[8]);
 }
+
+/** An IBAN as typed (spaces allowed), upper-cased and without spaces. */
+export const normaliseIban = (typed: string) => typed.replace(/\s+/g, '').toUpperCase();
+
+/** An IBAN: country, check digits and account, 15 to 34 characters, whose mod-97 check (ISO 13616) is 1. */
+export function isValidIban(typed: string): boolean {
+  const iban = normaliseIban(typed);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  if (iban.startsWith('PT') && iban.length !== 25) return false;
+  const digits = [...`${iban.slice(4)}${iban.slice(0, 4)}`].map((c) => (/\d/.test(c) ? c : String(c.charCodeAt(0) - 55))).join('');
+  return [...digits].reduce((remainder, d) => (remainder * 10 + Number(d)) % 97, 0) === 1;
+}

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { multibancoReference } from '../../src/server/modules/payments/multibanco-reference.ts';
 
-export const FAKE_KEYS = { mbKey: 'ABC-123456', mbWayKey: 'XYZ-654321', callbackKey: 'anti-phishing-key-for-tests' };
+export const FAKE_KEYS = { mbKey: 'ABC-123456', mbWayKey: 'XYZ-654321', callbackKey: 'anti-phishing-key-for-tests', backofficeKey: '1111-2222-3333-4444' };
 export const FAKE_ENTITY = '11249';
 
 type MbwayRequest = { requestId: string; orderId: string; amount: string; mobileNumber: string; email: string; description: string; status: string };
@@ -26,6 +26,10 @@ export function useFakeIfthenpay() {
     refuseMbway: undefined as string | undefined,
     references: [] as { orderId: string; amount: string; expiryDays: string; entity: string; reference: string; requestId: string }[],
     mbway: [] as MbwayRequest[],
+    /** MB WAY refunds asked of the refund API. */
+    refunds: [] as { requestId: string; amount: string }[],
+    /** Set to make the next refunds be refused with this message. */
+    refuseRefund: undefined as string | undefined,
     setMbwayStatus(requestId: string, status: string) {
       const request = state.mbway.find((r) => r.requestId === requestId);
       if (!request) throw new Error(`no MB WAY request ${requestId}`);
@@ -73,6 +77,17 @@ export function useFakeIfthenpay() {
         if (!request) return send(200, { Status: '999', Message: 'Not found' });
         return send(200, { CreatedAt: '22-11-2026 10:00:00', Message: 'ok', RequestId: request.requestId, Status: request.status });
       }
+      if (req.method === 'POST' && url.pathname === '/endpoint/payments/refund') {
+        const body = await readJson(req);
+        if (body.backofficekey !== FAKE_KEYS.backofficeKey) return send(200, { Code: '-1', Message: 'Invalid backoffice key' });
+        if (state.refuseRefund) return send(200, { Code: '-1', Message: state.refuseRefund });
+        const paid = state.mbway.find((r) => r.requestId === body.requestId && r.status === '000');
+        if (!paid) return send(200, { Code: '-1', Message: 'Payment not found' });
+        const given = state.refunds.filter((r) => r.requestId === body.requestId).reduce((sum, r) => sum + Number(r.amount), 0);
+        if (given + Number(body.amount) > Number(paid.amount) + 1e-9) return send(200, { Code: '-1', Message: 'Amount exceeds payment' });
+        state.refunds.push({ requestId: body.requestId ?? '', amount: body.amount ?? '' });
+        return send(200, { Code: '1', Message: 'Success' });
+      }
       return send(404, { Message: 'Not found' });
     })();
   });
@@ -91,4 +106,6 @@ export const ifthenpayEnv = (fake: { url: string }) => ({
   IFTHENPAY_MB_KEY: FAKE_KEYS.mbKey,
   IFTHENPAY_MBWAY_KEY: FAKE_KEYS.mbWayKey,
   PAYMENT_CALLBACK_KEY: FAKE_KEYS.callbackKey,
+  IFTHENPAY_REFUND_URL: `${fake.url}/endpoint/payments/refund`,
+  IFTHENPAY_BACKOFFICE_KEY: FAKE_KEYS.backofficeKey,
 });

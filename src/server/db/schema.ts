@@ -118,3 +118,4 @@ export * from '../modules/services/tables.ts';
 export * from '../modules/content/tables.ts';
 export * from '../modules/contact/tables.ts';
 export * from '../modules/newsletter/tables.ts';
+export * from '../modules/invoicing/tables.ts';

@@ -9,6 +9,9 @@ type JobDefinition<Payload extends z.ZodType = z.ZodType> = { readonly name: str
 
 export type JobHandler<Payload extends z.ZodType = z.ZodType> = (payload: z.output<Payload>) => Promise<void>;
 
+/** What a job does once its last attempt failed (records the failure where its owner will see it). */
+export type GiveUpHandler<Payload extends z.ZodType = z.ZodType> = (payload: z.output<Payload>, error: string) => Promise<void>;
+
 /** Defines a job once; its module registers the handler, and `enqueue` checks every payload against it. */
 export const defineJob = <Payload extends z.ZodType>(name: string, payload: Payload): JobDefinition<Payload> => ({ name, payload });
 
@@ -61,6 +64,7 @@ type ClaimedJob = { id: number; type: string; payload: unknown; attempts: number
  */
 export class JobRunner {
   private readonly handlers = new Map<string, (payload: unknown) => Promise<void>>();
+  private readonly giveUps = new Map<string, (payload: unknown, error: string) => Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
@@ -76,8 +80,10 @@ export class JobRunner {
   }
 
   /** The handler gets the payload parsed by the job's schema: a row that no longer fits fails, and is retried. */
-  register<Payload extends z.ZodType>(job: JobDefinition<Payload>, handler: JobHandler<Payload>) {
+  register<Payload extends z.ZodType>(job: JobDefinition<Payload>, handler: JobHandler<Payload>, options: { onGiveUp?: GiveUpHandler<Payload> } = {}) {
     this.handlers.set(job.name, async (payload) => handler(await job.payload.parseAsync(payload)));
+    const { onGiveUp } = options;
+    if (onGiveUp) this.giveUps.set(job.name, async (payload, error) => onGiveUp(await job.payload.parseAsync(payload), error));
   }
 
   start() {
@@ -158,6 +164,9 @@ export class JobRunner {
         await this.db.execute(
           sql`UPDATE jobs SET failed_at = now(), locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`,
         );
+        await this.giveUps.get(job.type)?.(job.payload, message).catch((giveUpErr: unknown) => {
+          this.log.error({ err: giveUpErr, jobId: job.id, type: job.type }, 'could not record a job that failed for good');
+        });
       } else {
         const delay = backoffSeconds(job.attempts);
         this.log.warn({ err, jobId: job.id, type: job.type, retryInSeconds: delay }, 'job failed, will retry');

@@ -5,6 +5,7 @@ import { toEuros } from '../money.ts';
 import { CUSTOMER_PAYMENT_METHODS, MANUAL_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS, type Totals } from '../orders.ts';
 import { isValidNif, normaliseNif } from '../nif.ts';
 import { email, pageSizeParam } from './common.ts';
+import { fiscalDocument, refund } from './invoicing.ts';
 
 export const orderMessages = {
   name: 'Por favor insere o teu nome.',
@@ -35,7 +36,7 @@ export const orderMessages = {
   manualMethod: 'Escolha como foi recebido o pagamento.',
   paidRecorded: 'Pagamento registado.',
   noRefundDue: 'Esta encomenda não tem nenhum reembolso por fazer.',
-  refundRecorded: 'Reembolso registado.',
+  invoicedNotDeletable: 'Esta encomenda tem documentos fiscais emitidos e não pode ser eliminada; pode cancelá-la.',
   refundedStaysCancelled: 'Esta encomenda já foi reembolsada e não pode ser reaberta.',
   notNextStatus: 'A encomenda já não está nesse passo: atualize a lista.',
   cancelled: 'Encomenda cancelada.',
@@ -220,6 +221,13 @@ export const order = z.object({
   /** A cancelled paid order: the euros owed back, and when the owner gave them back. */
   refund_due: z.number().nullable().optional(),
   refunded_at: z.string().nullable().optional(),
+  /** The invoice-receipt once issued, the refunds made and what they gave back. */
+  invoice: fiscalDocument.nullable().optional(),
+  refunds: z.array(refund).optional(),
+  refunded_total: z.number().optional(),
+  /** Only to admins: why the invoice is not issued yet, and whether MB WAY can give the money back. */
+  invoice_error: z.string().nullable().optional(),
+  mbway_refundable: z.boolean().optional(),
   /** Whether the customer may cancel, and if not, why (shown on their order page). */
   cancellable: z.boolean().optional(),
   cancel_block_reason: z.string().nullable().optional(),
@@ -273,11 +281,6 @@ export const statusStepBody = z.object({ status: orderStatus });
 /** "Marcar como paga": a payment received outside the gateway, as the owner records it. */
 export const markPaidBody = z.object({
   method: z.enum(MANUAL_PAYMENT_METHODS, { error: orderMessages.manualMethod }),
-  note: z.string().trim().max(500, { error: messages.tooLong }).optional().transform((v) => v || null),
-});
-
-/** The owner marks a refund as done. */
-export const refundBody = z.object({
   note: z.string().trim().max(500, { error: messages.tooLong }).optional().transform((v) => v || null),
 });
 

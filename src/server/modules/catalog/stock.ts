@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { fill } from '#shared/messages.ts';
 import { orderMessages, type orderItemInput } from '#shared/schemas/orders.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, invalid } from '../../platform/errors.ts';
@@ -21,9 +22,6 @@ export type PricedLine = {
   /** The units in stock when priced; null for a digital product, which never runs out. */
   stock: number | null;
 };
-
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 /**
  * Prices the wanted items from the database (never from the client): unknown or archived products are a

@@ -1,15 +1,17 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { nextOrderStatus, type OrderStatus, orderTotals, shippingRule, type Totals } from '#shared/orders.ts';
 import { toCents, toEuros } from '#shared/money.ts';
 import { type adminOrderBody, type markPaidBody, type Order, orderMessages, type RefundDue } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail.ts';
+import { invoiceOrderJob } from '../invoicing/jobs.ts';
 import { giveBackStock, priceItems, type PricedLine, takeStock } from '../catalog/stock.ts';
 import { findUserById } from '../users/users.ts';
 import { voidOpenPayments } from '../payments/void-payments.ts';
-import { orderStatusMail, refundedMail } from './mails.ts';
+import { orderStatusMail } from './mails.ts';
 import {
   cancelledColumns,
   insertOrder,
@@ -19,11 +21,10 @@ import {
   mailOrder,
   orderUrl,
   queueOrderReceived,
-  queuePaymentMail,
   totalsColumns,
 } from './order-records.ts';
 import { toOrder } from './order-view.ts';
-import { orderItems, orders } from './tables.ts';
+import { orderItems, orders, refunds } from './tables.ts';
 
 /* The back office's orders (backoffice.md §2): created, edited and deleted by an admin. */
 
@@ -125,11 +126,12 @@ export async function updateAdminOrder(db: Db, publicUrl: string, id: number, in
   });
 }
 
-/** Deleting an order that still holds stock gives it back. */
+/** Deleting an order that still holds stock gives it back. An invoiced order is kept: its documents refer to it. */
 export async function deleteOrder(db: Db, id: number) {
   await db.transaction(async (tx) => {
     const row = await lockedOrder(tx, id);
     if (!row) throw notFound(orderMessages.orderNotFound);
+    if (row.invoicedAt) throw conflict(orderMessages.invoicedNotDeletable);
     if (row.status !== 'cancelled') await giveBackStock(tx, await itemsOf(tx, id));
     await tx.delete(orders).where(eq(orders.id, id));
   });
@@ -141,7 +143,7 @@ export async function deleteOrder(db: Db, id: number) {
  * or MB WAY request (a late payment of one is then flagged as a second payment, never taken as the
  * first), and mails the customer the receipt with the digital links.
  */
-export async function markPaidByAdmin(db: Db, publicUrl: string, id: number, adminId: number, input: z.output<typeof markPaidBody>): Promise<Order> {
+export async function markPaidByAdmin(db: Db, id: number, adminId: number, input: z.output<typeof markPaidBody>): Promise<Order> {
   return db.transaction(async (tx) => {
     const row = await lockedOrder(tx, id);
     if (!row) throw notFound(orderMessages.orderNotFound);
@@ -161,36 +163,24 @@ export async function markPaidByAdmin(db: Db, publicUrl: string, id: number, adm
       .returning();
     if (!updated) throw notFound(orderMessages.orderNotFound);
     await voidOpenPayments(tx, id);
-    await queuePaymentMail(tx, publicUrl, updated);
+    await enqueue(tx, invoiceOrderJob, { orderId: id });
     return toOrder(tx, updated, { forAdmin: true });
   });
 }
 
-/** The refunds the owner still owes, oldest first (the dashboard's alert). */
+/** The refunds the owner still owes (what a cancelled paid order is owed, less what went back), oldest first. */
 export async function refundsDue(db: Db): Promise<RefundDue[]> {
   const rows = await db
-    .select()
+    .select({ order: orders, given: sql<number>`coalesce((select sum(${refunds.amountCents}) from ${refunds} where ${refunds.orderId} = ${orders.id}), 0)::int` })
     .from(orders)
     .where(and(isNotNull(orders.refundDueCents), isNull(orders.refundedAt)))
     .orderBy(asc(orders.updatedAt));
-  return rows.map((r) => ({ order_id: r.id, email: r.email, amount: toEuros(r.refundDueCents ?? 0), cancelled_at: r.updatedAt.toISOString() }));
-}
-
-/** The owner gave a cancelled order's money back: the alert goes, the customer is told. */
-export async function markRefunded(db: Db, publicUrl: string, id: number, note: string | null): Promise<Order> {
-  return db.transaction(async (tx) => {
-    const row = await lockedOrder(tx, id);
-    if (!row) throw notFound(orderMessages.orderNotFound);
-    if (row.refundDueCents === null || row.refundedAt) throw conflict(orderMessages.noRefundDue);
-    const [updated] = await tx
-      .update(orders)
-      .set({ refundedAt: new Date(), refundNote: note, updatedAt: new Date() })
-      .where(eq(orders.id, id))
-      .returning();
-    if (!updated) throw notFound(orderMessages.orderNotFound);
-    await queueMail(tx, refundedMail(mailOrder(updated, await itemsOf(tx, id)), row.refundDueCents, orderUrl(publicUrl, updated)));
-    return toOrder(tx, updated, { forAdmin: true });
-  });
+  return rows.map(({ order: r, given }) => ({
+    order_id: r.id,
+    email: r.email,
+    amount: toEuros((r.refundDueCents ?? 0) - Number(given)),
+    cancelled_at: r.updatedAt.toISOString(),
+  }));
 }
 
 /**

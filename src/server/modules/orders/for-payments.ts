@@ -5,7 +5,9 @@ import { notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { giveBackStock } from '../catalog/stock.ts';
 import { type MultibancoDetails, orderReceivedMail, unpaidCancelledMail } from './mails.ts';
-import { itemsOf, lockedOrder, mailOrder, mayView, type OrderRow, orderUrl, queuePaymentMail, type Viewer } from './order-records.ts';
+import { enqueue } from '../../platform/jobs.ts';
+import { invoiceOrderJob } from '../invoicing/jobs.ts';
+import { itemsOf, lockedOrder, mailOrder, mayView, type OrderRow, orderUrl, type Viewer } from './order-records.ts';
 import { orders } from './tables.ts';
 
 /* What the payments module may call of an order: read it to collect it, mark it paid, cancel it unpaid. */
@@ -24,21 +26,21 @@ export async function orderForPayment(db: Db, id: number, viewer: Viewer): Promi
 type PaidOutcome = 'paid' | 'already_paid' | 'cancelled' | 'missing';
 
 /**
- * A confirmed payment: a pending order moves to processing, records when it was paid and mails the
- * customer (with the links of its digital products). A cancelled order stays cancelled: the caller
- * flags the money for the admin.
+ * A confirmed payment: a pending order moves to processing and records when it was paid; its invoice and
+ * the customer's mail (with the links of its digital products) follow from the job queued here. A
+ * cancelled order stays cancelled: the caller flags the money for the admin.
  */
-export async function markOrderPaid(tx: Tx, publicUrl: string, id: number, paidAt: Date): Promise<PaidOutcome> {
+export async function markOrderPaid(tx: Tx, id: number, paidAt: Date): Promise<PaidOutcome> {
   const row = await lockedOrder(tx, id);
   if (!row) return 'missing';
   if (row.paidAt) return 'already_paid';
   if (row.status === 'cancelled') return 'cancelled';
-  const [updated] = await tx
+  await tx
     .update(orders)
     .set({ paidAt, status: row.status === 'pending' ? 'processing' : row.status, updatedAt: new Date() })
-    .where(eq(orders.id, id))
-    .returning();
-  await queuePaymentMail(tx, publicUrl, updated ?? row);
+    .where(eq(orders.id, id));
+  // The invoice-receipt is issued, then "Pagamento recebido" mailed (with it), by the invoicing job.
+  await enqueue(tx, invoiceOrderJob, { orderId: id });
   return 'paid';
 }
 

@@ -90,18 +90,42 @@ export function orderStatusMail(order: MailOrder, url: string) {
   });
 }
 
-/** The owner gave the money of a cancelled order back. */
-export const refundedMail = (order: MailOrder, cents: number, url: string) =>
+/** A fiscal document as a mail links it: "Fatura-recibo FR A/12" and where its PDF is. */
+export type MailDocument = { label: string; url: string };
+
+const refundWays = { mbway: 'por MB WAY, para o número que usou no pagamento', transfer: 'por transferência bancária' } as const;
+
+/** Money given back (all of a cancelled order's, or part of an order's): how, and its credit note when issued. */
+export const refundedMail = (order: MailOrder, refund: { cents: number; method: keyof typeof refundWays }, url: string) =>
   composeMail({
     to: order.email,
     subject: `Reembolso da encomenda n.º ${order.id}`,
     greeting: 'Olá,',
-    paragraphs: [`Devolvemos ${formatCents(cents)} da encomenda n.º ${order.id}, cancelada, pelo mesmo meio de pagamento. Pode demorar alguns dias a aparecer na sua conta.`],
+    paragraphs: [
+      `Devolvemos ${formatCents(refund.cents)} da encomenda n.º ${order.id} ${refundWays[refund.method]}. Pode demorar alguns dias a aparecer na sua conta.`,
+      'Enviamos-lhe a nota de crédito assim que for emitida; também fica na página da encomenda.',
+    ],
+    action: { label: 'Ver a encomenda', url },
+  });
+
+/** A fiscal document issued after its event's mail went: the invoice after a late provider, a credit note. */
+export const documentMail = (order: MailOrder, document: MailDocument, url: string) =>
+  composeMail({
+    to: order.email,
+    subject: `${document.label}: encomenda n.º ${order.id}`,
+    greeting: 'Olá,',
+    paragraphs: [`Emitimos o documento ${document.label} da encomenda n.º ${order.id}.`, `Pode descarregá-lo em PDF: ${document.url}`],
     action: { label: 'Ver a encomenda', url },
   });
 
 /** The payment arrived: what happens next, and the digital products' links (delivered from now on). */
-export const paymentReceivedMail = (order: MailOrder, url: string, digital: { name: string; link: string }[], ships: boolean) =>
+export const paymentReceivedMail = (
+  order: MailOrder,
+  url: string,
+  digital: { name: string; link: string }[],
+  ships: boolean,
+  invoice: MailDocument | undefined,
+) =>
   composeMail({
     to: order.email,
     subject: `Pagamento recebido: encomenda n.º ${order.id}`,
@@ -111,6 +135,7 @@ export const paymentReceivedMail = (order: MailOrder, url: string, digital: { na
       ...digital.map((d) => `${d.name}: ${d.link}`),
       ...(digital.length ? ['Guarde este e-mail: os links dos produtos digitais também ficam na página da encomenda.'] : []),
       ...(ships ? [`Vamos preparar a sua encomenda (${preparation}) e avisamos assim que for enviada.`] : []),
+      ...(invoice ? [`${invoice.label} (PDF): ${invoice.url}`] : []),
     ],
     action: { label: 'Ver a encomenda', url },
   });

@@ -7,7 +7,7 @@ import { hashSecret } from '../../platform/passwords.ts';
 import { digitalLinks, type PricedLine } from '../catalog/stock.ts';
 import { enqueue } from '../../platform/jobs.ts';
 import { multibancoOrderMailJob } from '../payments/jobs.ts';
-import { orderReceivedMail, paymentReceivedMail } from './mails.ts';
+import { type MailDocument, orderReceivedMail, paymentReceivedMail } from './mails.ts';
 import { orderItems, orders } from './tables.ts';
 
 /* The order rows and the rules every side of the module shares: who may see one, how it is stored, what a mail says of it. */
@@ -115,7 +115,8 @@ export const cancelledColumns = (row: OrderRow) => ({
 });
 
 
-export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow) {
+/** "Pagamento recebido", with the invoice-receipt when it was issued in time (the invoicing job sends it). */
+export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow, invoice?: MailDocument) {
   const items = await itemsOf(tx, row.id);
   const links = await digitalLinks(tx, items.flatMap((i) => (i.isDigital && i.productId !== null ? [i.productId] : [])));
   const digital = items.flatMap((i) => {
@@ -123,7 +124,7 @@ export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow)
     return i.isDigital && link ? [{ name: i.productName, link }] : [];
   });
   const ships = items.some((i) => !i.isDigital);
-  await queueMail(tx, paymentReceivedMail(mailOrder(row, items), orderUrl(publicUrl, row), digital, ships));
+  await queueMail(tx, paymentReceivedMail(mailOrder(row, items), orderUrl(publicUrl, row), digital, ships, invoice));
 }
 
 /**

@@ -7,6 +7,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { productThumbnails } from '../catalog/products.ts';
 import { digitalLinks } from '../catalog/stock.ts';
+import { ordersPaidByMbway } from '../payments/for-refunds.ts';
+import { paperworkOf } from './paperwork-view.ts';
 import { customerCancelBlock, mayView, type OrderRow, type Viewer } from './order-records.ts';
 import { orderItems, orders } from './tables.ts';
 
@@ -26,6 +28,9 @@ async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader =
   const thumbnails = await productThumbnails(tx, items.map((i) => i.productId));
   // A digital product's link goes only to orders that were paid, never before, and not once cancelled.
   const paidIds = new Set(rows.filter((r) => r.paidAt && r.status !== 'cancelled').map((r) => r.id));
+  const paperwork = await paperworkOf(tx, rows.map((r) => r.id), forAdmin);
+  // The orders an MB WAY payment through the gateway paid: their money can go back the same way.
+  const mbwayPaid = forAdmin ? await ordersPaidByMbway(tx, rows.map((r) => r.id)) : new Set<number>();
   const links = await digitalLinks(tx, [
     ...new Set(items.filter((i) => i.isDigital && paidIds.has(i.orderId) && i.productId !== null).map((i) => i.productId as number)),
   ]);
@@ -52,6 +57,8 @@ async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader =
     paid_note: forAdmin ? row.paidNote : null,
     refund_due: row.refundDueCents === null ? null : toEuros(row.refundDueCents),
     refunded_at: row.refundedAt?.toISOString() ?? null,
+    ...paperwork(row.id),
+    ...(forAdmin ? { invoice_error: row.invoiceError, mbway_refundable: mbwayPaid.has(row.id) } : {}),
     cancellable: cancelBlock === null,
     cancel_block_reason: cancelBlock,
     orderItems: own.map((i) => {

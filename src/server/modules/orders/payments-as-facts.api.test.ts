@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
+import { fill } from '#shared/messages.ts';
+import { invoicingMessages } from '#shared/schemas/invoicing.ts';
 import { deliverMail, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
 import { FAKE_KEYS, ifthenpayEnv, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
 import { insertProduct, placeOrder } from '../../../../tests/helpers/shop.ts';
@@ -194,14 +196,18 @@ describe('cancelling a paid order owes a refund', () => {
     const cancelledMail = ctx.mailbox.to(user.email).find((m) => m.subject === `Encomenda n.º ${order.id}: Cancelada`);
     expect(cancelledMail?.text).toContain('Vamos devolver-lhe 56,00');
 
-    const refund = await ctx.app.inject({ method: 'POST', url: `/api/order/${order.id}/refund`, headers: { cookie: admin }, payload: { note: 'MB WAY devolvido' } });
+    // The owner transferred everything back: both units and the shipping.
+    const [line] = cancel.json<Order>().orderItems;
+    const everything = { method: 'transfer', lines: [{ item_id: line?.id, quantity: 2 }], shipping: true, iban: 'PT50 0002 0123 1234 5678 9015 4', transferred_on: '2026-11-20', note: 'Transferência feita' };
+    const refund = await ctx.app.inject({ method: 'POST', url: `/api/order/${order.id}/refund`, headers: { cookie: admin }, payload: everything });
     expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json<Order>()).toMatchObject({ refunded_total: 56, refunds: [expect.objectContaining({ amount: 56, method: 'transfer', iban: 'PT50000201231234567890154' })] });
     expect(refund.json<Order>().refunded_at).not.toBeNull();
     const after = (await ctx.app.inject({ method: 'GET', url: '/api/order/refunds', headers: { cookie: admin } })).json();
     expect(after.refunds.map((r: { order_id: number }) => r.order_id)).not.toContain(order.id);
-    const again = await ctx.app.inject({ method: 'POST', url: `/api/order/${order.id}/refund`, headers: { cookie: admin }, payload: {} });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(orderMessages.noRefundDue);
+    const again = await ctx.app.inject({ method: 'POST', url: `/api/order/${order.id}/refund`, headers: { cookie: admin }, payload: everything });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe(fill(invoicingMessages.refundQuantity, { name: line?.product.name ?? '', left: 0 }));
     await deliverMail(ctx);
     expect(subjectsTo(user.email)).toContain(`Reembolso da encomenda n.º ${order.id}`);
 

@@ -13,7 +13,6 @@ import {
   orderBody,
   orderMessages,
   orderPage,
-  refundBody,
   refundsDue,
   statusStepBody,
 } from '#shared/schemas/orders.ts';
@@ -84,18 +83,12 @@ export const orderRoutes =
     app.post(
       '/order/:id/mark-paid',
       { config: adminOnly, schema: { tags, params: idParam, body: markPaidBody, response: { 200: order } } },
-      async (request) => admin.markPaidByAdmin(db, config.publicUrl, request.params.id, guardedUser(request).id, request.body),
+      async (request) => admin.markPaidByAdmin(db, request.params.id, guardedUser(request).id, request.body),
     );
 
     app.get('/order/refunds', { config: adminOnly, schema: { tags, response: { 200: refundsDue } } }, async () => ({
       refunds: await admin.refundsDue(db),
     }));
-
-    app.post(
-      '/order/:id/refund',
-      { config: adminOnly, schema: { tags, params: idParam, body: refundBody, response: { 200: order } } },
-      async (request) => admin.markRefunded(db, config.publicUrl, request.params.id, request.body.note),
-    );
 
     app.delete('/order/:id', { config: adminOnly, schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
       await admin.deleteOrder(db, request.params.id);

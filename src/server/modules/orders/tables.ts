@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema.ts';
 import { products, productVariants } from '../catalog/tables.ts';
 
@@ -41,6 +41,14 @@ export const orders = pgTable(
     refundDueCents: integer('refund_due_cents'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundNote: text('refund_note'),
+    // When "Pagamento recebido" was queued: the invoicing job sends it (with the invoice when it is issued in
+    // time), and never twice.
+    paymentMailAt: timestamp('payment_mail_at', { withTimezone: true }),
+    // When its invoice-receipt was issued (the document itself is the invoicing module's).
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    // The invoice-receipt could not be issued after every attempt: the provider's last word, for "Faturas por emitir".
+    invoiceError: text('invoice_error'),
+    invoiceFailedAt: timestamp('invoice_failed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -49,6 +57,39 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
     index('orders_refunds_due_idx').on(t.orderDate).where(sql`${t.refundDueCents} is not null and ${t.refundedAt} is null`),
   ],
+);
+
+/**
+ * Money given back on a paid order, by MB WAY through the gateway or by a bank transfer the owner made.
+ * A refund is of whole lines (some of their quantity) and, optionally, the shipping; the sum of an order's
+ * refunds never exceeds what was paid. Its credit note is issued by the invoicing job.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    // What was given back, line by line: [{ itemId, quantity }].
+    lines: jsonb('lines').$type<{ itemId: number; quantity: number }[]>().notNull(),
+    method: text('method', { enum: ['mbway', 'transfer'] }).notNull(),
+    // An MB WAY refund is 'requested' while the gateway is asked (the sum is reserved), 'settled' once done.
+    status: text('status', { enum: ['requested', 'settled'] }).notNull().default('settled'),
+    iban: text('iban'),
+    transferredOn: date('transferred_on'),
+    note: text('note'),
+    // The gateway's id for an MB WAY refund.
+    gatewayRefundId: text('gateway_refund_id'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The credit note could not be issued after every attempt: the provider's last word.
+    creditNoteError: text('credit_note_error'),
+    creditNoteFailedAt: timestamp('credit_note_failed_at', { withTimezone: true }),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId)],
 );
 
 export const orderItems = pgTable(

@@ -30,6 +30,10 @@ export interface PaymentGateway {
   }): Promise<{ requestId: string }>;
   /** The gateway's view of an MB WAY request. */
   mbwayStatus(requestId: string): Promise<MbwayStatus>;
+  /** Whether MB WAY money can be given back through the gateway (ifthenpay needs its back-office key). */
+  readonly refundsMbway: boolean;
+  /** Gives part or all of a paid MB WAY request back to the customer's account; answers the gateway's refund id. */
+  refundMbway(request: { requestId: string; amountCents: number }): Promise<{ refundId: string }>;
   /** Checks a callback's anti-phishing key (in constant time) and reads it; null when it is not genuine. */
   parseCallback(params: Record<string, string>): PaidCallback | null | 'malformed';
 }

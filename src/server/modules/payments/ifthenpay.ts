@@ -1,7 +1,15 @@
 import type { MbwayStatus } from '#shared/schemas/payments.ts';
 import { GatewayError, gatewayAmount, parseIfthenpayCallback, type PaymentGateway } from './gateway.ts';
 
-export type IfthenpayOptions = { baseUrl: string; mbKey: string; mbWayKey: string; callbackKey: string; timeoutMs?: number };
+export type IfthenpayOptions = {
+  baseUrl: string;
+  mbKey: string;
+  mbWayKey: string;
+  callbackKey: string;
+  /** The refund API's address and back-office key; without them MB WAY money goes back by transfer. */
+  refunds?: { url: string; backofficeKey: string } | undefined;
+  timeoutMs?: number;
+};
 
 /** ifthenpay's MB WAY status codes (GET /spg/payment/mbway/status). */
 const MBWAY_CODES: Record<string, MbwayStatus> = {
@@ -22,7 +30,7 @@ export function ifthenpayGateway(options: IfthenpayOptions): PaymentGateway {
   async function call(path: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
     let response: Response;
     try {
-      response = await fetch(`${options.baseUrl}${path}`, {
+      response = await fetch(path.startsWith('http') ? path : `${options.baseUrl}${path}`, {
         ...init,
         headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
         signal: AbortSignal.timeout(timeoutMs),
@@ -91,6 +99,20 @@ export function ifthenpayGateway(options: IfthenpayOptions): PaymentGateway {
       const query = new URLSearchParams({ mbWayKey: options.mbWayKey, requestId });
       const body = await call(`/spg/payment/mbway/status?${query.toString()}`);
       return MBWAY_CODES[field(body, 'Status')] ?? 'unknown_gateway_status';
+    },
+
+    refundsMbway: Boolean(options.refunds),
+
+    async refundMbway({ requestId, amountCents }) {
+      const { refunds } = options;
+      if (!refunds) throw new GatewayError('ifthenpay refunds need IFTHENPAY_BACKOFFICE_KEY', true);
+      const body = await call(refunds.url, {
+        method: 'POST',
+        body: JSON.stringify({ backofficekey: refunds.backofficeKey, requestId, amount: gatewayAmount(amountCents) }),
+      });
+      // "1": the money is on its way back to the customer's MB WAY account.
+      if (field(body, 'Code') !== '1') throw new GatewayError(field(body, 'Message') || 'recusado', true);
+      return { refundId: field(body, 'RefundId') || `${requestId}-${Date.now()}` };
     },
 
     parseCallback: (params) => parseIfthenpayCallback(params, options.callbackKey),

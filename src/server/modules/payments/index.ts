@@ -10,8 +10,8 @@ import { sandboxGateway } from './sandbox.ts';
 
 /** The gateway the configuration names (PAYMENT_GATEWAY): the sandbox unless ifthenpay's keys are given. */
 export function createGateway(config: Config): PaymentGateway {
-  const { gateway, ifthenpay, callbackKey } = config.payments;
-  if (gateway === 'ifthenpay' && ifthenpay) return ifthenpayGateway({ ...ifthenpay, callbackKey });
+  const { gateway, ifthenpay, callbackKey, refunds } = config.payments;
+  if (gateway === 'ifthenpay' && ifthenpay) return ifthenpayGateway({ ...ifthenpay, callbackKey, refunds });
   return sandboxGateway(callbackKey);
 }
 

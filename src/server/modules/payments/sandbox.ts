@@ -32,6 +32,13 @@ export function sandboxGateway(callbackKey: string): PaymentGateway {
       return 'pending';
     },
 
+    // The sandbox gives money back at once: nothing moves, the refund is recorded as if ifthenpay had done it.
+    refundsMbway: true,
+
+    async refundMbway() {
+      return { refundId: `sandbox-${randomBytes(6).toString('hex')}` };
+    },
+
     parseCallback: (params) => parseIfthenpayCallback(params, callbackKey),
   };
 }

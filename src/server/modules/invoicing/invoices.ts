@@ -1,0 +1,201 @@
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { documentLabel } from '#shared/invoices.ts';
+import { toEuros } from '#shared/money.ts';
+import { invoicingMessages, type PendingDocuments } from '#shared/schemas/invoicing.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import {
+  awaitingDocuments,
+  creditNoteSubject,
+  invoiceSubject,
+  mailCustomerOnce,
+  recordCreditNote,
+  recordInvoice,
+  requeueDocument,
+  viewableOrder,
+} from '../orders/for-invoicing.ts';
+import type { Viewer } from '../orders/order-records.ts';
+import { creditNoteReference, documentClient, type DocumentRow, ensureDocument, invoiceReference } from './documents.ts';
+import type { DocumentLine, Invoicing } from './invoicing.ts';
+import { fiscalDocuments } from './tables.ts';
+
+/** What the invoicing jobs and routes work with; `invoicing` is null when no provider is configured. */
+export type InvoicingContext = { db: Db; publicUrl: string; invoicing: Invoicing | null };
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The shop's own address of a document's PDF: it asks the provider for a fresh link each time. */
+export const pdfPath = (orderId: number, documentId: number) => `/api/order/${orderId}/documents/${documentId}/pdf`;
+
+const lineName = (item: { productName: string; variantName: string | null }) =>
+  item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
+
+const shippingLine = (cents: number): DocumentLine[] => (cents ? [{ name: 'Portes de envio', quantity: 1, unitCentsWithVat: cents }] : []);
+
+/** The customer's mail of a document, marked as sent in the same transaction that queues it. */
+const attachment = (db: Db, document: DocumentRow) =>
+  document.mailedAt
+    ? null
+    : {
+        label: documentLabel(document.kind, document.number ?? ''),
+        path: pdfPath(document.orderId, document.id),
+        onMailed: async (tx: Tx) => {
+          await tx.update(fiscalDocuments).set({ mailedAt: new Date() }).where(eq(fiscalDocuments.id, document.id));
+        },
+      };
+
+/**
+ * A paid order's job: its fatura-recibo (one line per item at its price without VAT, shipping as its own
+ * line, the order as the reference), then the customer's "Pagamento recebido" carrying it. When the
+ * provider fails, that mail goes at once without it, the error is kept for the owner, and the job
+ * retries; the invoice then follows in a mail of its own.
+ */
+export async function invoiceOrder(ctx: InvoicingContext, orderId: number) {
+  const { db, invoicing, publicUrl } = ctx;
+  const subject = await invoiceSubject(db, orderId);
+  if (!subject) return;
+  if (!invoicing) return mailCustomerOnce(db, publicUrl, orderId, null);
+  const { row, items } = subject;
+  let document: DocumentRow;
+  try {
+    document = await ensureDocument(db, invoicing, {
+      kind: 'invoice_receipt',
+      orderId,
+      refundId: null,
+      totalCents: row.totalWithTaxCents,
+      request: async () => ({
+        kind: 'invoice_receipt',
+        reference: invoiceReference(orderId),
+        date: row.paidAt ?? new Date(),
+        client: documentClient(row),
+        lines: [...items.map((i) => ({ name: lineName(i), quantity: i.quantity, unitCentsWithVat: i.unitPriceCents })), ...shippingLine(row.shippingCents)],
+      }),
+    });
+  } catch (err) {
+    await recordInvoice(db, orderId, { error: errorText(err), gaveUp: false });
+    await mailCustomerOnce(db, publicUrl, orderId, null);
+    throw err;
+  }
+  await recordInvoice(db, orderId, { issued: true });
+  await mailCustomerOnce(db, publicUrl, orderId, attachment(db, document));
+}
+
+/** A settled refund's job: its credit note against the order's invoice-receipt, then mailed to the customer. */
+export async function issueCreditNote(ctx: InvoicingContext, refundId: number) {
+  const { db, invoicing, publicUrl } = ctx;
+  if (!invoicing) return;
+  const subject = await creditNoteSubject(db, refundId);
+  if (!subject) return;
+  const { refund, row, items } = subject;
+  let document: DocumentRow;
+  try {
+    const [invoice] = await db
+      .select()
+      .from(fiscalDocuments)
+      .where(and(eq(fiscalDocuments.orderId, row.id), eq(fiscalDocuments.kind, 'invoice_receipt'), isNotNull(fiscalDocuments.number)))
+      .limit(1);
+    if (!invoice?.number) throw new Error('A fatura-recibo da encomenda ainda não foi emitida: a nota de crédito espera por ela.');
+    document = await ensureDocument(db, invoicing, {
+      kind: 'credit_note',
+      orderId: row.id,
+      refundId,
+      totalCents: refund.amountCents,
+      request: async () => ({
+        kind: 'credit_note',
+        reference: creditNoteReference(row.id, refundId),
+        date: refund.createdAt,
+        client: documentClient(row),
+        relatedTo: invoice.providerId,
+        observations: `Reembolso da encomenda n.º ${row.id}, ${documentLabel('invoice_receipt', invoice.number ?? '')}.`,
+        lines: [
+          ...refund.lines.flatMap((line) => {
+            const item = items.find((i) => i.id === line.itemId);
+            return item ? [{ name: lineName(item), quantity: line.quantity, unitCentsWithVat: item.unitPriceCents }] : [];
+          }),
+          ...shippingLine(refund.shippingCents),
+        ],
+      }),
+    });
+  } catch (err) {
+    await recordCreditNote(db, refundId, { error: errorText(err), gaveUp: false });
+    throw err;
+  }
+  await recordCreditNote(db, refundId, { issued: true });
+  const mail = attachment(db, document);
+  if (mail) await mailCustomerOnce(db, publicUrl, row.id, mail);
+}
+
+/** After the last attempt: the order (or refund) joins "Faturas por emitir", with the provider's last word. */
+export const invoiceGaveUp = (db: Db) => ({ orderId }: { orderId: number }, error: string) => recordInvoice(db, orderId, { error, gaveUp: true });
+export const creditNoteGaveUp = (db: Db) => ({ refundId }: { refundId: number }, error: string) =>
+  recordCreditNote(db, refundId, { error, gaveUp: true });
+
+/**
+ * "Faturas por emitir": with a provider, the invoices and credit notes it failed to issue after every
+ * attempt; without one, every paid order the shop issued no invoice for (the owner issues them elsewhere).
+ */
+export async function pendingDocuments(ctx: InvoicingContext): Promise<PendingDocuments> {
+  const { invoices, creditNotes } = await awaitingDocuments(ctx.db, ctx.invoicing !== null);
+  return {
+    provider: ctx.invoicing?.name ?? 'none',
+    documents: [
+      ...invoices.map((r) => ({
+        kind: 'invoice_receipt' as const,
+        order_id: r.id,
+        refund_id: null,
+        email: r.email,
+        amount: toEuros(r.totalWithTaxCents),
+        since: (r.invoiceFailedAt ?? r.paidAt ?? r.orderDate).toISOString(),
+        error: r.invoiceError,
+      })),
+      ...creditNotes.map(({ refund, email }) => ({
+        kind: 'credit_note' as const,
+        order_id: refund.orderId,
+        refund_id: refund.id,
+        email,
+        amount: toEuros(refund.amountCents),
+        since: (refund.creditNoteFailedAt ?? refund.createdAt).toISOString(),
+        error: refund.creditNoteError,
+      })),
+    ],
+  };
+}
+
+/** "Tentar de novo" on a document the jobs gave up on. */
+export async function retryDocument(ctx: InvoicingContext, target: { orderId: number } | { refundId: number }) {
+  if (!ctx.invoicing) throw conflict(invoicingMessages.noInvoicing);
+  if (!(await requeueDocument(ctx.db, target))) throw conflict(invoicingMessages.notPending);
+}
+
+/**
+ * Where a document's PDF is: asked of the provider each time (its links do not last), the last known link
+ * when the provider does not answer. Only for those who may see the order.
+ */
+export async function documentPdf(ctx: InvoicingContext, orderId: number, documentId: number, viewer: Viewer): Promise<string | null> {
+  const { db, invoicing } = ctx;
+  await viewableOrder(db, orderId, viewer);
+  const [document] = await db
+    .select()
+    .from(fiscalDocuments)
+    .where(and(eq(fiscalDocuments.id, documentId), eq(fiscalDocuments.orderId, orderId), isNotNull(fiscalDocuments.number)))
+    .limit(1);
+  if (!document) throw notFound(invoicingMessages.documentNotFound);
+  const fresh = invoicing && document.provider === invoicing.name ? await invoicing.pdfUrl(document.providerId).catch(() => null) : null;
+  if (fresh && fresh !== document.pdfUrl) await db.update(fiscalDocuments).set({ pdfUrl: fresh }).where(eq(fiscalDocuments.id, document.id));
+  return fresh ?? document.pdfUrl;
+}
+
+/** The issued documents of these orders, for their pages. */
+export async function documentsOf(tx: Tx, orderIds: number[]) {
+  if (!orderIds.length) return [];
+  const rows = await tx
+    .select()
+    .from(fiscalDocuments)
+    .where(and(inArray(fiscalDocuments.orderId, orderIds), isNotNull(fiscalDocuments.number)));
+  return rows.map((d) => ({
+    orderId: d.orderId,
+    refundId: d.refundId,
+    kind: d.kind,
+    document: { id: d.id, label: documentLabel(d.kind, d.number ?? ''), number: d.number ?? '', pdf_url: pdfPath(d.orderId, d.id) },
+  }));
+}

@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { fill } from '#shared/messages.ts';
+import { formatCents } from '#shared/money.ts';
+import { invoicingMessages, type refundBody } from '#shared/schemas/invoicing.ts';
+import { type Order, orderMessages } from '#shared/schemas/orders.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs.ts';
+import { queueMail } from '../../platform/mail.ts';
+import { creditNoteJob } from '../invoicing/jobs.ts';
+import { paidMbwayRequest } from '../payments/for-refunds.ts';
+import { GatewayError, type PaymentGateway } from '../payments/gateway.ts';
+import { refundedMail } from './mails.ts';
+import { type ItemRow, itemsOf, lockedOrder, mailOrder, type OrderRow, orderUrl } from './order-records.ts';
+import { getOrder } from './order-view.ts';
+import { orders, refunds } from './tables.ts';
+
+export type RefundInput = z.output<typeof refundBody>;
+type RefundRow = typeof refunds.$inferSelect;
+export type RefundContext = { db: Db; publicUrl: string; gateway: PaymentGateway };
+
+/**
+ * What this refund gives back, in cents, checked against what earlier refunds already gave: each line's
+ * quantity at most what is left of it, shipping once, and never more in all than the order's total.
+ */
+function refundAmount(row: OrderRow, items: ItemRow[], previous: RefundRow[], input: RefundInput) {
+  const given = new Map<number, number>();
+  for (const line of previous.flatMap((r) => r.lines)) given.set(line.itemId, (given.get(line.itemId) ?? 0) + line.quantity);
+  const wanted = new Map<number, number>();
+  for (const line of input.lines) wanted.set(line.item_id, (wanted.get(line.item_id) ?? 0) + line.quantity);
+  let linesCents = 0;
+  for (const [itemId, quantity] of wanted) {
+    const item = items.find((i) => i.id === itemId);
+    if (!item) throw invalid(invoicingMessages.refundLine, { lines: invoicingMessages.refundLine });
+    const left = item.quantity - (given.get(itemId) ?? 0);
+    if (quantity > left) {
+      const name = item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
+      throw invalid(fill(invoicingMessages.refundQuantity, { name, left }), { lines: invoicingMessages.refundLine });
+    }
+    linesCents += item.unitPriceCents * quantity;
+  }
+  if (input.shipping && (row.shippingCents === 0 || previous.some((r) => r.shippingCents > 0))) {
+    throw invalid(invoicingMessages.refundShipping, { shipping: invoicingMessages.refundShipping });
+  }
+  const shippingCents = input.shipping ? row.shippingCents : 0;
+  const already = previous.reduce((sum, r) => sum + r.amountCents, 0);
+  if (already + linesCents + shippingCents > row.totalWithTaxCents) {
+    throw invalid(fill(invoicingMessages.refundTooMuch, { amount: formatCents(row.totalWithTaxCents - already) }));
+  }
+  return { amountCents: linesCents + shippingCents, shippingCents, lines: [...wanted].map(([itemId, quantity]) => ({ itemId, quantity })) };
+}
+
+/**
+ * A refund is settled: its credit note is queued, the customer mailed, and an order given back in full
+ * (or a cancelled one whose money owed is all back) is marked refunded.
+ */
+async function afterSettled(tx: Tx, publicUrl: string, refund: RefundRow) {
+  const row = await lockedOrder(tx, refund.orderId);
+  if (!row) throw notFound(orderMessages.orderNotFound);
+  const all = await tx.select().from(refunds).where(eq(refunds.orderId, refund.orderId));
+  const given = all.filter((r) => r.status === 'settled').reduce((sum, r) => sum + r.amountCents, 0);
+  const owed = row.refundDueCents ?? row.totalWithTaxCents;
+  if (!row.refundedAt && given >= Math.min(owed, row.totalWithTaxCents)) {
+    await tx.update(orders).set({ refundedAt: new Date(), refundNote: refund.note, updatedAt: new Date() }).where(eq(orders.id, row.id));
+  }
+  await enqueue(tx, creditNoteJob, { refundId: refund.id });
+  await queueMail(tx, refundedMail(mailOrder(row, await itemsOf(tx, row.id)), { cents: refund.amountCents, method: refund.method }, orderUrl(publicUrl, row)));
+}
+
+/**
+ * The owner gives money back from the order page. The amount is reserved in one transaction holding the
+ * order's lock (two refunds at once cannot both pass the checks); a transfer she made is settled there
+ * and then; an MB WAY refund asks the gateway outside the transaction and is settled when it agrees, or
+ * removed when it refuses (nothing was given back, nothing is recorded).
+ */
+export async function settleRefund(ctx: RefundContext, orderId: number, adminId: number, input: RefundInput): Promise<Order> {
+  const { db, gateway, publicUrl } = ctx;
+  const reserved = await db.transaction(async (tx) => {
+    const row = await lockedOrder(tx, orderId);
+    if (!row) throw notFound(orderMessages.orderNotFound);
+    if (!row.paidAt) throw conflict(invoicingMessages.notPaid);
+    const previous = await tx.select().from(refunds).where(eq(refunds.orderId, orderId));
+    if (previous.some((r) => r.status === 'requested')) throw conflict(invoicingMessages.refundInProgress);
+    const amount = refundAmount(row, await itemsOf(tx, orderId), previous, input);
+    let requestId: string | null = null;
+    if (input.method === 'mbway') {
+      requestId = await paidMbwayRequest(tx, orderId);
+      if (!requestId) throw conflict(invoicingMessages.mbwayNotPaidByMbway, { method: invoicingMessages.mbwayNotPaidByMbway });
+      if (!gateway.refundsMbway) throw conflict(invoicingMessages.mbwayRefundsOff, { method: invoicingMessages.mbwayRefundsOff });
+    }
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        orderId,
+        ...amount,
+        method: input.method,
+        status: input.method === 'mbway' ? 'requested' : 'settled',
+        iban: input.iban,
+        transferredOn: input.transferred_on,
+        note: input.note,
+        createdBy: adminId,
+      })
+      .returning();
+    if (!refund) throw new Error('refund not recorded');
+    if (refund.status === 'settled') await afterSettled(tx, publicUrl, refund);
+    return { refund, requestId };
+  });
+
+  const { refund, requestId } = reserved;
+  if (refund.status === 'requested' && requestId) {
+    let refundId: string;
+    try {
+      ({ refundId } = await gateway.refundMbway({ requestId, amountCents: refund.amountCents }));
+    } catch (err) {
+      await db.delete(refunds).where(eq(refunds.id, refund.id));
+      if (err instanceof GatewayError && err.refused) throw conflict(fill(invoicingMessages.mbwayRefused, { reason: err.message }));
+      throw new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', invoicingMessages.mbwayUnavailable);
+    }
+    await db.transaction(async (tx) => {
+      const [settled] = await tx
+        .update(refunds)
+        .set({ status: 'settled', gatewayRefundId: refundId })
+        .where(eq(refunds.id, refund.id))
+        .returning();
+      if (settled) await afterSettled(tx, publicUrl, settled);
+    });
+  }
+  return getOrder(db, orderId, { userId: adminId, isAdmin: true });
+}
