@@ -16,6 +16,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
+import { fakeInvoiceXpress, invoiceXpressEnv } from '../tests/helpers/fake-invoicexpress.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -62,6 +63,10 @@ async function createDatabase(baseUrl: string): Promise<{ url: string; drop(): P
   };
 }
 
+// The shop issues its invoices through a stand-in for InvoiceXpress on loopback, as a real one would.
+const invoicing = fakeInvoiceXpress();
+await invoicing.listen();
+
 const baseDatabaseUrl = process.env.DATABASE_URL?.trim();
 const database = baseDatabaseUrl ? await createDatabase(baseDatabaseUrl) : undefined;
 
@@ -86,6 +91,7 @@ const env: NodeJS.ProcessEnv = {
   TRUSTED_ORIGINS: '',
   // The catalogue journeys browse the demo shop, on either engine.
   DEMO_CATALOGUE: 'true',
+  ...invoiceXpressEnv(invoicing.state),
 };
 delete env.SMTP_URL;
 delete env.REDIS_URL;
@@ -100,6 +106,7 @@ let cleaned = false;
 async function cleanUp() {
   if (cleaned) return;
   cleaned = true;
+  await invoicing.close().catch(() => undefined);
   if (database) await database.drop().catch((err: unknown) => console.error('e2e: could not drop the test database', err));
   if (!keep) await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
 }

@@ -34,3 +34,6 @@ export function formatCalendarDay(isoDay: string): string {
   const real = /^\d{4}-\d{2}-\d{2}$/.test(isoDay) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(isoDay);
   return real ? calendarDayFormat.format(date) : isoDay;
 }
+
+/** Today's date in Lisbon as YYYY-MM-DD (a form's default date, the latest a past date may be). */
+export const lisbonToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(now);

@@ -92,6 +92,12 @@ export function fakeInvoiceXpress() {
       state.calls.push(`${req.method} ${url.pathname}`);
       if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
       if (state.down) return send(500, { errors: [{ error: 'Internal Server Error' }] });
+      // The PDFs themselves are public links, as the provider's are (they carry no key).
+      const file = /^\/documents\/(\d+)\.pdf$/.exec(url.pathname);
+      if (req.method === 'GET' && file) {
+        res.writeHead(200, { 'content-type': 'application/pdf' });
+        return res.end('%PDF-1.4\n% documento de teste\n');
+      }
       if (url.searchParams.get('api_key') !== FAKE_INVOICEXPRESS_KEY) return send(401, { errors: [{ error: 'Unauthorized' }] });
 
       const create = /^\/(invoice_receipts|credit_notes)\.json$/.exec(url.pathname);
@@ -155,11 +161,6 @@ export function fakeInvoiceXpress() {
         return send(200, { output: { pdfUrl: `${state.url}/documents/${id}.pdf` } });
       }
 
-      const file = /^\/documents\/(\d+)\.pdf$/.exec(url.pathname);
-      if (req.method === 'GET' && file) {
-        res.writeHead(200, { 'content-type': 'application/pdf' });
-        return res.end('%PDF-1.4\n% documento de teste\n');
-      }
       return send(404, { errors: [{ error: 'Not found' }] });
     })();
   });

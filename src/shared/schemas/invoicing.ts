@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './locale.ts';
+import { lisbonToday } from '../dates.ts';
 import { messages } from '../messages.ts';
 import { isValidIban, normaliseIban } from '../nif.ts';
 
@@ -26,7 +27,7 @@ export const invoicingMessages = {
   pdfNotReady: 'O PDF do documento ainda está a ser preparado. Tente daqui a um minuto.',
 } as const;
 
-/** A fiscal document as the order pages show it: "Fatura-recibo FR A/12" and its PDF (through the shop). */
+/** A fiscal document as the order pages show it: "Fatura-recibo FR A/12" and its PDF, a path under the API. */
 export const fiscalDocument = z.object({ id: z.number().int(), label: z.string(), number: z.string(), pdf_url: z.string() });
 export type FiscalDocument = z.infer<typeof fiscalDocument>;
 
@@ -52,8 +53,6 @@ export const refund = z.object({
 });
 export type Refund = z.infer<typeof refund>;
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** The owner settles a refund: what goes back (lines, shipping) and how (MB WAY through the gateway, or her transfer). */
 export const refundBody = z
   .object({
@@ -73,7 +72,7 @@ export const refundBody = z
     if (v.method !== 'transfer') return;
     if (!v.iban || !isValidIban(v.iban)) ctx.addIssue({ code: 'custom', path: ['iban'], message: invoicingMessages.iban });
     const date = v.transferred_on ?? '';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)) || date > today()) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)) || date > lisbonToday()) {
       ctx.addIssue({ code: 'custom', path: ['transferred_on'], message: invoicingMessages.transferDate });
     }
   })

@@ -24,8 +24,8 @@ export type InvoicingContext = { db: Db; publicUrl: string; invoicing: Invoicing
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** The shop's own address of a document's PDF: it asks the provider for a fresh link each time. */
-export const pdfPath = (orderId: number, documentId: number) => `/api/order/${orderId}/documents/${documentId}/pdf`;
+/** The API's own address of a document's PDF (under /api): it asks the provider for a fresh link each time. */
+const pdfPath = (orderId: number, documentId: number) => `/order/${orderId}/documents/${documentId}/pdf`;
 
 const lineName = (item: { productName: string; variantName: string | null }) =>
   item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
@@ -38,7 +38,7 @@ const attachment = (db: Db, document: DocumentRow) =>
     ? null
     : {
         label: documentLabel(document.kind, document.number ?? ''),
-        path: pdfPath(document.orderId, document.id),
+        path: `/api${pdfPath(document.orderId, document.id)}`,
         onMailed: async (tx: Tx) => {
           await tx.update(fiscalDocuments).set({ mailedAt: new Date() }).where(eq(fiscalDocuments.id, document.id));
         },

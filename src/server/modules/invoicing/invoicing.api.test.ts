@@ -93,17 +93,17 @@ describe('the invoice-receipt of a paid order', () => {
     expect(invoice?.taxCents).toBe(Math.round(order.total_tax * 100));
 
     const mine = await getOrder(order.id, cookie);
-    expect(mine.invoice).toMatchObject({ label: `Fatura-recibo FR ${invoice?.number}`, pdf_url: expect.stringMatching(/^\/api\/order\/\d+\/documents\/\d+\/pdf$/) });
+    expect(mine.invoice).toMatchObject({ label: `Fatura-recibo FR ${invoice?.number}`, pdf_url: expect.stringMatching(/^\/order\/\d+\/documents\/\d+\/pdf$/) });
     const receipts = ctx.mailbox.to(user.email).filter((m) => m.subject === `Pagamento recebido: encomenda n.º ${order.id}`);
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]?.text).toContain(`Fatura-recibo FR ${invoice?.number} (PDF): http://loja.test${mine.invoice?.pdf_url}`);
+    expect(receipts[0]?.text).toContain(`Fatura-recibo FR ${invoice?.number} (PDF): http://loja.test/api${mine.invoice?.pdf_url}`);
 
     // The PDF link goes to the provider's file, for the customer only.
-    const pdf = await ctx.app.inject({ method: 'GET', url: mine.invoice?.pdf_url ?? '', headers: { cookie } });
+    const pdf = await ctx.app.inject({ method: 'GET', url: `/api${mine.invoice?.pdf_url}`, headers: { cookie } });
     expect(pdf.statusCode).toBe(302);
     expect(pdf.headers.location).toBe(`${provider.url}/documents/${invoice?.id}.pdf`);
     const stranger = await signedInUser(ctx);
-    expect((await ctx.app.inject({ method: 'GET', url: mine.invoice?.pdf_url ?? '', headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api${mine.invoice?.pdf_url}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
   });
 
   it('finishes the draft a crash left behind instead of creating another', async () => {
@@ -152,6 +152,19 @@ describe('the invoice-receipt of a paid order', () => {
     expect(subjects).toContain(`Fatura-recibo FR ${number}: encomenda n.º ${order.id}`);
     expect(subjects.filter((s) => s === `Pagamento recebido: encomenda n.º ${order.id}`)).toHaveLength(1);
     expect((await retry()).json().error).toBe(invoicingMessages.notPending);
+  });
+
+  it('waits for a slow provider and still issues one document', async () => {
+    const { cookie, order } = await orderWithNif();
+    provider.delayMs = 400;
+    try {
+      await (await payByMultibanco(cookie, order.id)).pay();
+      await deliverMail(ctx);
+    } finally {
+      provider.delayMs = 0;
+    }
+    expect(documentsOf(`Encomenda ${order.id}`).map((d) => d.status)).toEqual(['settled']);
+    expect((await getOrder(order.id, cookie)).invoice?.number).toBe(documentsOf(`Encomenda ${order.id}`)[0]?.number);
   });
 
   it("keeps the provider's refusal (422) for the owner, word for word", async () => {

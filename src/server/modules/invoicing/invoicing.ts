@@ -1,5 +1,5 @@
 /**
- * Who issues the shop's fiscal documents (ARCHITECTURE.md "Invoices through a certified provider"). A
+ * Who issues the shop's fiscal documents (docs/decisions/0019-invoices-and-refunds.md). A
  * Portuguese invoice must come from software certified by the tax authority (AT), so the shop does not
  * number documents itself: it asks a certified provider. A provider is one file implementing this
  * interface, named in `createInvoicing`.

@@ -17,6 +17,7 @@ import { useSession } from '../../session/session.tsx';
 import { paymentOrderQueryOptions } from '../payments/api.ts';
 import { DigitalAccess, OrderPayment } from '../payments/order-payment.tsx';
 import { OrderStatusBadge } from '../orders/order-ui.tsx';
+import { hasDocuments, OrderDocuments } from '../orders/order-documents.tsx';
 import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
 import BiEnvelopeIcon from '~icons/bi/envelope';
 import BiHourglassSplitIcon from '~icons/bi/hourglass-split';
@@ -123,6 +124,14 @@ export function OrderSuccessPage() {
                   </li>
                 ))}
               </ul>
+            </section>
+          )}
+          {hasDocuments(order) && (
+            <section className="mb-4" aria-labelledby="order-documents-title">
+              <h2 id="order-documents-title" className="h5">
+                Faturas e reembolsos
+              </h2>
+              <OrderDocuments order={order} token={token} />
             </section>
           )}
           {guest && (

@@ -63,6 +63,28 @@ describe('my order page', () => {
     expect(await screen.findByText('Consumidor final')).toBeTruthy();
   });
 
+  it('links the invoice-receipt and each refund with its credit note, as PDFs through the shop (issue #16)', async () => {
+    const document = (id: number, label: string) => ({ id, label, number: label.split(' ').at(-1) ?? '', pdf_url: `/order/12/documents/${id}/pdf` });
+    orderServer(
+      orderFactory({
+        paid_at: '2026-11-20T10:00:00.000Z',
+        status: 'processing',
+        invoice: document(3, 'Fatura-recibo FR A/7'),
+        refunds: [
+          { id: 1, amount: 12.5, shipping: 0, method: 'mbway', status: 'settled', created_at: '2026-11-21T10:00:00.000Z', lines: [{ item_id: 1, quantity: 1 }], credit_note: document(4, 'Nota de crédito NC B/2') },
+          { id: 2, amount: 6, shipping: 6, method: 'transfer', status: 'settled', created_at: '2026-11-22T10:00:00.000Z', lines: [], credit_note: null },
+        ],
+      }),
+    );
+    renderOrders('/minhas-encomendas/12');
+    const section = (await screen.findByRole('heading', { name: 'Faturas e reembolsos' })).closest('.card') as HTMLElement;
+    const invoice = within(section).getByRole('link', { name: /Fatura-recibo FR A\/7/ });
+    expect(invoice.getAttribute('href')).toBe('/api/order/12/documents/3/pdf');
+    expect(within(section).getByRole('link', { name: /Nota de crédito NC B\/2/ }).getAttribute('href')).toBe('/api/order/12/documents/4/pdf');
+    expect(section.textContent).toMatch(/Reembolso de 12,50\s€ \(MB WAY\) em 21 de novembro de 2026/);
+    expect(section.textContent).toContain('a nota de crédito segue por e-mail assim que for emitida');
+  });
+
   it("shows free shipping as 'Grátis' and no cancel button once shipped", async () => {
     orderServer(orderFactory({ status: 'shipped', shipping_cost: 0, total_price_with_tax: 31 }));
     renderOrders('/minhas-encomendas/12');

@@ -22,6 +22,7 @@ import { paths } from '#shared/paths.ts';
 import { RequireUser } from '../../session/guards.tsx';
 import { orderQueryOptions, useCancelOrder } from './api.ts';
 import { OrderItemsTable, OrderSummary } from './order-details.tsx';
+import { hasDocuments, OrderDocuments } from './order-documents.tsx';
 import { orderNumber, OrderStatusBadge } from './order-ui.tsx';
 import BiArrowLeftIcon from '~icons/bi/arrow-left';
 
@@ -218,6 +219,15 @@ function OrderView({ order, refreshing }: { order: Order; refreshing: boolean })
               <OrderPayment order={order} />
             </Card.Body>
           </Card>
+
+          {hasDocuments(order) && (
+            <Card className="mb-4">
+              <Card.Body>
+                <h2 className="h5">Faturas e reembolsos</h2>
+                <OrderDocuments order={order} />
+              </Card.Body>
+            </Card>
+          )}
 
           <OrderItemsTable order={order} />
         </Col>

@@ -2,6 +2,7 @@ import { hashKey, keepPreviousData, queryOptions, useMutation, useQueryClient } 
 import type { ManualPaymentMethod, OrderStatus } from '#shared/orders.ts';
 import type { ProductList } from '#shared/schemas/catalog.ts';
 import type { Order, OrderPage, RefundDue } from '#shared/schemas/orders.ts';
+import type { PendingDocuments } from '#shared/schemas/invoicing.ts';
 import type { PaymentAlert } from '#shared/schemas/payments.ts';
 import { api, ApiError } from '../../../api/client.ts';
 import { queryRoots } from '../../../api/query-keys.ts';
@@ -137,11 +138,43 @@ export const refundsQueryOptions = queryOptions({
   queryFn: async ({ signal }) => (await api.get<{ refunds: RefundDue[] }>('/order/refunds', { signal })).refunds,
 });
 
-export function useMarkRefunded() {
+/** The owner's refund, as refundBody takes it: lines and shipping given back, and how. */
+export type RefundPayload = {
+  method: 'mbway' | 'transfer';
+  lines: { item_id: number; quantity: number }[];
+  shipping: boolean;
+  iban?: string;
+  transferred_on?: string;
+  note?: string;
+};
+
+export function useRefund(id: number) {
+  const queryClient = useQueryClient();
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: (id: number) => api.post<Order>(`/order/${id}/refund`, {}),
-    onSuccess: () => refresh(),
+    mutationFn: (body: RefundPayload) => api.post<Order>(`/order/${id}/refund`, body),
+    onSuccess: async (order) => {
+      queryClient.setQueryData(orderQueryKey(order.id), order);
+      await Promise.all([refresh(order.id), queryClient.invalidateQueries({ queryKey: pendingDocumentsKey })]);
+    },
+  });
+}
+
+/** "Faturas por emitir": paid orders without their invoice, refunds without their credit note. */
+const pendingDocumentsKey = [...queryRoots.orders, 'admin', 'pending-documents'] as const;
+export const pendingDocumentsQueryOptions = queryOptions({
+  queryKey: pendingDocumentsKey,
+  queryFn: ({ signal }) => api.get<PendingDocuments>('/invoice/pending', { signal }),
+});
+
+/** "Tentar de novo" on a document the provider failed to issue. */
+export function useRetryDocument() {
+  const refresh = useRefreshOrders();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, refundId }: { orderId: number; refundId: number | null }) =>
+      api.post<{ message: string }>(refundId === null ? `/order/${orderId}/invoice/retry` : `/order/${orderId}/refunds/${refundId}/credit-note/retry`, {}),
+    onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: pendingDocumentsKey })]),
   });
 }
 

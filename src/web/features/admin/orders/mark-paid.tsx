@@ -38,7 +38,7 @@ export function OrderPaymentState({ order }: { order: Order }) {
         <Alert variant={order.refunded_at ? 'secondary' : 'danger'} className="py-2 mb-2">
           {order.refunded_at ?
             `Reembolso de ${formatEuros(order.refund_due)} feito em ${formatLongDateTime(order.refunded_at)}.`
-          : `Reembolso por fazer: ${formatEuros(order.refund_due)}. Marque-o como feito no separador Encomendas.`}
+          : `Reembolso por fazer: ${formatEuros(order.refund_due - (order.refunded_total ?? 0))}. Faça-o em Reembolsos, abaixo.`}
         </Alert>
       )}
       {payable && (

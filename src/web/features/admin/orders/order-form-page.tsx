@@ -13,6 +13,7 @@ import { usersQueryOptions } from '../users/api.ts';
 import { orderQueryOptions } from './api.ts';
 import { OrderForm } from './order-form.tsx';
 import { OrderPaymentsPanel } from './order-payments-panel.tsx';
+import { OrderRefundsPanel } from './order-refunds-panel.tsx';
 import { adminListHref } from '../admin-tabs.ts';
 
 /** /admin-dashboard/create-order and /admin-dashboard/edit-order/:id (backoffice.md §2). */
@@ -84,6 +85,7 @@ function EditOrder({ id }: { id: number }) {
       {/* A fresh form per order, so its default values are this order's. */}
       <OrderForm key={order.data.id} order={order.data} users={users.data} />
       <OrderPaymentsPanel order={order.data} />
+      <OrderRefundsPanel order={order.data} />
     </Shell>
   );
 }

@@ -11,10 +11,13 @@ import { groupPhone } from '../../payments/payment-format.ts';
 import { fetchOrderPayments } from '../../payments/api.ts';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import type { Order } from '#shared/schemas/orders.ts';
-import { orderQueryKey } from './api.ts';
+import { orderQueryKey, useRetryDocument } from './api.ts';
 import { OrderPaymentState } from './mark-paid.tsx';
 import BiExclamationTriangleFillIcon from '~icons/bi/exclamation-triangle-fill';
 import { invoiceTo } from '../../orders/order-ui.tsx';
+import { DocumentLink } from '../../orders/order-documents.tsx';
+import { errorMessage } from '../../../api/client.ts';
+import Button from 'react-bootstrap/Button';
 
 export const PAYMENTS_LOAD_ERROR = 'Erro ao carregar os pagamentos.';
 
@@ -65,6 +68,34 @@ function PaymentCard({ payment }: { payment: PaymentInfo }) {
   );
 }
 
+/** Who the invoice is made out to, and the invoice-receipt itself: issued (its PDF), or waiting and why. */
+function InvoiceState({ order }: { order: Order }) {
+  const retry = useRetryDocument();
+  return (
+    <div className="mb-3">
+      <span className="text-secondary">Fatura: </span>
+      {invoiceTo(order)}
+      {order.invoice ?
+        <span className="d-block">
+          <DocumentLink document={order.invoice} />
+        </span>
+      : order.paid_at && (
+          <span className="d-block small">
+            Fatura-recibo por emitir{order.invoice_error ? `: ${order.invoice_error}` : '.'}
+            {order.invoice_error && (
+              <Button size="sm" variant="link" className="p-0 ms-2 align-baseline" disabled={retry.isPending} onClick={() => retry.mutate({ orderId: order.id, refundId: null })}>
+                Tentar de novo
+              </Button>
+            )}
+          </span>
+        )
+      }
+      {retry.isError && <span className="d-block small text-danger">{errorMessage(retry.error, 'Não foi possível pedir a fatura.')}</span>}
+      {retry.isSuccess && <span className="d-block small text-success">{retry.data.message}</span>}
+    </div>
+  );
+}
+
 /**
  * The order's payments, read-only (backoffice.md §2 order form, edit mode): each attempt with the gateway's ids, and
  * in a warning the callbacks that need the admin (money received for a cancelled order, a wrong amount...).
@@ -80,10 +111,7 @@ export function OrderPaymentsPanel({ order }: { order: Order }) {
       <Card.Body>
         <h2 className="h5 mb-3">Pagamentos</h2>
         <OrderPaymentState order={order} />
-        <p className="mb-3">
-          <span className="text-secondary">Fatura: </span>
-          {invoiceTo(order)}
-        </p>
+        <InvoiceState order={order} />
         {payments.isPending ?
           <InlineSpinner label="A carregar os pagamentos..." />
         : payments.isError ?

@@ -13,6 +13,7 @@ import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ADMIN_ORDERS_PAGE_SIZE, ordersQueryOptions, useDeleteOrder } from './api.ts';
 import { OrdersTable } from './orders-table.tsx';
 import { PaymentAlerts } from './payment-alerts.tsx';
+import { InvoiceAlerts } from './invoice-alerts.tsx';
 import { RefundAlerts } from './refund-alerts.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
 import { useTabDelete } from '../use-tab-delete.ts';
@@ -89,6 +90,7 @@ export function OrdersTab() {
 
       <PaymentAlerts />
       <RefundAlerts />
+      <InvoiceAlerts />
 
       <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
 

@@ -102,30 +102,88 @@ describe('Marcar como paga', () => {
 });
 
 describe('refunds the owner owes', () => {
-  it('lists each one on the orders tab until she confirms it was refunded', async () => {
-    let refunds = [{ order_id: 31, email: 'maria@example.pt', amount: 56, cancelled_at: '2026-11-20T10:15:00.000Z' }];
-    const calls = fakeApi(admin, ({ method, path }) => {
+  it('lists each one on the orders tab, with the way to its order page', async () => {
+    const refunds = [{ order_id: 31, email: 'maria@example.pt', amount: 56, cancelled_at: '2026-11-20T10:15:00.000Z' }];
+    fakeApi(admin, ({ method, path }) => {
       if (method === 'GET' && path === '/order') return { status: 200, body: orderPage([]) };
       if (method === 'GET' && path === '/payment/alerts') return { status: 200, body: [] };
+      if (method === 'GET' && path === '/invoice/pending') return { status: 200, body: { provider: 'invoicexpress', documents: [] } };
       if (method === 'GET' && path === '/order/refunds') return { status: 200, body: { refunds } };
-      if (method === 'POST' && path === '/order/31/refund') {
-        refunds = [];
-        return { status: 200, body: orderFactory({ id: 31, status: 'cancelled' }) };
-      }
       return undefined;
     });
     renderOrderRoutes('/admin-dashboard?tab=encomendas');
     const heading = await screen.findByRole('heading', { name: 'Reembolsos por fazer (1)' });
     const box = heading.closest('.alert') as HTMLElement;
-    expect(box.textContent).toContain('56,00');
-    expect(within(box).getByRole('link', { name: 'Encomenda n.º 31' }).getAttribute('href')).toBe('/admin-dashboard/edit-order/31');
-    fireEvent.click(within(box).getByRole('button', { name: 'Marcar como reembolsada' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reembolso feito?' });
-    expect(dialog.textContent).toContain('maria@example.pt');
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: /Reembolsos por fazer/ })).toBeNull());
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/order/31/refund')).toBe(true);
+    expect(box.textContent).toContain('Encomenda n.º 31: 56,00');
+    expect(within(box).getByRole('link', { name: 'Reembolsar a encomenda n.º 31' }).getAttribute('href')).toBe('/admin-dashboard/edit-order/31#reembolsos');
+  });
+
+  it('gives a cancelled order back from its page: everything prefilled, her transfer recorded, then listed with its credit note to come', async () => {
+    const paid = { paid_at: '2026-11-20T10:00:00.000Z', status: 'cancelled' as const, refund_due: 37, refunded_at: null, refunds: [], refunded_total: 0, mbway_refundable: false };
+    let current = orderFactory(paid);
+    const calls = serveOrder(
+      () => current,
+      (call) => {
+        if (call.method === 'POST' && call.path === '/order/12/refund') {
+          const body = call.body as { iban?: string };
+          if (body.iban !== 'PT50000201231234567890154') return { status: 400, body: { message: 'Indique um IBAN válido (em Portugal, PT50 seguido de 21 algarismos).', error: 'Indique um IBAN válido (em Portugal, PT50 seguido de 21 algarismos).', code: 'INVALID' } };
+          current = orderFactory({
+            ...paid,
+            refunded_at: '2026-11-21T10:00:00.000Z',
+            refunded_total: 37,
+            refunds: [{ id: 4, amount: 37, shipping: 6, method: 'transfer', status: 'settled', created_at: '2026-11-21T10:00:00.000Z', lines: [{ item_id: 1, quantity: 2 }, { item_id: 2, quantity: 1 }], iban: body.iban, transferred_on: '2026-11-21', note: null, credit_note: null, credit_note_error: null }],
+          });
+          return { status: 200, body: current };
+        }
+        return undefined;
+      },
+    );
+    renderOrderRoutes('/admin-dashboard/edit-order/12');
+    expect(await screen.findByText(/Reembolso por fazer: 37,00 €. Faça-o em Reembolsos, abaixo./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reembolsar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reembolsar' });
+    // A cancelled order owes everything: both lines and the shipping are chosen, MB WAY is not offered.
+    expect((within(dialog).getByLabelText(/Caixa organizadora/) as HTMLInputElement).value).toBe('2');
+    expect((within(dialog).getByLabelText('Portes (6,00 €)') as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText(/MB WAY/) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('IBAN do cliente'), { target: { value: 'PT50 1234' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Reembolsar 37,00\s€$/ }));
+    expect(await within(dialog).findByText('Indique um IBAN válido (em Portugal, PT50 seguido de 21 algarismos).')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('IBAN do cliente'), { target: { value: 'PT50000201231234567890154' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Reembolsar 37,00\s€$/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = calls.filter((c) => c.path === '/order/12/refund').at(-1)?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ method: 'transfer', shipping: true, iban: 'PT50000201231234567890154', lines: [{ item_id: 1, quantity: 2 }, { item_id: 2, quantity: 1 }] });
+    const list = await screen.findByRole('list', { name: 'Reembolsos da encomenda' });
+    expect(list.textContent).toMatch(/37,00\s€/);
+    expect(list.textContent).toContain('Transferência bancária');
+    expect(list.textContent).toContain('Nota de crédito por emitir.');
+    expect(screen.queryByRole('button', { name: 'Reembolsar' })).toBeNull();
+  });
+});
+
+describe('Faturas por emitir', () => {
+  it('shows what the provider could not issue, with its message and a retry', async () => {
+    let documents = [{ kind: 'invoice_receipt', order_id: 40, refund_id: null, email: 'rui@example.pt', amount: 19.9, since: '2026-11-21T10:00:00.000Z', error: 'InvoiceXpress respondeu 422: Fiscal ID is invalid' }];
+    const calls = fakeApi(admin, ({ method, path }) => {
+      if (method === 'GET' && path === '/order') return { status: 200, body: orderPage([]) };
+      if (method === 'GET' && path === '/payment/alerts') return { status: 200, body: [] };
+      if (method === 'GET' && path === '/order/refunds') return { status: 200, body: { refunds: [] } };
+      if (method === 'GET' && path === '/invoice/pending') return { status: 200, body: { provider: 'invoicexpress', documents } };
+      if (method === 'POST' && path === '/order/40/invoice/retry') {
+        documents = [];
+        return { status: 200, body: { message: 'Vamos tentar emitir o documento de novo.' } };
+      }
+      return undefined;
+    });
+    renderOrderRoutes('/admin-dashboard?tab=encomendas');
+    const heading = await screen.findByRole('heading', { name: 'Faturas por emitir (1)' });
+    const box = heading.closest('.alert') as HTMLElement;
+    expect(box.textContent).toMatch(/Fatura-recibo da encomenda n\.º 40: 19,90\s€, rui@example\.pt/);
+    expect(box.textContent).toContain('InvoiceXpress respondeu 422: Fiscal ID is invalid');
+    fireEvent.click(within(box).getByRole('button', { name: 'Tentar de novo' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /Faturas por emitir/ })).toBeNull());
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/order/40/invoice/retry')).toBe(true);
   });
 });
 
