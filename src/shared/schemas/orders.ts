@@ -36,6 +36,7 @@ export const orderMessages = {
   manualMethod: 'Escolha como foi recebido o pagamento.',
   paidRecorded: 'Pagamento registado.',
   noRefundDue: 'Esta encomenda não tem nenhum reembolso por fazer.',
+  paidItemsFixed: 'Esta encomenda já foi paga: os artigos não podem mudar. Para devolver artigos, use Reembolsar.',
   invoicedNotDeletable: 'Esta encomenda tem documentos fiscais emitidos e não pode ser eliminada; pode cancelá-la.',
   refundedStaysCancelled: 'Esta encomenda já foi reembolsada e não pode ser reaberta.',
   notNextStatus: 'A encomenda já não está nesse passo: atualize a lista.',

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fill } from '#shared/messages.ts';
 import { invoicingMessages, type PendingDocuments } from '#shared/schemas/invoicing.ts';
-import type { Order } from '#shared/schemas/orders.ts';
+import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import { deliverMail, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
 import { FAKE_KEYS, ifthenpayEnv, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
 import { invoiceXpressEnv } from '../../../../tests/helpers/fake-invoicexpress.ts';
@@ -269,6 +269,15 @@ describe('refunds and credit notes', () => {
     expect((await refund(cookie, order.id, { ...transfer, lines: [{ item_id: itemId, quantity: 1 }] })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/order/${order.id}/refund`, payload: transfer })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/invoice/pending', headers: { cookie } })).statusCode).toBe(403);
+    // What was paid and invoiced is fixed: the items cannot change, a refund gives them back.
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/order/${order.id}`,
+      headers: { cookie: admin },
+      payload: { payment_method: 'multibanco', shipping_address: order.shipping_address, phone: order.phone, status: 'processing', items: [{ product_id: order.orderItems[0]?.product_id, quantity: 1 }] },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error).toBe(orderMessages.paidItemsFixed);
     // An invoiced order is kept: its documents refer to it.
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/order/${order.id}`, headers: { cookie: admin } })).statusCode).toBe(409);
     const [done] = await ctx.database.db.select().from(jobs).where(eq(jobs.type, 'invoicing.invoice-order')).limit(1);

@@ -89,6 +89,8 @@ export async function updateAdminOrder(db: Db, publicUrl: string, id: number, in
     const wasHolding = row.status !== 'cancelled';
     const willHold = input.status !== 'cancelled';
     if (!wasHolding && willHold && row.refundedAt) throw conflict(orderMessages.refundedStaysCancelled);
+    // What was paid (and invoiced) is fixed: items given back go through a refund, which keeps the figures true.
+    if (itemsChange && row.paidAt) throw conflict(orderMessages.paidItemsFixed, { items: orderMessages.paidItemsFixed });
 
     let totals: Totals | undefined;
     if (itemsChange) {

@@ -160,7 +160,7 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
           </Alert>
         )}
 
-        <OrderItemsField productSelectRef={productSelectRef} />
+        <OrderItemsField productSelectRef={productSelectRef} paid={Boolean(order?.paid_at)} />
 
         {failure && <Alert variant="danger">{failure}</Alert>}
 

@@ -11,7 +11,10 @@ export const ITEMS_ERROR_ID = 'order-items-error';
  * that adds a line, or raises the quantity of the line already holding that product and variant; and the
  * list of lines with an editable quantity and a remove button.
  */
-export function OrderItemsField({ productSelectRef }: { productSelectRef: RefObject<HTMLSelectElement | null> }) {
+/** `paid`: the items are what the customer paid (and was invoiced) for: shown, not editable; refunds give them back. */
+const PAID_NOTE_ID = 'order-items-paid-note';
+
+export function OrderItemsField({ productSelectRef, paid = false }: { productSelectRef: RefObject<HTMLSelectElement | null>; paid?: boolean }) {
   const {
     control,
     getValues,
@@ -55,8 +58,13 @@ export function OrderItemsField({ productSelectRef }: { productSelectRef: RefObj
   };
 
   return (
-    <fieldset className="mb-4">
+    <fieldset className="mb-4" disabled={paid} aria-describedby={paid ? PAID_NOTE_ID : undefined}>
       <legend className="fs-5">Produtos</legend>
+      {paid && (
+        <p className="form-text" id={PAID_NOTE_ID}>
+          Encomenda paga: os artigos ficam como foram pagos. Para devolver artigos, use Reembolsar, abaixo.
+        </p>
+      )}
       <OrderProductPicker productSelectRef={productSelectRef} addRef={addRef} describedBy={listError ? ITEMS_ERROR_ID : undefined} onAdd={add} />
 
       <div className="visually-hidden" role="status" aria-live="polite">

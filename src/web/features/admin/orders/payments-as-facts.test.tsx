@@ -162,6 +162,34 @@ describe('refunds the owner owes', () => {
   });
 });
 
+describe('a paid order', () => {
+  it('keeps its items as paid (refunds give them back), and still saves the rest of the form', async () => {
+    let current = orderFactory({ paid_at: '2026-11-20T10:00:00.000Z', status: 'processing', user_id: 2 });
+    const calls = serveOrder(
+      () => current,
+      (call) => {
+        if (call.method === 'PUT' && call.path === '/order/12') {
+          current = { ...current, phone: '934444555' };
+          return { status: 200, body: current };
+        }
+        return undefined;
+      },
+    );
+    renderOrderRoutes('/admin-dashboard/edit-order/12');
+    expect(await screen.findByText('Encomenda paga: os artigos ficam como foram pagos. Para devolver artigos, use Reembolsar, abaixo.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Adicionar produto/ }).matches(':disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('Telefone'), { target: { value: '934444555' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = calls.find((c) => c.method === 'PUT')?.body as { items: unknown[]; phone: string };
+    expect(body.phone).toBe('934444555');
+    expect(body.items).toEqual([
+      { product_id: 5, quantity: 2 },
+      { product_id: 7, variant_id: 31, quantity: 1 },
+    ]);
+  });
+});
+
 describe('Faturas por emitir', () => {
   it('shows what the provider could not issue, with its message and a retry', async () => {
     let documents = [{ kind: 'invoice_receipt', order_id: 40, refund_id: null, email: 'rui@example.pt', amount: 19.9, since: '2026-11-21T10:00:00.000Z', error: 'InvoiceXpress respondeu 422: Fiscal ID is invalid' }];
