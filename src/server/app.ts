@@ -141,7 +141,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       });
       await api.register(authRoutes(context));
       await api.register(userRoutes(context));
-      await api.register(catalogRoutes(context));
+      await api.register(catalogRoutes(context, database));
       await api.register(mediaRoutes(context));
       await api.register(orderRoutes(context));
       await api.register(newsletterRoutes(context));

@@ -22,6 +22,11 @@ export type Database = {
   /** The driver underneath (a pg Pool or a PGlite instance), for the few things Drizzle does not cover. */
   client: unknown;
   engine: 'pglite' | 'postgres';
+  /**
+   * Hears NOTIFY on `channel` (sent at commit by any process). `onConnected(false)` when the listening
+   * connection is lost (notifications may be missed until it is back), `true` when it (re)connects.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onConnected: (connected: boolean) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -82,6 +87,7 @@ function openPostgres(url: string): Database {
     db,
     client: pool,
     engine: 'postgres',
+    listen: (channel, onNotify, onConnected) => listenPostgres(url, channel, onNotify, onConnected),
     async migrate() {
       const client = await pool.connect();
       try {
@@ -93,6 +99,54 @@ function openPostgres(url: string): Database {
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A connection of its own that LISTENs (a pooled one would be handed to queries); when it drops it is
+ * opened again, 1 s then doubling up to 30 s later, and says so each time.
+ */
+async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void, onConnected: (connected: boolean) => void) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = 1000;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (client === next) lost();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (stopped) return void (await next.end().catch(() => {}));
+      client = next;
+      delay = 1000;
+      onConnected(true);
+    } catch {
+      await next.end().catch(() => {});
+      lost();
+    }
+  };
+  const lost = () => {
+    client = undefined;
+    onConnected(false);
+    if (stopped) return;
+    timer = setTimeout(() => void connect(), delay);
+    timer.unref();
+    delay = Math.min(delay * 2, 30_000);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
   };
 }
 
@@ -110,6 +164,12 @@ export function openPgliteClient(client: PGlite): Database {
     db,
     client,
     engine: 'pglite',
+    // One process owns an embedded database: its own NOTIFYs are all there is, and they cannot be missed.
+    async listen(channel, onNotify, onConnected) {
+      const stop = await client.listen(channel, onNotify);
+      onConnected(true);
+      return () => stop();
+    },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };

@@ -4,7 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useShellApp } from '../../../tests/helpers/web-shell.ts';
-import { bumpCatalogVersion } from '../modules/catalog/catalog-cache.ts';
+import { bumpCatalogVersion } from '../modules/catalog/catalog-freshness.ts';
 import { products } from '../modules/catalog/tables.ts';
 
 /* Every text answer compressed as the browser accepts (issue #14): built assets from their .br/.gz files,

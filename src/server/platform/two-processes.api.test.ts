@@ -14,6 +14,19 @@ import { queueMail } from './mail.ts';
  * How the shop grows past one machine: several app processes on one PostgreSQL and one Redis, sharing
  * everything that matters. Two apps with their own pools, caches, rate-limit stores and job runners.
  */
+/** A client address of its own per login: the limits of earlier runs (kept in Redis for 15 minutes) do not apply. */
+const randomAddress = () => `10.${[...randomBytes(3)].join('.')}`;
+
+/** Milliseconds until `seen` holds (asked every 2 ms, for at most 2 s): how long a change took to reach the other process. */
+async function propagation(seen: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  while (!(await seen())) {
+    if (performance.now() - started > 2_000) return Number.POSITIVE_INFINITY;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return performance.now() - started;
+}
+
 describe.skipIf(!process.env.DATABASE_URL)('two app processes on one PostgreSQL and one Redis', () => {
   let database: Database;
   let second: Database;
@@ -50,7 +63,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two app processes on one PostgreSQL 
 
   it('shows a product changed through one at once through the other', async () => {
     const admin = await createUser(ctx, { isAdmin: true });
-    const cookie = String((await login(a, admin.email, admin.password, '10.9.0.1')).headers['set-cookie']).split(';')[0] as string;
+    const cookie = String((await login(a, admin.email, admin.password, randomAddress())).headers['set-cookie']).split(';')[0] as string;
     const form = { name: 'Caixa', description: 'Caixa em cartão.', order: '1', price: '12,50', stock: '7', isDigital: 'false', hasVariants: 'false' };
     const created = await a.inject({ method: 'POST', url: '/api/product', headers: { cookie }, payload: multipart(form) });
     expect(created.statusCode, created.body).toBe(201);
@@ -60,13 +73,13 @@ describe.skipIf(!process.env.DATABASE_URL)('two app processes on one PostgreSQL 
     expect((await b.inject({ method: 'GET', url: `/api/product/${id}` })).json<Product>().price).toBe(12.5);
     const updated = await a.inject({ method: 'PUT', url: `/api/product/${id}`, headers: { cookie }, payload: multipart({ ...form, price: '9,90' }) });
     expect(updated.statusCode, updated.body).toBe(200);
-    // ...and answers the new price at the very next request.
-    expect((await b.inject({ method: 'GET', url: `/api/product/${id}` })).json<Product>().price).toBe(9.9);
+    // ...and answers the new price as soon as PostgreSQL's notification of the commit reaches it.
+    expect(await propagation(async () => (await b.inject({ method: 'GET', url: `/api/product/${id}` })).json<Product>().price === 9.9)).toBeLessThan(500);
   });
 
   it('shows the stock left after a sale through one at once on the other, and again after a cancellation (issue #12)', async () => {
     const admin = await createUser(ctx, { isAdmin: true });
-    const cookie = String((await login(a, admin.email, admin.password, '10.9.0.2')).headers['set-cookie']).split(';')[0] as string;
+    const cookie = String((await login(a, admin.email, admin.password, randomAddress())).headers['set-cookie']).split(';')[0] as string;
     const form = { name: 'Cesto', description: 'Cesto de vime.', order: '1', price: '20', stock: '5', isDigital: 'false', hasVariants: 'false' };
     const { id } = (await a.inject({ method: 'POST', url: '/api/product', headers: { cookie }, payload: multipart(form) })).json<Product>();
     const stockOnB = async () => (await b.inject({ method: 'GET', url: `/api/product/${id}` })).json<Product>().stock;
@@ -90,16 +103,16 @@ describe.skipIf(!process.env.DATABASE_URL)('two app processes on one PostgreSQL 
       },
     });
     expect(order.statusCode, order.body).toBe(201);
-    // Two of five sold (not sold out, so the catalogue version did not move): B says 3 at its next request.
-    expect(await stockOnB()).toBe(3);
+    // Two of five sold (not sold out, so the catalogue version did not move): B hears of it and says 3.
+    expect(await propagation(async () => (await stockOnB()) === 3)).toBeLessThan(500);
     const { id: orderId, accessToken } = order.json<{ id: number; accessToken: string }>();
     expect((await a.inject({ method: 'PUT', url: `/api/order/${orderId}/cancel?token=${accessToken}` })).statusCode).toBe(200);
-    expect(await stockOnB()).toBe(5);
+    expect(await propagation(async () => (await stockOnB()) === 5)).toBeLessThan(500);
   });
 
   it('keeps a session made on one valid on the other, and its logout too', async () => {
     const user = await createUser(ctx);
-    const res = await login(a, user.email, user.password, '10.9.0.2');
+    const res = await login(a, user.email, user.password, randomAddress());
     expect(res.statusCode).toBe(200);
     const cookie = String(res.headers['set-cookie']).split(';')[0] as string;
     expect((await b.inject({ method: 'GET', url: '/api/user/profile', headers: { cookie } })).json()).toMatchObject({ email: user.email });

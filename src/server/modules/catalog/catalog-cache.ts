@@ -1,16 +1,9 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Product } from '#shared/schemas/catalog.ts';
 import type { Tx } from '../../db/client.ts';
 import { catalogState, products, productVariants } from './tables.ts';
-
-/** Marks the shop's product pages changed, inside the transaction that changes them. */
-export async function bumpCatalogVersion(tx: Tx) {
-  await tx
-    .update(catalogState)
-    .set({ version: sql`${catalogState.version} + 1` })
-    .where(eq(catalogState.id, 1));
-}
 
 export async function catalogVersion(tx: Tx): Promise<number> {
   const [row] = await tx.select({ version: catalogState.version }).from(catalogState).where(eq(catalogState.id, 1));
@@ -30,18 +23,23 @@ const encoders: Record<CachedEncoding, (body: string) => Buffer> = {
   gzip: (body) => gzipSync(body, { level: 9 }),
 };
 
-/** A serialised answer and the encodings made of it so far. */
-type Serialised = { body: string; encoded: Partial<Record<CachedEncoding, Buffer>> };
+/** A serialised answer, its entity tag and the encodings made of it so far. */
+export type Serialised = { body: string; etag: string; encoded: Partial<Record<CachedEncoding, Buffer>> };
+
+/** A strong entity tag for a body: a browser that already has it gets a 304. */
+export const entityTag = (body: string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
 /**
  * Public catalogue answers, already serialised, kept per process for the catalogue version they were
- * built from, with each encoding made the first time a browser asks for it. One indexed read of the version
- * per request replaces the list's queries, serialisation and compression; a write anywhere bumps the version
- * and every process rebuilds on its next request.
+ * built from, with each encoding made the first time a browser asks for it. A write anywhere bumps the
+ * version and every process rebuilds on its next request; a product whose stock moved is dropped
+ * (`invalidate`) as soon as the process hears of it (catalog-freshness.ts).
  */
 export class CatalogCache {
   private readonly entries = new Map<string, { version: number; value: unknown }>();
   private readonly capacity: number;
+  // Bumped by every invalidation: an answer built while one happened may hold what was just dropped, so it is not kept.
+  private generation = 0;
 
   constructor(capacity = 500) {
     this.capacity = capacity;
@@ -56,18 +54,29 @@ export class CatalogCache {
       this.entries.set(key, hit);
       return hit.value as T;
     }
+    const generation = this.generation;
     const value = await build();
+    if (generation !== this.generation) return value;
     this.entries.set(key, { version, value });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     return value;
   }
 
-  /** The serialised answer for `key`, in `encoding` when one is given (made once per version). */
-  async get(version: number, key: string, build: () => Promise<unknown>, encoding?: CachedEncoding): Promise<string | Buffer> {
-    const entry = await this.getValue(version, key, async (): Promise<Serialised> => ({ body: JSON.stringify(await build()), encoded: {} }));
-    if (!encoding) return entry.body;
+  /** The serialised answer for `key` and its tag, with the `encoding` asked for made once per version. */
+  async get(version: number, key: string, build: () => Promise<unknown>, encoding?: CachedEncoding): Promise<{ body: string | Buffer; etag: string }> {
+    const entry = await this.getValue(version, key, async (): Promise<Serialised> => {
+      const body = JSON.stringify(await build());
+      return { body, etag: entityTag(body), encoded: {} };
+    });
+    if (!encoding) return { body: entry.body, etag: entry.etag };
     entry.encoded[encoding] ??= encoders[encoding](entry.body);
-    return entry.encoded[encoding];
+    return { body: entry.encoded[encoding], etag: entry.etag };
+  }
+
+  /** Drops the entries whose key `matches` (every entry when none is given). */
+  invalidate(matches?: (key: string) => boolean) {
+    this.generation++;
+    for (const key of [...this.entries.keys()]) if (!matches || matches(key)) this.entries.delete(key);
   }
 }
 

@@ -8,7 +8,7 @@ import { conflict, invalid, notFound, pgErrorCode } from '../../platform/errors.
 import { deleteImages, storeImage, toImageRef } from '../media/images.ts';
 import type { ProcessedImage } from '../media/processing.ts';
 import { images } from '../media/tables.ts';
-import { bumpCatalogVersion } from './catalog-cache.ts';
+import { bumpCatalogVersion } from './catalog-freshness.ts';
 import { productImages, products, productVariants } from './tables.ts';
 
 type ProductRow = typeof products.$inferSelect;

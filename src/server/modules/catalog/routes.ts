@@ -1,22 +1,24 @@
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogMessages, product, productFields, productList, productListQuery } from '#shared/schemas/catalog.ts';
 import { idParam, messageBody } from '#shared/schemas/common.ts';
+import type { Database } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { adminOnly } from '../../platform/guards.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { parseOrThrow } from '../../platform/validation.ts';
 import { processImage } from '../media/processing.ts';
-import { CACHED_ENCODINGS, type CachedEncoding, CatalogCache, catalogVersion, versionAndStock, withLiveStock } from './catalog-cache.ts';
+import { CACHED_ENCODINGS, type CachedEncoding, CatalogCache, versionAndStock, withLiveStock } from './catalog-cache.ts';
+import { CatalogFreshness } from './catalog-freshness.ts';
 import * as catalog from './products.ts';
 
 /** Sends JSON that is already serialised: Fastify passes a string through without its serializer. */
 const sendSerialized = (reply: FastifyReply, json: string | Buffer) => reply.type('application/json; charset=utf-8').send(json as never);
 
 export const catalogRoutes =
-  ({ db }: AppContext): FastifyPluginAsyncZod =>
+  ({ db }: AppContext, database: Pick<Database, 'listen'>): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['catalog'];
 
@@ -32,22 +34,38 @@ export const catalogRoutes =
     // Shoppers get cached answers (built from the same functions, so the same JSON); admins see links
     // and archived products, so they always read the database.
     const cache = new CatalogCache();
+    const freshness = new CatalogFreshness(db, (ids) => cache.invalidate(ids === 'all' ? (key) => key.startsWith('product:') : (key) => ids.some((id) => key === `product:${id}`)));
+    app.addHook('onReady', () => freshness.start(database));
+    app.addHook('onClose', () => freshness.close());
+
+    /**
+     * A cached answer as the browser accepts it: compressed once per version (the compression hook leaves an
+     * encoded answer alone), with its tag; a browser that already holds it gets a 304 and no body.
+     */
+    const sendCached = (request: FastifyRequest, reply: FastifyReply, key: string, version: number, build: () => Promise<unknown>) => {
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...CACHED_ENCODINGS]) as CachedEncoding | null;
+      return cache.get(version, key, build, encoding ?? undefined).then(({ body, etag }) => {
+        reply.header('etag', etag).header('vary', 'Accept-Encoding');
+        if (!request.sessionUser) reply.header('cache-control', 'no-cache');
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        if (encoding) reply.header('content-encoding', encoding);
+        return sendSerialized(reply, body);
+      });
+    };
 
     app.get('/product', { schema: { tags, querystring: productListQuery, response: { 200: productList } } }, async (request, reply) => {
       if (request.sessionUser?.isAdmin) return catalog.listProducts(db, request.query, true);
-      const key = `list:${JSON.stringify(request.query)}`;
-      const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...CACHED_ENCODINGS]) as CachedEncoding | null;
-      const body = await cache.get(await catalogVersion(db), key, () => catalog.listProducts(db, request.query), encoding ?? undefined);
-      // Compressed once per catalogue version; the compression hook leaves an encoded answer alone.
-      if (encoding) reply.header('content-encoding', encoding);
-      return sendSerialized(reply.header('vary', 'Accept-Encoding'), body);
+      return sendCached(request, reply, `list:${JSON.stringify(request.query)}`, await freshness.current(), () => catalog.listProducts(db, request.query));
     });
 
     app.get('/product/:id', { schema: { tags, params: idParam, response: { 200: product } } }, async (request, reply) => {
-      if (request.sessionUser?.isAdmin) return catalog.getProduct(db, request.params.id, true);
-      const live = await versionAndStock(db, request.params.id);
+      const { id } = request.params;
+      if (request.sessionUser?.isAdmin) return catalog.getProduct(db, id, true);
+      // While sales are heard of, the cached page (stock included) is dropped at each one: no read needed.
+      if (freshness.live) return sendCached(request, reply, `product:${id}`, await freshness.current(), () => catalog.getProduct(db, id));
+      const live = await versionAndStock(db, id);
       if (!live) throw notFound(catalogMessages.productNotFound);
-      const cached = await cache.getValue(live.version, `product:${request.params.id}`, () => catalog.getProduct(db, request.params.id));
+      const cached = await cache.getValue(live.version, `product-base:${id}`, () => catalog.getProduct(db, id));
       return sendSerialized(reply, JSON.stringify(withLiveStock(cached, live)));
     });
 

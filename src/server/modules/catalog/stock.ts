@@ -4,7 +4,7 @@ import { fill } from '#shared/messages.ts';
 import { orderMessages, type orderItemInput } from '#shared/schemas/orders.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, invalid } from '../../platform/errors.ts';
-import { bumpCatalogVersion } from './catalog-cache.ts';
+import { announceStock, bumpCatalogVersion } from './catalog-freshness.ts';
 import { products, productVariants } from './tables.ts';
 
 /** An order line as asked for (checkout, totals, admin orders). */
@@ -105,6 +105,7 @@ export async function takeStock(tx: Tx, lines: PricedLine[]) {
   // Cached shop pages change only when something sells out; bumping on every sale would make the one
   // version row a lock that every checkout in the shop waits for.
   if (soldOut) await bumpCatalogVersion(tx);
+  await announceStock(tx, physical.map((l) => l.productId));
 }
 
 /** Puts stock back (a cancelled or deleted order); a variant or product deleted since is skipped. */
@@ -128,6 +129,7 @@ export async function giveBackStock(tx: Tx, lines: { variantId: number | null; p
     if (given[0]?.stock === line.quantity) backInStock = true;
   }
   if (backInStock) await bumpCatalogVersion(tx);
+  await announceStock(tx, physical.flatMap((l) => (l.productId === null ? [] : [l.productId])));
 }
 
 /** The access links of digital products, for the orders that paid for them. */
