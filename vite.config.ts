@@ -2,14 +2,46 @@ import react from '@vitejs/plugin-react';
 import Icons from 'unplugin-icons/vite';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import purgeCss from '@fullhuman/postcss-purgecss';
 
 /** Bootstrap Icons as React components (`~icons/bi/cart`): only the icons used, inline SVG, no icon font. */
 export const icons = () => Icons({ compiler: 'jsx', jsx: 'react', scale: 1 });
 
 const apiPort = process.env.API_PORT ?? '3001';
 
-export default defineConfig({
+/**
+ * Bootstrap's classes that no screen names are removed from its stylesheet at build time. The classes
+ * react-bootstrap writes from props (`variant="outline-danger"` is `btn-outline-danger`, `md={6}` is
+ * `col-md-6`) and the states it toggles (`show`, `fade`, `collapsing`) are kept by pattern; the shop's
+ * own stylesheets are left alone.
+ */
+function purgeBootstrap() {
+  const purge = purgeCss({
+    content: ['src/web/**/*.{ts,tsx,html}', 'src/shared/**/*.ts', 'src/server/platform/html.ts'],
+    skippedContentGlobs: ['**/*.test.ts', '**/*.test.tsx'],
+    safelist: {
+      standard: [
+        /^(active|disabled|show|showing|hiding|fade|collapse|collapsing|collapsed|slide|is-valid|is-invalid|valid-feedback|invalid-feedback)$/,
+        /^(btn|alert|bg|text-bg|badge|spinner|col|row-cols|offset|g|gx|gy|modal|navbar|nav|dropdown|carousel|form|input-group|table|page|pagination|breadcrumb|tab|card|container|align-items|justify-content)(-|$)/,
+      ],
+      greedy: [/data-bs-popper/],
+    },
+  });
+  type Root = { source?: { input: { file?: string } } };
+  const once = (purge as unknown as { OnceExit: (root: Root, helpers: unknown) => Promise<void> }).OnceExit;
+  return {
+    postcssPlugin: 'purge-bootstrap',
+    OnceExit: (root: Root, helpers: unknown) => (/styles[\\/]bootstrap\.scss$/.test(root.source?.input.file ?? '') ? once(root, helpers) : undefined),
+  };
+}
+
+export default defineConfig(({ command }) => ({
   root: 'src/web',
+  css: {
+    postcss: { plugins: command === 'build' ? [purgeBootstrap()] : [] },
+    // Bootstrap 5.3's sources still use @import and the older colour functions: their notices are not the shop's.
+    preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions'] } },
+  },
   publicDir: 'public',
   // Each text asset also as .br and .gz, compressed once here at the highest levels; the server sends the one
   // the browser accepts (@fastify/static's preCompressed).
@@ -18,10 +50,12 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: 'hidden',
+    // Which files each route loads, for `npm run size`.
+    manifest: true,
   },
   server: {
     port: 3000,
     // API calls go to the API server; the web app's own source files under src/web/api/ stay with Vite.
     proxy: { '^/api/(?!.*\\.tsx?(\\?|$))': `http://localhost:${apiPort}` },
   },
-});
+}));

@@ -1,0 +1,83 @@
+// `npm run size`: what a phone downloads for the first page of each storefront route, measured from the
+// build (dist/web, with its Vite manifest) as the server sends it (gzip, level 9): the entry script, the
+// scripts it preloads and the route's own chunk, and the stylesheets. Fails when the CSS budget is passed,
+// when the JavaScript grows past its ceiling, or when back-office or editor code reaches a storefront
+// route; prints how far the JavaScript still is from its budget. Run `npm run build` first.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Budgets in KB of gzip (issue #14: the storefront's first route 90 KB of JavaScript, 20 KB of CSS). */
+const BUDGET = { js: 90, css: 20 };
+/**
+ * The JavaScript is not within its budget yet (React DOM and React Router alone are about 90 KB): until the
+ * server-rendered storefront lands, this ceiling (today's size and a little room) stops it from growing.
+ */
+const JS_CEILING = 200;
+
+const ROUTES: Record<string, string> = {
+  '/': 'features/home/home-page.tsx',
+  '/produtos': 'features/catalog/products-page.tsx',
+  '/produtos/{id}': 'features/catalog/product-page.tsx',
+  '/servicos': 'features/services/services-page.tsx',
+  '/contactos': 'features/contact/contact-page.tsx',
+};
+
+/** Code only the back office or its editors need: never in a storefront route's files. */
+const BACK_OFFICE = /features\/admin\/|rich-text|tiptap|prosemirror/;
+
+type Chunk = { file: string; src?: string; name?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+
+const dist = resolve(import.meta.dirname, '..', 'dist', 'web');
+let manifest: Record<string, Chunk>;
+try {
+  manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+} catch {
+  console.error('size: dist/web/.vite/manifest.json is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const gzipped = new Map<string, number>();
+const gzipKb = (file: string) => {
+  let size = gzipped.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+    gzipped.set(file, size);
+  }
+  return size;
+};
+
+/** A chunk and every chunk it imports statically (what the browser loads before the route can render). */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entryKey) throw new Error('no entry in the manifest');
+
+let failed = false;
+const rows: string[] = [];
+for (const [route, source] of Object.entries(ROUTES)) {
+  if (!manifest[source]) throw new Error(`${source} is not a chunk of the build`);
+  const keys = new Set([...closure(entryKey), ...closure(source)]);
+  const chunks = [...keys].map((key) => manifest[key] as Chunk);
+  const js = chunks.reduce((sum, c) => sum + gzipKb(c.file), 0);
+  const css = [...new Set(chunks.flatMap((c) => c.css ?? []))].reduce((sum, file) => sum + gzipKb(file), 0);
+  const leaked = [...keys].filter((key) => BACK_OFFICE.test(key) || BACK_OFFICE.test(manifest[key]?.src ?? ''));
+  const over = js > JS_CEILING || css > BUDGET.css || leaked.length > 0;
+  failed ||= over;
+  const jsNote = js > BUDGET.js ? ` (${(js - BUDGET.js).toFixed(1)} KB over budget)` : '';
+  rows.push(
+    `${route.padEnd(16)} JS ${js.toFixed(1).padStart(6)} KB${jsNote} (${chunks.length} files)   CSS ${css.toFixed(1).padStart(5)} KB${leaked.length ? `   back-office code: ${leaked.join(', ')}` : ''}${over ? '   FAIL' : ''}`,
+  );
+}
+
+console.log(`Storefront first-route downloads, gzip (budgets: JS ${BUDGET.js} KB, ceiling ${JS_CEILING} KB until it is met; CSS ${BUDGET.css} KB):`);
+for (const row of rows) console.log(`  ${row}`);
+if (failed) {
+  console.error('size: a storefront route is over its CSS budget or JS ceiling, or loads back-office code.');
+  process.exit(1);
+}
