@@ -22,7 +22,8 @@ function purgeBootstrap() {
     safelist: {
       standard: [
         /^(active|disabled|show|showing|hiding|fade|collapse|collapsing|collapsed|slide|is-valid|is-invalid|valid-feedback|invalid-feedback)$/,
-        /^(btn|alert|bg|text-bg|badge|spinner|col|row-cols|offset|g|gx|gy|modal|navbar|nav|dropdown|carousel|form|input-group|table|page|pagination|breadcrumb|tab|card|container|align-items|justify-content)(-|$)/,
+        /^(btn|alert|bg|text-bg|badge|spinner|col|row-cols|modal|navbar|nav|dropdown|carousel|form|input-group|table|page|pagination|breadcrumb|tab|card|container)(-|$)/,
+        /^order-(sm|md|lg|xl)-(first|last)$/,
         /^text-(dark|light|white|black|body|muted|primary|secondary|success|danger|warning|info)$/,
         /^(img|rounded|gap|vstack|hstack|sticky|fixed)(-|$)/,
         // Set by react-bootstrap at run time, or written by the owner in rich text (content blocks, descriptions).
