@@ -41,7 +41,7 @@ function purgeBootstrap() {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   css: {
     postcss: { plugins: command === 'build' ? [purgeBootstrap()] : [] },
@@ -51,7 +51,9 @@ export default defineConfig(({ command }) => ({
   publicDir: 'public',
   // Each text asset also as .br and .gz, compressed once here at the highest levels; the server sends the one
   // the browser accepts (@fastify/static's preCompressed).
-  plugins: [react(), icons(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|xml|webmanifest)$/, threshold: 1024 })],
+  plugins: [react(), icons(), ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|xml|webmanifest)$/, threshold: 1024 })])],
+  // The server render (dist/ssr) carries its libraries in itself: it runs from wherever dist/ is copied.
+  ssr: { noExternal: true },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -79,8 +79,9 @@ function countQueries(db: Database): { value: number } {
     client.transaction = ((run: (tx: Queryable) => Promise<unknown>) => transaction((tx) => run(counted(tx)))) as never;
   }
   if (db.engine === 'postgres' && client.connect) {
-    const connect = client.connect.bind(client) as () => Promise<Queryable>;
-    client.connect = (async () => counted(await connect())) as never;
+    const connect = client.connect.bind(client) as (callback?: unknown) => Promise<Queryable> | undefined;
+    // pg's own pool.query checks a client out with a callback (and is counted itself): that form passes through.
+    client.connect = ((callback?: unknown) => (callback ? connect(callback) : connect()?.then(counted))) as never;
   }
   return counter;
 }
@@ -161,7 +162,8 @@ const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
 const someProduct = (await (await fetch(`${address}/api/product?page=400`)).json()) as { rows: { id: number }[] };
 const productId = someProduct.rows[0]?.id ?? 1;
 
-type Measured = { title: string; rps: number; p50: number; p99: number; perRequest: number; errors: number };
+/** `perRequest`: queries of one request alone; `repeated`: of the same request once more (a warm cache's cost). */
+type Measured = { title: string; rps: number; p50: number; p99: number; perRequest: number; repeated?: number; errors: number };
 const results: Measured[] = [];
 
 async function measure(title: string, path: string, headers: Record<string, string> = {}, base = address) {
@@ -170,6 +172,9 @@ async function measure(title: string, path: string, headers: Record<string, stri
   const before = queries.value;
   await fetch(`${base}${path}`, { headers });
   const perRequest = queries.value - before;
+  const beforeRepeat = queries.value;
+  await fetch(`${base}${path}`, { headers });
+  const repeated = queries.value - beforeRepeat;
   const result = await autocannon({ url: `${base}${path}`, headers, connections: CONNECTIONS, duration: SECONDS, workers: 1 });
   const measured = {
     title,
@@ -177,6 +182,7 @@ async function measure(title: string, path: string, headers: Record<string, stri
     p50: result.latency.p50,
     p99: result.latency.p99,
     perRequest,
+    repeated,
     errors: result.errors + result.timeouts + result.non2xx,
   };
   report(measured);
@@ -186,7 +192,7 @@ function report(measured: Measured) {
   results.push(measured);
   const bare = results[0]?.rps ?? measured.rps;
   console.log(
-    `${measured.title.padEnd(38)} ${String(Math.round(measured.rps)).padStart(7)} req/s ${`${Math.round((measured.rps / bare) * 100)}%`.padStart(5)} of bare   p50 ${String(measured.p50).padStart(3)} ms   p99 ${String(measured.p99).padStart(4)} ms   ${measured.perRequest} queries/req   errors ${measured.errors}`,
+    `${measured.title.padEnd(38)} ${String(Math.round(measured.rps)).padStart(7)} req/s ${`${Math.round((measured.rps / bare) * 100)}%`.padStart(5)} of bare   p50 ${String(measured.p50).padStart(3)} ms   p99 ${String(measured.p99).padStart(4)} ms   ${measured.perRequest}${measured.repeated === undefined ? '' : `/${measured.repeated}`} queries/req   errors ${measured.errors}`,
   );
 }
 
@@ -363,7 +369,7 @@ try {
   };
   const catalogue = results.filter((r) => r.title.startsWith('GET /api/product') && !r.title.includes('uncached'));
   console.log(`Product list ${ratio('GET /api/product (first page)')}, product page ${ratio(`GET /api/product/${productId}`)} of the bare node:http server (goal: 0.5× or more, p99 30 ms or less).`);
-  console.log(`Cached catalogue calls: worst p99 ${Math.max(...catalogue.map((r) => r.p99))} ms, at most ${Math.max(...catalogue.map((r) => r.perRequest))} queries per request.`);
+  console.log(`Cached catalogue calls: worst p99 ${Math.max(...catalogue.map((r) => r.p99))} ms, at most ${Math.max(...catalogue.map((r) => r.repeated ?? r.perRequest))} queries per repeated request (first/repeat in the table).`);
   await measureSalePropagation();
 } finally {
   await app.close();

@@ -25,6 +25,9 @@ test.describe('telemóvel', { tag: '@mobile' }, () => {
     await expect(toggle).toBeFocused();
     await toggle.click();
     await expect(login).toBeVisible();
+    // Clicked once the menu has finished opening (a link clicked mid-transition can be lost on a slow machine).
+    await expect(menu).toHaveClass(/\bshow\b/);
+    await expect(menu).not.toHaveClass(/\bcollapsing\b/);
 
     await login.click();
     await expect(page).toHaveURL(/\/login$/);
@@ -49,6 +52,8 @@ test.describe('telemóvel', { tag: '@mobile' }, () => {
     await expect(menu).toBeHidden();
     await toggle.click();
     await expect(menu).toBeVisible();
+    await expect(menu).toHaveClass(/\bshow\b/);
+    await expect(menu).not.toHaveClass(/\bcollapsing\b/);
     await page.locator('#account-menu').click();
     await expect(page.locator('#account-menu')).toHaveAttribute('aria-expanded', 'true');
     await expectAccessible(page, 'menu da conta aberto a 375 px');

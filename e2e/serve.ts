@@ -36,6 +36,8 @@ const dataDir = await mkdtemp(join(tmpdir(), 'loja-e2e-'));
 // `vite build` started elsewhere during the run (it empties dist/web first) cannot pull pages away.
 const appDir = join(dataDir, 'app');
 await cp(join(root, 'dist', 'web'), join(appDir, 'dist', 'web'), { recursive: true });
+// The storefront's server render, when it was built (npm run build).
+if (existsSync(join(root, 'dist', 'ssr'))) await cp(join(root, 'dist', 'ssr'), join(appDir, 'dist', 'ssr'), { recursive: true });
 
 /** A new database next to the one DATABASE_URL names; the app gets a URL pointing at it. */
 async function createDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {

@@ -10,10 +10,12 @@ import { gzipSync } from 'node:zlib';
 /** Budgets in KB of gzip (issue #14: the storefront's first route 90 KB of JavaScript, 20 KB of CSS). */
 const BUDGET = { js: 90, css: 20 };
 /**
- * The JavaScript is not within its budget yet (React DOM and React Router alone are about 90 KB): until the
- * server-rendered storefront lands, this ceiling (today's size and a little room) stops it from growing.
+ * The JavaScript is not within its budget: React DOM (about 58 KB), React Router (about 28 KB) and TanStack
+ * Query (about 9 KB) alone are past it. A server-rendered page does not wait for it (it is fetched once the
+ * page has loaded, src/web/public/start.js), so the ceiling, today's size and a little room, stops it from
+ * growing while the budget stays printed as the goal.
  */
-const JS_CEILING = 200;
+const JS_CEILING = 160;
 
 const ROUTES: Record<string, string> = {
   '/': 'features/home/home-page.tsx',

@@ -1,8 +1,8 @@
 // `npm start`: builds the web app when its build is missing or older than its sources, then serves
 // the shop (web app and API) on one port.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildWeb } from './build-web.mjs';
 
 const built = 'dist/web/index.html';
 const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
@@ -14,11 +14,10 @@ function newestMtime(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+const builtAt = existsSync(built) && existsSync('dist/ssr/entry-server.js') ? statSync(built).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map(newestMtime))) {
   console.log('A preparar a aplicação web (vite build)...');
-  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  buildWeb(['--logLevel', 'warn']);
 }
 
 process.env.NODE_ENV ??= 'production';

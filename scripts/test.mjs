@@ -3,6 +3,7 @@
 // `--unit-only` stops after Vitest; `--e2e-only` runs only the browser journeys.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { buildWeb } from './build-web.mjs';
 
 const args = new Set(process.argv.slice(2));
 const CHROMIUM = '/usr/bin/chromium';
@@ -31,6 +32,7 @@ console.log(`Database engine for the tests: ${engine}`);
 if (!args.has('--e2e-only')) run('Unit and API tests', process.execPath, ['node_modules/vitest/vitest.mjs', 'run']);
 if (!args.has('--unit-only')) {
   ensureChromium();
-  run('Building the web app', process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+  console.log('\n▶ Building the web app and its server render');
+  buildWeb(['--logLevel', 'warn']);
   run('Browser journeys', process.execPath, ['node_modules/@playwright/test/cli.js', 'test']);
 }

@@ -128,7 +128,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   const context: AppContext = { db, config };
   await app.register(
     async (api) => {
-      await api.register(sessionPlugin, { db });
+      await api.register(sessionPlugin, { db, publicUrl: config.publicUrl });
       await api.register(routeGuard);
       api.get('/health', { schema: { tags: ['platform'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
         status: 'ok' as const,
@@ -174,7 +174,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   }
   // Unknown API paths are a JSON 404; any other GET is a page of the single-page app, product and service
   // pages with their title, description, Open Graph and JSON-LD already in the head (for crawlers and previews).
-  const pages = servesWeb ? appShellPages({ db, webDist: webDist as string, publicUrl: config.publicUrl, shop: config.shop, log: app.log, demoPayments: config.payments.gateway === 'sandbox' }) : undefined;
+  const pages = servesWeb ? appShellPages({ db, webDist: webDist as string, publicUrl: config.publicUrl, shop: config.shop, log: app.log, demoPayments: config.payments.gateway === 'sandbox', inject: (opts) => app.inject(opts) }) : undefined;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     const page = await pages?.render(request.url);

@@ -1,34 +1,66 @@
 import './styles/bootstrap.scss';
 import './styles.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { ApiError } from './api/client.ts';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, type HydrationState, matchRoutes, RouterProvider } from 'react-router';
+import { paths } from '#shared/paths.ts';
+import { setUnauthorizedHandler } from './api/client.ts';
+import { AppProviders, newQueryClient, SERVER_STATE } from './app-providers.tsx';
 import { dropServerTitle } from './layout/server-head.ts';
-import { router } from './routes.tsx';
-import { SessionProvider } from './session/session.tsx';
+import { routes } from './routes.tsx';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // The client already retries network failures and 502s; a 4xx will not get better by asking again.
-      retry: (count, error) => !(error instanceof ApiError) && count < 1,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+/** What a server-rendered page hands over (entry-server.tsx), or nothing for a page the browser renders alone. */
+function serverState(): { queries: DehydratedState; router: HydrationState } | undefined {
+  const element = document.getElementById(SERVER_STATE);
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as { queries: DehydratedState; router: HydrationState };
+  } catch {
+    return undefined;
+  }
+}
 
-dropServerTitle();
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
+/**
+ * A storefront page arrives server-rendered (entry-server.tsx) with the query cache it was rendered from:
+ * the app takes over that HTML (hydration) without asking the API again. Any other page starts from the
+ * empty shell.
+ */
+async function start() {
+  const queryClient = newQueryClient();
+  const state = serverState();
+  const hydrationData = state?.router;
+  if (state) hydrate(queryClient, state.queries);
+  if (hydrationData) {
+    // The matched pages' code must be there before hydrating, or the first render would differ from the server's.
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      }),
+    );
+  }
+  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+  setUnauthorizedHandler(() => {
+    const { pathname, search } = window.location;
+    void router.navigate(paths.login, { state: { from: { pathname, search } } });
+  });
+
+  dropServerTitle();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing from index.html');
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+      </AppProviders>
+    </StrictMode>
+  );
+  // Taking over the server's page is a transition: React hydrates it in slices and the page keeps answering
+  // (a phone's main thread is not blocked for the whole tree at once).
+  if (hydrationData) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}
+
+void start();

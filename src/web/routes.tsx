@@ -1,12 +1,11 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { setUnauthorizedHandler } from './api/client.ts';
+import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from './components/not-found-page.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { Layout } from './layout/layout.tsx';
 import { paths } from '#shared/paths.ts';
 
 // Each screen is its own chunk; the back office chunks are never fetched by customers.
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -107,10 +106,3 @@ const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);
-
-setUnauthorizedHandler(() => {
-  const { pathname, search } = window.location;
-  void router.navigate(paths.login, { state: { from: { pathname, search } } });
-});

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useShellApp } from '../../../tests/helpers/web-shell.ts';
 import { bumpCatalogVersion } from '../modules/catalog/catalog-freshness.ts';
 import { products } from '../modules/catalog/tables.ts';
@@ -89,7 +89,7 @@ describe('compression', () => {
 
     await shell.database.db.update(products).set({ name: 'Caixa renomeada' }).where(eq(products.id, 1));
     await bumpCatalogVersion(shell.database.db);
-    const changed = await get(url, 'br');
-    expect(decode('br', changed.rawPayload)).toContain('Caixa renomeada');
+    // The process hears of the new version by PostgreSQL's NOTIFY (PGlite's listen), a moment after the commit.
+    await vi.waitFor(async () => expect(decode('br', (await get(url, 'br')).rawPayload)).toContain('Caixa renomeada'), { timeout: 2000, interval: 20 });
   });
 });

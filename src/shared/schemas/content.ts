@@ -1,19 +1,8 @@
 import { z } from 'zod';
 import './locale.ts';
 import { messages } from '../messages.ts';
-
-/** backoffice.md §2, §8: editable content blocks and their texts. */
-export const contentMessages = {
-  loadError: 'Erro ao carregar o conteúdo.',
-  saveError: 'Erro ao atualizar o conteúdo.',
-  saved: 'Conteúdo atualizado com sucesso!',
-  notFound: 'Conteúdo não encontrado.',
-  sectionInvalid: 'O nome da secção só pode ter letras minúsculas, algarismos e hífenes (até 60 caracteres).',
-  valueRequired: 'Por favor, escreva o conteúdo.',
-} as const;
-
-/** The sections the shop's pages show. */
-export const HOME_HERO = 'home-hero';
+import { contentMessages } from '../texts/content.ts';
+export { contentMessages, HOME_HERO } from '../texts/content.ts';
 
 /** 'home-hero', 'sobre-2': what a page names its block by. */
 export const contentSection = z

@@ -44,4 +44,6 @@ export function ptMessage(issue: Issue): string {
   }
 }
 
-z.config({ localeError: ptMessage });
+// In the browser the shop's CSP forbids eval: zod's compiled parsers could never run there, and its probe
+// for them (a caught `new Function`) would still be reported as a CSP violation. The server keeps them.
+z.config({ localeError: ptMessage, jitless: typeof document !== 'undefined' });

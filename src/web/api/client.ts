@@ -37,6 +37,12 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined) {
   onUnauthorized = handler;
 }
 
+/** How a request reaches the API: the browser's fetch, or on the server's render the app itself (entry-server.tsx). */
+let send: typeof fetch = (input, init) => fetch(input, init);
+export function setApiTransport(transport: typeof fetch) {
+  send = transport;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function buildUrl(path: string, query: RequestOptions['query']) {
@@ -95,7 +101,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     let response: Response;
     let data: unknown;
     try {
-      response = await fetch(url, { ...init, signal: controller.signal });
+      response = await send(url, { ...init, signal: controller.signal });
       data = await readBody(response);
     } catch (err) {
       if (signal?.aborted) throw err;
@@ -116,7 +122,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (response.ok) return data as T;
     if (response.status === 502) throw new ApiError(messages.unavailable, 502, data);
     if (response.status === 429) throw new ApiError(messages.tooManyRequests, 429, data);
-    if (response.status === 401 && redirectOnUnauthorized && window.location.pathname !== '/login') onUnauthorized?.();
+    if (response.status === 401 && redirectOnUnauthorized && typeof window !== 'undefined' && window.location.pathname !== '/login') onUnauthorized?.();
     throw new ApiError(messageOf(data), response.status, data);
   }
 }

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { useHydrated } from './use-hydrated.ts';
 
 type SearchSortBarProps = {
   /** Prefix of the two fields' ids (`<idPrefix>-pesquisa`, `<idPrefix>-ordenar`): unique on the page. */
@@ -19,6 +20,8 @@ type SearchSortBarProps = {
 export function SearchSortBar({ idPrefix, placeholder, query, onQuery, onSubmit, sort, sortOptions, onSort }: SearchSortBarProps) {
   const searchId = `${idPrefix}-pesquisa`;
   const sortId = `${idPrefix}-ordenar`;
+  // On a server-rendered list, what is typed or chosen before the app runs would be lost: wait for it.
+  const hydrated = useHydrated();
   return (
     <Row className="g-3 align-items-end mb-4">
       <Col xs={12} md={7} lg={8}>
@@ -32,13 +35,14 @@ export function SearchSortBar({ idPrefix, placeholder, query, onQuery, onSubmit,
             maxLength={100}
             autoComplete="off"
             enterKeyHint="search"
+            disabled={!hydrated}
             onChange={(event) => onQuery(event.target.value)}
           />
         </Form>
       </Col>
       <Col xs={12} md={5} lg={4}>
         <Form.Label htmlFor={sortId}>Ordenar por</Form.Label>
-        <Form.Select id={sortId} value={sort} onChange={(event) => onSort(event.target.value)}>
+        <Form.Select id={sortId} value={sort} disabled={!hydrated} onChange={(event) => onSort(event.target.value)}>
           {sortOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { useHydrated } from '../components/use-hydrated.ts';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { shop } from '#shared/shop.ts';
@@ -13,6 +14,9 @@ import BiJournalTextIcon from '~icons/bi/journal-text';
 // Its own chunk: the form's validation (zod, react-hook-form) stays out of the bundle every page loads first.
 const NewsletterForm = lazy(async () => ({ default: (await import('../features/newsletter/newsletter-form.tsx')).NewsletterForm }));
 
+/** The form's room while its code loads. */
+const newsletterRoom = <div style={{ minHeight: '11rem' }} aria-hidden="true" />;
+
 const siteMap = siteLinks(['home', 'products', 'digitalProducts', 'services', 'contact', 'terms', 'sitemap']);
 
 const backToTop = () => {
@@ -23,6 +27,7 @@ const backToTop = () => {
 
 export function Footer() {
   const details = useQuery(shopDetailsQuery);
+  const hydrated = useHydrated();
   return (
     <footer className="site-footer mt-auto pt-5 pb-4">
       <Container>
@@ -63,9 +68,12 @@ export function Footer() {
             </a>
           </div>
           <div className="col-12 col-md-6 col-lg-3">
-            <Suspense fallback={<div style={{ minHeight: '11rem' }} aria-hidden="true" />}>
-              <NewsletterForm />
-            </Suspense>
+            {/* Its code comes after the page's: a server-rendered page keeps the room for it until then. */}
+            {hydrated ?
+              <Suspense fallback={newsletterRoom}>
+                <NewsletterForm />
+              </Suspense>
+            : newsletterRoom}
           </div>
         </div>
         <div className="d-flex flex-wrap justify-content-between align-items-center border-top border-secondary mt-4 pt-3 gap-2">

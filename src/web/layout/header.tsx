@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
-import NavDropdown from 'react-bootstrap/NavDropdown';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { shop } from '#shared/shop.ts';
 import { paths } from '#shared/paths.ts';
 import { useSession } from '../session/session.tsx';
@@ -12,13 +11,13 @@ import { siteLinks } from './site-links.ts';
 import { useCartCount } from './use-cart-count.ts';
 import BiBagHeartIcon from '~icons/bi/bag-heart';
 import BiCart3Icon from '~icons/bi/cart3';
-import BiPersonCircleIcon from '~icons/bi/person-circle';
+
+const SignedInMenu = lazy(async () => ({ default: (await import('./signed-in-menu.tsx')).SignedInMenu }));
 
 const links = siteLinks(['products', 'digitalProducts', 'services', 'contact', 'about']);
 
 function AccountMenu() {
   const session = useSession();
-  const navigate = useNavigate();
   if (session.status === 'unknown') return null;
   if (!session.user) {
     return (
@@ -27,39 +26,11 @@ function AccountMenu() {
       </Link>
     );
   }
-  // Leave first: a protected page would otherwise see the session end and send the user to /login.
-  const onLogout = async () => {
-    await navigate(paths.home);
-    await session.logout();
-  };
+  // Its own chunk (with the dropdown's positioning library): only a signed-in customer opens it.
   return (
-    <NavDropdown
-      id="account-menu"
-      align="end"
-      title={
-        <>
-          <BiPersonCircleIcon className="bi me-1" aria-hidden="true" />
-          <span className="d-md-none">A minha conta</span>
-          <span className="d-none d-md-inline">{session.user.username}</span>
-        </>
-      }
-    >
-      <NavDropdown.Item as={Link} to={paths.profile}>
-        O meu perfil
-      </NavDropdown.Item>
-      <NavDropdown.Item as={Link} to={paths.myOrders}>
-        As minhas encomendas
-      </NavDropdown.Item>
-      {session.user.isAdmin && (
-        <NavDropdown.Item as={Link} to={paths.admin}>
-          Admin Dashboard
-        </NavDropdown.Item>
-      )}
-      <NavDropdown.Divider />
-      <NavDropdown.Item as="button" onClick={onLogout}>
-        Sair
-      </NavDropdown.Item>
-    </NavDropdown>
+    <Suspense fallback={null}>
+      <SignedInMenu />
+    </Suspense>
   );
 }
 

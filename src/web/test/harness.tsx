@@ -6,6 +6,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { vi } from 'vitest';
 import type { PublicUser } from '#shared/schemas/account.ts';
 import { paths } from '#shared/paths.ts';
+import { SIGNED_IN_HINT } from '#shared/session-hint.ts';
 import { SessionProvider } from '../session/session.tsx';
 
 export { userFactory } from './factories.ts';
@@ -28,6 +29,8 @@ export const notFound: Answer = { status: 404, body: { message: 'Não encontrado
 /** Replaces fetch: /user/profile answers `me` (or 401), the rest goes to `handler` (404 when it says nothing). */
 export function fakeApi(me: PublicUser | null, handler: Handler = () => undefined) {
   const calls: FakeCall[] = [];
+  // The server leaves this hint beside a session (src/shared/session-hint.ts); the app asks who is signed in only then.
+  document.cookie = me ? `${SIGNED_IN_HINT}=1; path=/` : `${SIGNED_IN_HINT}=; max-age=0; path=/`;
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://loja.test');
     const call: FakeCall = {

@@ -134,6 +134,27 @@ describe('login and logout', () => {
     expect(profile.json()).not.toHaveProperty('passwordHash');
   });
 
+  it('leaves a readable signed-in hint beside the session, gives it back to a session without it and takes it from one that ended', async () => {
+    const user = await createUser(ctx);
+    const res = await post('/api/auth/login', { email: user.email, password: user.password });
+    const session = res.cookies.find((c) => c.name === 'loja_session')?.value;
+    expect(res.cookies.find((c) => c.name === 'loja_conta')).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(res.cookies.find((c) => c.name === 'loja_conta')?.httpOnly).toBeFalsy();
+
+    // A session from before the hint existed gets it on its next call.
+    const unhinted = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: { cookie: `loja_session=${session}` } });
+    expect(unhinted.cookies.find((c) => c.name === 'loja_conta')?.value).toBe('1');
+    const hinted = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: { cookie: `loja_session=${session}; loja_conta=1` } });
+    expect(hinted.cookies.find((c) => c.name === 'loja_conta')).toBeUndefined();
+
+    const out = await post('/api/auth/logout', {}, `loja_session=${session}; loja_conta=1`);
+    expect(out.cookies.find((c) => c.name === 'loja_conta')?.value).toBe('');
+    // The session is closed: a browser still holding both is told to drop the hint with the 401.
+    const ended = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: { cookie: `loja_session=${session}; loja_conta=1` } });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.cookies.find((c) => c.name === 'loja_conta')?.value).toBe('');
+  });
+
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
     const user = await createUser(ctx);
     const wrong = await post('/api/auth/login', { email: user.email, password: 'errada123' });

@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { rateLimited } from '../../platform/security.ts';
 import * as accounts from './accounts.ts';
 import { closeSession, SESSION_COOKIE, SESSION_DAYS } from './sessions.ts';
+import { clearSignedInHint, setSignedInHint } from './session-plugin.ts';
 
 export const authRoutes =
   ({ db, config }: AppContext): FastifyPluginAsyncZod =>
@@ -50,6 +51,7 @@ export const authRoutes =
       async (request, reply) => {
         const { token, user } = await accounts.login(db, config.publicUrl, request.body);
         setSessionCookie(reply, token);
+        setSignedInHint(reply, config.publicUrl);
         return { message: messages.loginSuccessful, user };
       },
     );
@@ -58,6 +60,7 @@ export const authRoutes =
       const token = request.cookies[SESSION_COOKIE];
       if (token) await closeSession(db, token);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSignedInHint(reply);
       return { message: messages.loggedOut };
     });
 

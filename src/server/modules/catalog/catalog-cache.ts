@@ -14,7 +14,7 @@ export async function catalogVersion(tx: Tx): Promise<number> {
 export const CACHED_ENCODINGS = ['br', 'gzip'] as const;
 export type CachedEncoding = (typeof CACHED_ENCODINGS)[number];
 
-const encoders: Record<CachedEncoding, (body: string) => Buffer> = {
+const encoders: Record<CachedEncoding, (body: Buffer) => Buffer> = {
   // Once per catalogue version, so the slowest, smallest settings pay off.
   br: (body) =>
     brotliCompressSync(body, {
@@ -23,8 +23,8 @@ const encoders: Record<CachedEncoding, (body: string) => Buffer> = {
   gzip: (body) => gzipSync(body, { level: 9 }),
 };
 
-/** A serialised answer, its entity tag and the encodings made of it so far. */
-export type Serialised = { body: string; etag: string; encoded: Partial<Record<CachedEncoding, Buffer>> };
+/** A serialised answer (as the UTF-8 bytes sent, so no request converts it again), its entity tag and the encodings made of it so far. */
+export type Serialised = { body: Buffer; etag: string; encoded: Partial<Record<CachedEncoding, Buffer>> };
 
 /** A strong entity tag for a body: a browser that already has it gets a 304. */
 export const entityTag = (body: string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
@@ -63,10 +63,10 @@ export class CatalogCache {
   }
 
   /** The serialised answer for `key` and its tag, with the `encoding` asked for made once per version. */
-  async get(version: number, key: string, build: () => Promise<unknown>, encoding?: CachedEncoding): Promise<{ body: string | Buffer; etag: string }> {
+  async get(version: number, key: string, build: () => Promise<unknown>, encoding?: CachedEncoding): Promise<{ body: Buffer; etag: string }> {
     const entry = await this.getValue(version, key, async (): Promise<Serialised> => {
-      const body = JSON.stringify(await build());
-      return { body, etag: entityTag(body), encoded: {} };
+      const json = JSON.stringify(await build());
+      return { body: Buffer.from(json), etag: entityTag(json), encoded: {} };
     });
     if (!encoding) return { body: entry.body, etag: entry.etag };
     entry.encoded[encoding] ??= encoders[encoding](entry.body);

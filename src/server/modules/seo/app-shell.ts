@@ -8,9 +8,18 @@ import { AppError } from '../../platform/errors.ts';
 import { getProduct } from '../catalog/products.ts';
 import { getService } from '../services/services.ts';
 import { productHeadTags, serviceHeadTags, withHeadTags } from './page-head.ts';
+import {
+  type Inject,
+  injectTransport,
+  isServerRendered,
+  type PageAssets,
+  pageAssets,
+  PRODUCT_PAGE,
+  type Rendered,
+  SERVICE_PAGE,
+  serverRenderer,
+} from './server-render.ts';
 
-const PRODUCT_PAGE = /^\/produtos\/(\d{1,10})\/?$/;
-const SERVICE_PAGE = /^\/servicos\/(\d{1,10})\/?$/;
 const MAX_ID = 2_147_483_647;
 
 function pageId(pattern: RegExp, url: string): number | undefined {
@@ -56,7 +65,32 @@ const DEMO_NOTICE = '<aside class="demo-notice" aria-label="Aviso">Modo de demon
 
 const NOINDEX = '<meta name="robots" content="noindex">';
 
+/** An address none of the app's routes matches: rendering it gives the app's not-found page. */
+const NOT_FOUND_PAGE = '/pagina-nao-encontrada';
+
 const withDemoNotice = (html: string) => html.replace(/<body([^>]*)>/, `<body$1>${DEMO_NOTICE}`);
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * The shell with a server-rendered page in its root, its head tags and its module's style sheets, and the
+ * state the browser starts from. The page can be read without its code, so the code (the entry, what it
+ * preloads and the page's module) is not fetched by the head: /start.js fetches it once the page has loaded
+ * (src/web/public/start.js), and nothing competes with the style sheets and the main picture.
+ */
+function withRenderedPage(shell: string, page: Rendered, assets: PageAssets): string {
+  const entry = ENTRY_SCRIPT.exec(shell)?.[1];
+  const code = entry ? [entry, ...[...shell.matchAll(MODULE_PRELOAD)].map((match) => match[1]), ...assets.js] : [];
+  const head = [
+    ...assets.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    page.head,
+    ...(entry ? [`<meta name="loja-app" content="${code.join(' ')}">`, '<script type="module" src="/start.js"></script>'] : []),
+  ].join('');
+  return (entry ? shell.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '') : shell)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.state}`)
+    .replace(/<\/head>/i, () => `${head}</head>`);
+}
 
 export function appShellPages(options: {
   db: Db;
@@ -65,9 +99,39 @@ export function appShellPages(options: {
   shop: Config['shop'];
   log: FastifyBaseLogger;
   demoPayments: boolean;
+  /** The app answering its own API calls, for the storefront's server render. */
+  inject: Inject;
 }) {
   const read = shellReader(join(options.webDist, 'index.html'));
   const shell = async () => (options.demoPayments ? withDemoNotice(await read()) : read());
+  const renderer = serverRenderer(options.webDist);
+  const transport = injectTransport(options.inject);
+  // Read with the server render (both come from one build), on the first page rendered.
+  let assetsOf: ((path: string) => PageAssets) | undefined;
+  // The not-found page is the same for every missing address: rendered once, not for each probe of one.
+  let notFoundPage: Rendered | undefined;
+
+  /**
+   * The catalogue's pages come with their content, a missing page with the not-found page; any failure there
+   * falls back to the shell the browser fills.
+   */
+  async function rendered(url: string, html: string, missing: boolean): Promise<string> {
+    const path = url.split(/[?#]/, 1)[0] ?? '/';
+    if (!missing && !isServerRendered(path)) return html;
+    try {
+      const render = await renderer();
+      const page = (missing && notFoundPage) || (render && (await render(`${options.publicUrl}${missing ? NOT_FOUND_PAGE : url}`, transport)));
+      if (!page) return html;
+      if (missing) notFoundPage = page;
+      assetsOf ??= pageAssets(options.webDist);
+      // The browser renders a missing page afresh (its address is not the one rendered here): no state to take over.
+      return missing ? withRenderedPage(html, { ...page, state: '' }, { css: [], js: [] }) : withRenderedPage(html, page, assetsOf(path));
+    } catch (err) {
+      options.log.warn({ err, url }, 'page not rendered on the server');
+      return html;
+    }
+  }
+
   return {
     async render(url: string): Promise<{ html: string; status: 200 | 404 } | undefined> {
       let tags: string | undefined;
@@ -87,8 +151,9 @@ export function appShellPages(options: {
         // The plain shell is sent from here too, not as a file: streaming it awaited the reply three times,
         // each adding close listeners to the response (MaxListenersExceededWarning).
         const html = await shell();
-        if (missing) return { html: html.replace(/<\/head>/i, () => `${NOINDEX}</head>`), status: 404 };
-        return { html: tags === undefined ? html : withHeadTags(html, tags), status: 200 };
+        const page = await rendered(url, html, missing);
+        if (missing) return { html: page.replace(/<\/head>/i, () => `${NOINDEX}</head>`), status: 404 };
+        return { html: tags === undefined ? page : withHeadTags(page, tags), status: 200 };
       } catch (err) {
         options.log.warn({ err, url }, 'app shell not read (mid-build?)');
         return undefined;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
+import { useHydrated } from '../use-hydrated.ts';
 
 type Props = {
   busy: boolean;
@@ -16,10 +17,14 @@ type Props = {
   children: ReactNode;
 };
 
-/** A form's submit button: disabled, with a spinner, while its request is in flight. */
+/**
+ * A form's submit button: disabled, with a spinner, while its request is in flight; on a server-rendered page,
+ * disabled until the app has taken the form over (before that the browser would send the form itself).
+ */
 export function SubmitButton({ busy, busyLabel, busyHint, className, disabled = false, size, children, 'aria-describedby': describedBy }: Props) {
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" variant="primary" size={size} className={className} disabled={busy || disabled} aria-busy={busy || undefined} aria-describedby={describedBy}>
+    <Button type="submit" variant="primary" size={size} className={className} disabled={busy || disabled || !hydrated} aria-busy={busy || undefined} aria-describedby={describedBy}>
       {busy && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
       {busy && busyLabel ? busyLabel : children}
       {busy && busyHint && <span className="visually-hidden">{busyHint}</span>}

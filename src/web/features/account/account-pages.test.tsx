@@ -12,6 +12,7 @@ import { RegisterPage } from './register-page.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 import { VerifyAccountPage } from './verify-account-page.tsx';
 import { paths } from '#shared/paths.ts';
+import { SIGNED_IN_HINT } from '#shared/session-hint.ts';
 
 type Reply = { status: number; body?: unknown };
 type Call = { method: string; path: string; body: unknown };
@@ -53,6 +54,9 @@ afterEach(() => {
 });
 
 function renderAt(url: string | { pathname: string; state: unknown }) {
+  // The hint the server leaves beside a session (src/shared/session-hint.ts): the app asks who is signed in only then.
+  const profile = routesReply['GET /user/profile'];
+  document.cookie = profile && typeof profile !== 'function' && profile.status === 200 ? `${SIGNED_IN_HINT}=1; path=/` : `${SIGNED_IN_HINT}=; max-age=0; path=/`;
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>Página inicial</p> },

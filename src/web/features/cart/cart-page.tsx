@@ -14,7 +14,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { paths } from '#shared/paths.ts';
 import { ContinueShoppingLink } from '../../components/continue-shopping-link.tsx';
 import { type CartItem, cartTotal, lineName, removeItem, setQuantity, useCart } from './cart-store.ts';
-import { catalogMessages } from '#shared/schemas/catalog.ts';
+import { catalogMessages } from '#shared/texts/catalog.ts';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
 import {
   answerLine,

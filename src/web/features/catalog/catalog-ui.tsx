@@ -1,4 +1,5 @@
-import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
+import type { Product } from '#shared/schemas/catalog.ts';
+import { catalogMessages } from '#shared/texts/catalog.ts';
 import { formatEuros } from '#shared/money.ts';
 import BiImageIcon from '~icons/bi/image';
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useState } from 'react';
 import type { Product, Variant } from '#shared/schemas/catalog.ts';
 import { CardImage } from '../../components/card-image.tsx';
+import { useHydrated } from '../../components/use-hydrated.ts';
 import { paths } from '#shared/paths.ts';
 import { addItem, toCartItem } from '../cart/cart-store.ts';
 import {
@@ -21,9 +22,11 @@ import { VariantPicker } from './variant-picker.tsx';
 import BiCartPlusIcon from '~icons/bi/cart-plus';
 import BiCheckCircleIcon from '~icons/bi/check-circle';
 
-/** storefront.md §2: one product in the list. */
-export function ProductCard({ product }: { product: Product }) {
+/** storefront.md §2: one product in the list (`priority` for the list's first, whose picture loads first). */
+export function ProductCard({ product, priority }: { product: Product; priority?: boolean }) {
   const inStock = hasStock(product);
+  // A server-rendered card's button waits for the app: a click before it runs would do nothing.
+  const hydrated = useHydrated();
   const confirmation = useFlashMessage();
   const [picking, setPicking] = useState(false);
 
@@ -39,7 +42,7 @@ export function ProductCard({ product }: { product: Product }) {
     <Card className="h-100 shadow-sm">
       {/* The picture links to the product too (the name is the link a keyboard or screen reader uses). */}
       <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true">
-        <CardImage className="product-card-media" image={product.images[0]} alt="" placeholder={<ImagePlaceholder />} />
+        <CardImage className="product-card-media" image={product.images[0]} alt="" placeholder={<ImagePlaceholder />} priority={priority} />
       </Link>
       <Card.Body className="d-flex flex-column">
         <h2 className="h5 card-title text-break">
@@ -57,7 +60,7 @@ export function ProductCard({ product }: { product: Product }) {
             Ver Detalhes
           </Link>
           {!product.isDigital && (
-            <Button variant="primary" onClick={add} disabled={!inStock} aria-label={`Adicionar ${product.name} ao carrinho`}>
+            <Button variant="primary" onClick={add} disabled={!inStock || !hydrated} aria-label={`Adicionar ${product.name} ao carrinho`}>
               <BiCartPlusIcon className="bi me-2" aria-hidden="true" />
               Adicionar ao carrinho
             </Button>

@@ -38,7 +38,7 @@ export function ProductGallery({ product }: { product: Product }) {
       >
         {images.map((image, i) => (
           <Carousel.Item key={image.id}>
-            <ResponsiveImage image={image} sizes={GALLERY_SIZES} loading={i === 0 ? 'eager' : 'lazy'} alt={`${name} - imagem ${i + 1} de ${total}`} />
+            <ResponsiveImage image={image} sizes={GALLERY_SIZES} priority={i === 0} alt={`${name} - imagem ${i + 1} de ${total}`} />
           </Carousel.Item>
         ))}
       </Carousel>

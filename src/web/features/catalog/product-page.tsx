@@ -7,6 +7,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
+import { useHydrated } from '../../components/use-hydrated.ts';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -58,6 +59,7 @@ function PurchaseForm({ product }: { product: Product }) {
   const variant = variants.find((v) => v.id === variantId) ?? variants[0];
   const stock = variant ? variant.stock : product.stock;
   const available = product.isDigital || stock > 0;
+  const hydrated = useHydrated();
   // One line of an order takes at most MAX_LINE_QUANTITY; digital products have no stock limit below it.
   const max = product.isDigital ? MAX_LINE_QUANTITY : Math.min(stock, MAX_LINE_QUANTITY);
   const quantity = clampQuantity(quantityText, max);
@@ -82,8 +84,9 @@ function PurchaseForm({ product }: { product: Product }) {
     void navigate(paths.cart);
   };
 
+  // A server-rendered page's controls wait for the app: a click before it runs would do nothing.
   return (
-    <>
+    <fieldset disabled={!hydrated}>
       <p className="fs-3 fw-semibold mb-3">{formatEuros(price)}</p>
       <p className="product-description mb-4">{product.description}</p>
       {variants.length > 0 && (
@@ -158,7 +161,7 @@ function PurchaseForm({ product }: { product: Product }) {
           </Alert>
         )}
       </div>
-    </>
+    </fieldset>
   );
 }
 

@@ -28,7 +28,8 @@ const card = (name: string) => {
 
 describe('product list', () => {
   it('shows a spinner, then a card per product with its image, price and links', async () => {
-    const calls = fakeApi(null, ({ path }) => (path === '/product' ? listOf([productFactory()]) : undefined));
+    const second = productFactory({ id: 2, name: 'Etiquetas de linho' });
+    const calls = fakeApi(null, ({ path }) => (path === '/product' ? listOf([productFactory(), second]) : undefined));
     renderCatalog('/produtos');
     expect(screen.getByRole('heading', { level: 1, name: 'Produtos' })).toBeTruthy();
     expect(screen.getByRole('status')).toBeTruthy();
@@ -49,7 +50,12 @@ describe('product list', () => {
     expect(img.getAttribute('src')).toBe('/media/p1-1024.webp');
     expect(img.getAttribute('srcset')).toContain('320w');
     expect(img.getAttribute('sizes')).toBeTruthy();
-    expect(img.getAttribute('loading')).toBe('lazy');
+    // The first card's picture is the page's largest paint on a phone: fetched first; the others wait for the scroll.
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    expect(img.getAttribute('loading')).toBeNull();
+    const later = card('Etiquetas de linho').getByRole('link', { name: 'Etiquetas de linho' }).closest('.card')?.querySelector('img');
+    expect(later?.getAttribute('loading')).toBe('lazy');
+    expect(later?.getAttribute('fetchpriority')).toBeNull();
     expect(img.getAttribute('width')).toBe('1024');
     expect(img.getAttribute('height')).toBe('768');
     expect(view.getByText(euros(12.5))).toBeTruthy();

@@ -147,9 +147,9 @@ function ProductList({ kind }: { kind: ListKind }) {
           className={`list-unstyled g-4 mb-0${busy ? ' product-grid-busy' : ''}`}
           aria-busy={busy || undefined}
         >
-          {data.rows.map((product) => (
+          {data.rows.map((product, index) => (
             <Col as="li" key={product.id}>
-              <ProductCard product={product} />
+              <ProductCard product={product} priority={index === 0} />
             </Col>
           ))}
         </Row>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import Spinner from 'react-bootstrap/Spinner';
-import { contactMessages, OPENING_HOURS } from '#shared/schemas/contact.ts';
+import { contactMessages, OPENING_HOURS } from '#shared/texts/contact.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { SocialLinks } from '../../components/social-links.tsx';
 import { shopDetailsQuery, telHref } from './api.ts';

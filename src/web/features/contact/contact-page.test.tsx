@@ -33,6 +33,9 @@ function renderPage(element: React.ReactNode, handler: (call: FakeCall) => { sta
   return calls;
 }
 
+/** The form is its own chunk (loaded after the page): wait for it. */
+const formLoaded = () => screen.findByRole('button', { name: 'Enviar' });
+
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const fill = () => {
   fireEvent.input(field('Nome'), { target: { value: 'Rita' } });
@@ -56,7 +59,7 @@ describe('contact page', () => {
 
   it('checks every field before sending, with pt-PT messages', async () => {
     const calls = renderPage(<ContactPage />, () => undefined);
-    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    fireEvent.click(await formLoaded());
     expect(await screen.findByText(contactMessages.nameRequired)).toBeTruthy();
     expect(screen.getByText(messages.emailInvalid)).toBeTruthy();
     expect(screen.getByText(contactMessages.subjectRequired)).toBeTruthy();
@@ -86,6 +89,7 @@ describe('contact page', () => {
         </SessionProvider>
       </QueryClientProvider>,
     );
+    await formLoaded();
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     const busy = await screen.findByRole('button', { name: 'A enviar...' });
@@ -109,6 +113,7 @@ describe('contact page', () => {
       : status === 429 ? { status, body: { error: messages.tooManyRequests, message: 'x', code: 'TOO_MANY_REQUESTS' } }
       : { status, body: { error: messages.internal, message: 'x', code: 'INTERNAL' } },
     );
+    await formLoaded();
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText(messages.emailInvalid)).toBeTruthy();

@@ -1,8 +1,12 @@
 import './contact.css';
+import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { ContactDetails } from './contact-details.tsx';
-import { ContactForm } from './contact-form.tsx';
+
+// Its own chunk (the form's validation: zod, react-hook-form): the page reads without it, and a
+// server-rendered page keeps the form's HTML in place until this code has come and taken it over.
+const ContactForm = lazy(async () => ({ default: (await import('./contact-form.tsx')).ContactForm }));
 
 /** /contactos (backoffice.md §2): the shop's contacts beside the message form. */
 export function ContactPage() {
@@ -25,7 +29,9 @@ export function ContactPage() {
                 Envie-nos uma mensagem
               </h2>
               <p className="text-secondary small mb-4">Todos os campos são obrigatórios.</p>
-              <ContactForm />
+              <Suspense fallback={<div className="contact-form-room" aria-hidden="true" />}>
+                <ContactForm />
+              </Suspense>
             </div>
           </section>
         </div>

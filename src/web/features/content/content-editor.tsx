@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { contentMessages } from '#shared/schemas/content.ts';
+import { contentMessages } from '#shared/texts/content.ts';
 import { errorMessage } from '../../api/client.ts';
 import { RichTextEditor } from '../../components/rich-text-editor.tsx';
 import { useSaveBlock } from './api.ts';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { contentMessages } from '#shared/schemas/content.ts';
+import { contentMessages } from '#shared/texts/content.ts';
 import { useSession } from '../../session/session.tsx';
 import { blockQueryOptions } from './api.ts';
 import { useFlashMessage } from '../../components/use-timers.ts';

@@ -3,8 +3,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
-import { HOME_HERO } from '#shared/schemas/content.ts';
-import { SERVICE_CARD_TEXT_LENGTH } from '#shared/schemas/services.ts';
+import { HOME_HERO } from '#shared/texts/content.ts';
+import { SERVICE_CARD_TEXT_LENGTH } from '#shared/texts/services.ts';
 import { shop } from '#shared/shop.ts';
 import { paths } from '#shared/paths.ts';
 import { priceLabel } from '../catalog/catalog-ui.tsx';
@@ -59,7 +59,7 @@ export function HeroSection({ titleId }: { titleId: string }) {
             width={picture.width}
             height={picture.height}
             alt=""
-            decoding="async"
+            fetchPriority="high"
           />
         </div>
       )}

@@ -1,15 +1,16 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
-import { SERVICE_CARD_TEXT_LENGTH, type Service } from '#shared/schemas/services.ts';
+import type { Service } from '#shared/schemas/services.ts';
+import { SERVICE_CARD_TEXT_LENGTH } from '#shared/texts/services.ts';
 import { CardImage } from '../../components/card-image.tsx';
 import { paths } from '#shared/paths.ts';
 import { BookingLink, cutText, ServiceImagePlaceholder, summaryOf } from './service-ui.tsx';
 
-/** backoffice.md §2: one service in the list. */
-export function ServiceCard({ service }: { service: Service }) {
+/** backoffice.md §2: one service in the list (`priority` for the list's first, whose picture loads first). */
+export function ServiceCard({ service, priority }: { service: Service; priority?: boolean }) {
   return (
     <Card className="h-100 shadow-sm">
-      <CardImage className="service-card-media" image={service.image} alt={service.name} placeholder={<ServiceImagePlaceholder />} />
+      <CardImage className="service-card-media" image={service.image} alt={service.name} placeholder={<ServiceImagePlaceholder />} priority={priority} />
       <Card.Body className="d-flex flex-column">
         <h2 className="h5 card-title text-break">{service.name}</h2>
         <p className="service-card-text text-secondary small flex-grow-1">{cutText(summaryOf(service), SERVICE_CARD_TEXT_LENGTH)}</p>

@@ -9,7 +9,8 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { formatEuros } from '#shared/money.ts';
-import { serviceMessages, type Service } from '#shared/schemas/services.ts';
+import type { Service } from '#shared/schemas/services.ts';
+import { serviceMessages } from '#shared/texts/services.ts';
 import { ApiError } from '../../api/client.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -46,7 +47,7 @@ function ServiceDetail({ service }: { service: Service }) {
         <Col xs={12} md={6}>
           <div className="service-picture">
             {image ?
-              <img src={image.src} srcSet={image.srcset} sizes={PICTURE_SIZES} width={image.width} height={image.height} decoding="async" alt={service.name} />
+              <img src={image.src} srcSet={image.srcset} sizes={PICTURE_SIZES} width={image.width} height={image.height} fetchPriority="high" alt={service.name} />
             : <ServiceImagePlaceholder />}
           </div>
         </Col>

@@ -6,7 +6,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { useNavigation, useSearchParams } from 'react-router';
-import { serviceMessages } from '#shared/schemas/services.ts';
+import { serviceMessages } from '#shared/texts/services.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
@@ -82,9 +82,9 @@ export function ServicesPage() {
             {shown.length === 1 ? '1 serviço encontrado' : `${shown.length} serviços encontrados`}
           </p>
           <Row as="ul" xs={1} sm={2} lg={3} xl={4} className="list-unstyled g-4 mb-0">
-            {shown.map((service) => (
+            {shown.map((service, index) => (
               <Col as="li" key={service.id}>
-                <ServiceCard service={service} />
+                <ServiceCard service={service} priority={index === 0} />
               </Col>
             ))}
           </Row>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { contactMessages } from '#shared/schemas/contact.ts';
+import { contactMessages } from '#shared/texts/contact.ts';
 import { shopDetailsQuery, telHref } from '../contact/api.ts';
 
 /** Who the shop is, from the server's configuration (legal name, NIF, address; contacts when asked). */

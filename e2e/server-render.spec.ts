@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
+import { baseURL, expect, test } from './fixtures.ts';
+
+// The catalogue's pages arrive server-rendered (issue #14): read with JavaScript off, they already hold their
+// content; with it on, the app takes the page over without asking the API again for what it was rendered with.
+
+const physicalNames = demoCatalogue.filter((item) => !item.isDigital).map((item) => item.name);
+
+/** The API's data calls a page makes while it loads: pictures and the session probe aside (a visitor's session is never rendered). */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/images/') && url.pathname !== '/api/user/profile') calls.push(`${url.pathname}${url.search}`);
+  });
+  return calls;
+}
+
+test.describe('páginas do catálogo feitas no servidor', () => {
+  test('a lista, um produto e os serviços leem-se sem JavaScript; um produto que não existe é um 404 com a página de não encontrado', async ({ browser }) => {
+    // A context of its own: the harness's page checks (axe) run scripts in the page, which this one refuses.
+    // The same pages pass axe with scripts on in the test below and in the catalogue journeys.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto('/produtos');
+      const headings = page.getByRole('main').getByRole('heading', { level: 2 });
+      await expect(headings.first()).toBeVisible();
+      const shown = await headings.allInnerTexts();
+      expect(shown.length).toBe(12);
+      for (const name of shown) expect(physicalNames).toContain(name);
+      await expect(page.getByRole('main').getByText(/\d+,\d{2}\s€/).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: /Página 2|^2$/ }).first()).toHaveAttribute('href', /page=2/);
+
+      await page.getByRole('main').getByRole('link', { name: shown[0] }).first().click();
+      await expect(page).toHaveURL(/\/produtos\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1, name: shown[0] })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Navegação estrutural' })).toBeVisible();
+      await expect(page).toHaveTitle(`${shown[0]} | Loja`);
+
+      await page.goto('/servicos');
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
+
+      const missing = await page.goto('/produtos/999999');
+      expect(missing?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('com JavaScript, a página toma conta do que veio do servidor sem voltar a pedir os mesmos dados', async ({ page }) => {
+    const calls = apiCalls(page);
+    for (const path of ['/', '/produtos', '/servicos']) {
+      calls.length = 0;
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(calls, `${path} asked again for its data`).toEqual([]);
+    }
+
+    // After hydration the page is the app: a link is followed in the browser, and the cart button works.
+    calls.length = 0;
+    await page.goto('/produtos');
+    const first = page.getByRole('main').getByRole('listitem').first();
+    const name = await first.getByRole('heading', { level: 2 }).innerText();
+    await first.getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    expect(calls.some((call) => call.startsWith('/api/product/'))).toBe(true);
+
+    // The head: the page's own style sheet, its main picture preloaded first, and no code fetched by the head
+    // (start.js fetches it once the page has loaded).
+    const html = await (await page.request.get(`${baseURL}/`)).text();
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/home-page-[^"]+\.css">/);
+    expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/);
+    expect(html).toContain('<script type="module" src="/start.js"></script>');
+    expect(html).toMatch(/<meta name="loja-app" content="\/assets\/index-[^" ]+\.js [^"]*\/assets\/home-page-[^"]+\.js/);
+    expect(html).not.toMatch(/<script type="module" crossorigin|rel="modulepreload"/);
+
+    const response = await page.request.get(`${baseURL}/produtos/999999`);
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain('Página não encontrada');
+  });
+});

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_URL, useTestApp } from '../../../../tests/helpers/app.ts';
+import { insertProduct } from '../../../../tests/helpers/shop.ts';
+import { render } from '../../../web/entry-server.tsx';
+import { injectTransport, serverRenderedModules } from './server-render.ts';
+
+const ctx = useTestApp();
+
+const renderPage = async (path: string) => {
+  const page = await render(`${PUBLIC_URL}${path}`, injectTransport((options) => ctx.app.inject(options)));
+  if (!page) throw new Error(`${path} was not rendered`);
+  return page;
+};
+
+describe('the storefront rendered on the server', () => {
+  it('writes a product page with its name, price, stock state and breadcrumbs, and hands its data to the browser', async () => {
+    const product = await insertProduct(ctx, { name: 'Caixa de chapéus', description: 'Caixa redonda forrada a linho.', priceCents: 2490, stock: 3 });
+    const page = await renderPage(`/produtos/${product.id}`);
+    expect(page.html).toContain('<h1');
+    expect(page.html).toContain('Caixa de chapéus');
+    expect(page.html).toMatch(/24,90\s€/);
+    expect(page.html).toContain('Caixa redonda forrada a linho.');
+    expect(page.html).toContain('aria-label="Navegação estrutural"');
+    expect(page.head).toContain('<title>Caixa de chapéus | Loja</title>');
+    expect(page.state).toMatch(/^<script type="application\/json" id="loja-server-state">/);
+    expect(page.state).toContain(`"detail","${product.id}"`);
+    // Nothing in the data can end the script early.
+    expect(page.state.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('writes the product list with its cards and pagination links', async () => {
+    for (let i = 0; i < 13; i++) await insertProduct(ctx, { name: `Etiqueta n.º ${i}`, priceCents: 100 + i, stock: 5 });
+    const page = await renderPage('/produtos');
+    expect(page.html).toContain('Etiqueta n.º 0');
+    expect(page.html).toMatch(/1,00\s€/);
+    expect(page.html).toMatch(/href="\/produtos\?page=2"/);
+  });
+
+  it('links each rendered page to a module the router loads (its style sheet and code go in the head)', () => {
+    const routes = readFileSync(new URL('../../../web/routes.tsx', import.meta.url), 'utf8');
+    for (const module of serverRenderedModules) expect(routes).toContain(`import('./${module}')`);
+  });
+});

@@ -1,0 +1,35 @@
+// The catalog texts and limits pages show, kept apart from the zod schemas: a page that only shows
+// them does not load the validation library.
+
+export const catalogMessages = {
+  productNotFound: 'Produto não encontrado.',
+  /** The one wording for a product or variant with nothing left, everywhere. */
+  outOfStock: 'Fora de stock',
+  nameRequired: 'Por favor insira o nome do produto.',
+  descriptionRequired: 'Por favor insira a descrição do produto.',
+  orderRequired: 'Por favor insira a ordem.',
+  priceRequired: 'Por favor insira um preço válido (por exemplo 12,50).',
+  stockRequired: 'Por favor insira o stock (um número inteiro, 0 ou mais).',
+  linkRequired: 'Por favor insira o link de acesso do produto digital (http:// ou https://).',
+  variantsRequired: 'Adicione pelo menos uma variante.',
+  variantName: 'Cada variante precisa de um nome.',
+  variantPrice: 'Cada variante precisa de um preço válido.',
+  variantStock: 'Cada variante precisa de stock (um número inteiro, 0 ou mais).',
+  skuTaken: 'Este SKU já está a ser usado por outra variante.',
+  skuRepeated: 'Os SKU das variantes têm de ser diferentes.',
+  productDeleted: 'Produto eliminado.',
+  productArchived: 'O produto aparece em encomendas: foi arquivado (deixa de aparecer na loja) e as encomendas mantêm-se.',
+  tooManyImages: 'Cada produto pode ter no máximo 12 imagens.',
+} as const;
+
+export const mediaMessages = {
+  nameRequired: 'Por favor, insira um nome para a imagem antes de fazer upload.',
+  nameInvalid: 'O nome da imagem só pode ter letras, números, espaços, hífenes e sublinhados (sem extensão).',
+  fileRequired: 'Escolha uma imagem para carregar.',
+  notAnImage: 'O ficheiro não é uma imagem válida (aceitamos JPG, PNG, GIF, WebP e SVG).',
+  tooLarge: 'A imagem excede o tamanho máximo de 10 MB.',
+  svgActive: 'Este SVG contém conteúdo ativo (scripts, eventos ou ligações externas) e foi recusado.',
+  svgNotAllowed: 'Imagens SVG só podem ser carregadas na biblioteca de media.',
+  imageNotFound: 'Imagem não encontrada.',
+  imageDeleted: 'Imagem eliminada.',
+} as const;
