@@ -14,7 +14,7 @@ import {
   urlOf,
   urlStarting,
 } from './fixtures.ts';
-import { cents, demoProduct, euros, fillCheckout, findProduct, orderIdFrom, screensDir, SHIPPING_CENTS, shoot, term } from './shop-helpers.ts';
+import { cents, demoProduct, euros, fillCheckout, findProduct, orderIdFrom, placeGuestOrder, screensDir, SHIPPING_CENTS, shoot, term } from './shop-helpers.ts';
 
 // The owner's day and the customer's trust (issue #12), as people meet them: a guest pays an unpaid order
 // from the link and reference of their e-mail; the owner ships a guest's order from the list and records
@@ -84,25 +84,8 @@ test.describe('o dia da loja', () => {
 
   test('a dona envia do separador a encomenda de um visitante e regista um pagamento recebido por transferência', async ({ page, request }) => {
     const product = await findProduct(request, hangers.name);
-    const items = [{ product_id: product.id, quantity: 1 }];
-    const totals = (await (await request.post('/api/order/calculate-totals', { data: { items } })).json()) as Record<string, number>;
-    // Exactly the body of the spec's call table (storefront.md §7): the address as one string.
     const guestEmail = uniqueEmail('visitante');
-    const placed = await request.post('/api/order', {
-      data: {
-        items,
-        email: guestEmail,
-        phone: '913 222 333',
-        shipping_address: 'Paula Reis, Rua das Camélias 4, Coimbra, 3000-100, Portugal',
-        payment_method: 'multibanco',
-        shipping_cost: totals.shippingCost,
-        total_price_without_tax: totals.totalPriceWithoutTax,
-        total_tax: totals.totalTax,
-        total_price_with_tax: totals.totalWithTax,
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const { id: orderId } = (await placed.json()) as { id: number };
+    const { id: orderId } = await placeGuestOrder(request, { productId: product.id, email: guestEmail });
 
     await loginAs(page, admin.email, admin.password);
     await page.goto('/admin-dashboard?tab=encomendas');

@@ -27,13 +27,37 @@ export const formatLongDate = formatWith(longDateFormat);
 /** `5 de março de 2025 às 10:00` (the separator is the locale's). */
 export const formatLongDateTime = formatWith(longDateTimeFormat);
 
+/** Whether `text` is a real calendar day written YYYY-MM-DD (`2026-02-30` is not). */
+export const isCalendarDay = (text: string) => {
+  const date = new Date(`${text}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+};
+
 /** `2026-11-22` -> `22 de novembro de 2026`; anything that is not a real calendar day is shown as it came. */
 export function formatCalendarDay(isoDay: string): string {
-  const date = new Date(`${isoDay}T00:00:00Z`);
   // `2026-02-30` would otherwise roll over to 2 March.
-  const real = /^\d{4}-\d{2}-\d{2}$/.test(isoDay) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(isoDay);
-  return real ? calendarDayFormat.format(date) : isoDay;
+  return isCalendarDay(isoDay) ? calendarDayFormat.format(new Date(`${isoDay}T00:00:00Z`)) : isoDay;
 }
 
 /** Today's date in Lisbon as YYYY-MM-DD (a form's default date, the latest a past date may be). */
 export const lisbonToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(now);
+
+/** How far Lisbon's clock is ahead of UTC at `instant`, in minutes (0 in winter, 60 in summer). */
+function lisbonOffsetMinutes(instant: Date): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Lisbon', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  return Math.round((asUtc - instant.getTime()) / 60_000);
+}
+
+/** The instant a calendar day (YYYY-MM-DD) starts in Lisbon: the shop's days, whatever the server's time zone. */
+export function lisbonDayStart(isoDay: string): Date {
+  const utcMidnight = new Date(`${isoDay}T00:00:00Z`);
+  return new Date(utcMidnight.getTime() - lisbonOffsetMinutes(utcMidnight) * 60_000);
+}
+
+/** The calendar day after `isoDay` (YYYY-MM-DD). */
+export const nextCalendarDay = (isoDay: string) => new Date(Date.parse(`${isoDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

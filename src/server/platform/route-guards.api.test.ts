@@ -60,6 +60,8 @@ describe('route guards', () => {
         'GET /api/newsletter/subscribers',
         'GET /api/order',
         'GET /api/order/refunds',
+        'GET /api/order/export.csv',
+        'GET /api/product/export.csv',
         'GET /api/invoice/pending',
         'GET /api/payment/alerts',
         'GET /api/shop/setup',

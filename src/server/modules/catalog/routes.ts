@@ -13,6 +13,9 @@ import { processImage } from '../media/processing.ts';
 import { CACHED_ENCODINGS, type CachedEncoding, CatalogCache, versionAndStock, withLiveStock } from './catalog-cache.ts';
 import { CatalogFreshness } from './catalog-freshness.ts';
 import * as catalog from './products.ts';
+import { lisbonToday } from '#shared/dates.ts';
+import { sendCsv } from '../../platform/csv.ts';
+import { PRODUCT_EXPORT_COLUMNS, productExportRows } from './export.ts';
 
 /** Sends JSON that is already serialised: Fastify passes a string through without its serializer. */
 const sendSerialized = (reply: FastifyReply, json: string | Buffer) => reply.type('application/json; charset=utf-8').send(json as never);
@@ -57,6 +60,10 @@ export const catalogRoutes =
       if (request.sessionUser?.isAdmin) return catalog.listProducts(db, request.query, true);
       return sendCached(request, reply, `list:${JSON.stringify(request.query)}`, await freshness.current(), () => catalog.listProducts(db, request.query));
     });
+
+    app.get('/product/export.csv', { config: adminOnly, schema: { tags } }, async (_request, reply) =>
+      sendCsv(reply, `produtos-${lisbonToday()}.csv`, PRODUCT_EXPORT_COLUMNS, productExportRows(db)),
+    );
 
     app.get('/product/:id', { schema: { tags, params: idParam, response: { 200: product } } }, async (request, reply) => {
       const { id } = request.params;

@@ -22,6 +22,9 @@ import * as admin from './admin-orders.ts';
 import * as checkout from './checkout.ts';
 import { viewerOf } from './order-records.ts';
 import * as view from './order-view.ts';
+import { orderExportQuery } from '#shared/schemas/exports.ts';
+import { sendCsv } from '../../platform/csv.ts';
+import { ORDER_EXPORT_COLUMNS, orderExportRows } from './export.ts';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() });
 
@@ -54,6 +57,10 @@ export const orderRoutes =
 
     app.get('/order', { config: adminOnly, schema: { tags, querystring: adminOrdersQuery, response: { 200: orderPage } } }, async (request) =>
       view.listOrders(db, request.query.status, request.query.page, request.query.pageSize),
+    );
+
+    app.get('/order/export.csv', { config: adminOnly, schema: { tags, querystring: orderExportQuery } }, async (request, reply) =>
+      sendCsv(reply, `encomendas-${request.query.from}-a-${request.query.to}.csv`, ORDER_EXPORT_COLUMNS, orderExportRows(db, request.query)),
     );
 
     app.get('/order/:id', { schema: { tags, params: idParam, querystring: orderAccessQuery, response: { 200: order } } }, async (request) =>

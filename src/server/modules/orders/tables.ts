@@ -54,6 +54,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.orderDate),
     index('orders_status_idx').on(t.status, t.orderDate),
+    // Orders by the day they were placed: the accountant's export and the owner's figures read ranges of days.
+    index('orders_date_idx').on(t.orderDate, t.id),
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
     index('orders_refunds_due_idx').on(t.orderDate).where(sql`${t.refundDueCents} is not null and ${t.refundedAt} is null`),
   ],

@@ -11,6 +11,7 @@ import { NoticeAlert, noticeFrom } from '../notice-alert.tsx';
 import { PaginationNav } from '../../../components/pagination-nav.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ADMIN_ORDERS_PAGE_SIZE, ordersQueryOptions, useDeleteOrder } from './api.ts';
+import { OrderExport } from '../exports/exports.tsx';
 import { OrdersTable } from './orders-table.tsx';
 import { PaymentAlerts } from './payment-alerts.tsx';
 import { InvoiceAlerts } from './invoice-alerts.tsx';
@@ -88,6 +89,7 @@ export function OrdersTab() {
         </Link>
       </div>
 
+      <OrderExport />
       <PaymentAlerts />
       <RefundAlerts />
       <InvoiceAlerts />

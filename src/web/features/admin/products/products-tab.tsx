@@ -15,6 +15,7 @@ import { PaginationNav } from '../../../components/pagination-nav.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
 import { useTabDelete } from '../use-tab-delete.ts';
 import { useDebouncedValue, useListParams } from '../../../components/use-list-params.ts';
+import { ProductExport } from '../exports/exports.tsx';
 import BiPlusLgIcon from '~icons/bi/plus-lg';
 
 /** Typing pauses this long before the list is searched again on the server. */
@@ -81,10 +82,13 @@ export function ProductsTab() {
             <Form.Control type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" maxLength={100} />
           </Form.Group>
         </Form>
-        <Link to={paths.adminCreateProduct} className="btn btn-primary">
-          <BiPlusLgIcon className="bi me-2" aria-hidden="true" />
-          Novo produto
-        </Link>
+        <div className="d-flex flex-wrap gap-2">
+          <ProductExport />
+          <Link to={paths.adminCreateProduct} className="btn btn-primary">
+            <BiPlusLgIcon className="bi me-2" aria-hidden="true" />
+            Novo produto
+          </Link>
+        </div>
       </div>
 
       <NoticeAlert notice={notice} onClose={() => setNotice(null)} />

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_date_idx" ON "orders" USING btree ("order_date","id");
