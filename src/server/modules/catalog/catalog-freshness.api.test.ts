@@ -68,3 +68,35 @@ describe('the catalogue answers, kept fresh by what the database announces', () 
     expect(relisted.json().rows[0].price).toBe(5.2);
   });
 });
+
+describe("a process's own catalogue changes", () => {
+  it('are seen by its next request before their announcement arrives, and trusted again once heard', async () => {
+    const { CatalogFreshness, announceStock, bumpCatalogVersion } = await import('./catalog-freshness.ts');
+    const dropped: (number[] | 'all')[] = [];
+    let deliver: (payload: string) => void = () => {};
+    const freshness = new CatalogFreshness(ctx.database.db, (ids) => dropped.push(ids));
+    // Announcements are held back: only what this process knows of its own writes can keep it right.
+    await freshness.start({
+      listen: async (_channel, onNotify, onConnected) => {
+        deliver = onNotify;
+        onConnected(true);
+        return async () => {};
+      },
+    });
+    const box = await insertProduct(ctx, { name: 'Caixa de arquivo', priceCents: 700, stock: 2 });
+    const before = await freshness.current();
+    expect(freshness.live(box.id)).toBe(true);
+
+    await ctx.database.db.transaction(async (tx) => {
+      await announceStock(tx, [box.id]);
+      await bumpCatalogVersion(tx);
+    });
+    expect(freshness.live(box.id)).toBe(false);
+    expect(await freshness.current()).toBeGreaterThan(before);
+
+    deliver(`s:${box.id}`);
+    expect(dropped).toContainEqual([box.id]);
+    expect(freshness.live(box.id)).toBe(true);
+    await freshness.close();
+  });
+});

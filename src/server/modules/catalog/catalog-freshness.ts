@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { catalogVersion } from './catalog-cache.ts';
 import { catalogState } from './tables.ts';
@@ -6,21 +6,37 @@ import { catalogState } from './tables.ts';
 /** The one channel the catalogue's changes are announced on: "v:<version>" or "s:<product ids>". */
 const CHANNEL = 'catalog';
 
+/** How long a version heard or read is trusted before it is read again: the fallback for a notification missed. */
+const RECHECK_MS = 5_000;
+
+/**
+ * The processes' listeners (one per app), told of the changes made here as they are made. A notification
+ * arrives only after its transaction commits, a moment after the request that made the change may already
+ * have answered; until it is heard, the listener reads those products and the version from the database,
+ * so a customer's next request sees her own sale. A change rolled back is never announced and is
+ * forgotten after RECHECK_MS.
+ */
+const listeners = new Set<CatalogFreshness>();
+
 /** Marks the shop's product pages changed, inside the transaction that changes them; every process hears it at commit. */
 export async function bumpCatalogVersion(tx: Tx) {
-  await tx.execute(sql`
-    WITH bumped AS (UPDATE ${catalogState} SET version = version + 1 WHERE id = 1 RETURNING version)
-    SELECT pg_notify(${CHANNEL}, 'v:' || version) FROM bumped`);
+  const [bumped] = await tx
+    .update(catalogState)
+    .set({ version: sql`${catalogState.version} + 1` })
+    .where(eq(catalogState.id, 1))
+    .returning({ version: catalogState.version });
+  if (!bumped) return;
+  for (const listener of listeners) listener.expectVersion(bumped.version);
+  await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${`v:${bumped.version}`})`);
 }
 
 /** Announces, at commit, that these products' stock moved (a sale, a cancellation): their cached pages are stale. */
 export async function announceStock(tx: Tx, productIds: number[]) {
   const ids = [...new Set(productIds)].filter((id) => Number.isInteger(id));
-  if (ids.length) await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${`s:${ids.join(',')}`})`);
+  if (!ids.length) return;
+  for (const listener of listeners) listener.expectStock(ids);
+  await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${`s:${ids.join(',')}`})`);
 }
-
-/** How long a version heard or read is trusted before it is read again: the fallback for a notification missed. */
-const RECHECK_MS = 5_000;
 
 /**
  * What this process knows of the catalogue's changes, wherever they were made: the version (a write to
@@ -36,6 +52,8 @@ export class CatalogFreshness {
   private stop: (() => Promise<void>) | undefined;
   private readonly db: Db;
   private readonly onStock: (productIds: number[] | 'all') => void;
+  // This process's own changes not heard yet: the version it bumped to, and products by when they are given up on.
+  private readonly expected = { version: 0, until: 0, products: new Map<number, number>() };
 
   /** `onStock` drops the cached pages of products whose stock moved ('all' after notifications may have been missed). */
   constructor(db: Db, onStock: (productIds: number[] | 'all') => void) {
@@ -44,6 +62,7 @@ export class CatalogFreshness {
   }
 
   async start(database: Pick<Database, 'listen'>) {
+    listeners.add(this);
     this.stop = await database.listen(
       CHANNEL,
       (payload) => this.heard(payload),
@@ -56,18 +75,35 @@ export class CatalogFreshness {
   }
 
   async close() {
+    listeners.delete(this);
     await this.stop?.();
     this.listening = false;
   }
 
-  /** Cached pages may be trusted as they are (stock included) only while changes are being heard. */
-  get live() {
-    return this.listening;
+  /** Whether the product's cached page may be trusted as it is (stock included): changes are being heard and none of its own is on the way. */
+  live(productId: number) {
+    if (!this.listening) return false;
+    const until = this.expected.products.get(productId);
+    if (until === undefined) return true;
+    if (until > Date.now()) return false;
+    this.expected.products.delete(productId);
+    return true;
+  }
+
+  expectVersion(version: number) {
+    this.expected.version = Math.max(this.expected.version, version);
+    this.expected.until = Date.now() + RECHECK_MS;
+  }
+
+  expectStock(productIds: number[]) {
+    for (const id of productIds) this.expected.products.set(id, Date.now() + RECHECK_MS);
   }
 
   /** The catalogue version: from memory while listening and recently confirmed, otherwise read (one indexed row). */
   async current(): Promise<number> {
-    if (this.listening && this.version !== undefined && Date.now() - this.checkedAt < RECHECK_MS) return this.version;
+    const now = Date.now();
+    const ownBumpOnTheWay = this.expected.until > now && this.expected.version > (this.version ?? -1);
+    if (this.listening && this.version !== undefined && now - this.checkedAt < RECHECK_MS && !ownBumpOnTheWay) return this.version;
     const version = await catalogVersion(this.db);
     this.version = Math.max(version, this.version ?? 0);
     this.checkedAt = Date.now();
@@ -82,7 +118,9 @@ export class CatalogFreshness {
         this.checkedAt = Date.now();
       }
     } else if (payload.startsWith('s:')) {
-      this.onStock(payload.slice(2).split(',').map(Number).filter(Number.isInteger));
+      const ids = payload.slice(2).split(',').map(Number).filter(Number.isInteger);
+      this.onStock(ids);
+      for (const id of ids) this.expected.products.delete(id);
     }
   }
 }

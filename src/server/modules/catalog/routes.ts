@@ -69,7 +69,7 @@ export const catalogRoutes =
       const { id } = request.params;
       if (request.sessionUser?.isAdmin) return catalog.getProduct(db, id, true);
       // While sales are heard of, the cached page (stock included) is dropped at each one: no read needed.
-      if (freshness.live) return sendCached(request, reply, `product:${id}`, await freshness.current(), () => catalog.getProduct(db, id));
+      if (freshness.live(id)) return sendCached(request, reply, `product:${id}`, await freshness.current(), () => catalog.getProduct(db, id));
       const live = await versionAndStock(db, id);
       if (!live) throw notFound(catalogMessages.productNotFound);
       const cached = await cache.getValue(live.version, `product-base:${id}`, () => catalog.getProduct(db, id));
