@@ -21,12 +21,14 @@ const dashboardUrl = new RegExp(`^${escapeRegExp(baseURL)}/admin-dashboard(\\?.*
 const editUrl = new RegExp(`^${escapeRegExp(baseURL)}/admin-dashboard/edit-user/\\d+$`);
 const bannedText = 'Esta conta está bloqueada. Contacte a loja para mais informações.';
 
-/** The users list: signed in as the admin, through the header's account menu. */
+/** The users list: signed in as the admin, through the header's account menu (the dashboard opens on Resumo). */
 async function openUsersList(page: Page) {
   const menu = await openAccountMenu(page);
   await menu.getByRole('link', { name: 'Admin Dashboard', exact: true }).click();
   await expect(page).toHaveURL(dashboardUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Painel de administração' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Resumo', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Utilizadores', exact: true }).click();
   await expect(page.getByRole('tab', { name: 'Utilizadores', exact: true })).toHaveAttribute('aria-selected', 'true');
 }
 

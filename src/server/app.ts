@@ -41,6 +41,7 @@ import { createMailer, type Mailer, registerMailJob } from './platform/mail.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerInputHygiene } from './platform/validation.ts';
 import { registerSecurity } from './platform/security.ts';
+import { overviewRoutes } from './modules/overview/routes.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -151,6 +152,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(contactRoutes(context));
       await api.register(seoRoutes(context));
       await api.register(serviceRoutes(context));
+      await api.register(overviewRoutes(context));
     },
     { prefix: '/api' },
   );

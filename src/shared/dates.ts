@@ -59,5 +59,14 @@ export function lisbonDayStart(isoDay: string): Date {
   return new Date(utcMidnight.getTime() - lisbonOffsetMinutes(utcMidnight) * 60_000);
 }
 
+/** The calendar day `days` after `isoDay` (YYYY-MM-DD); before it when negative. */
+export const calendarDayPlus = (isoDay: string, days: number) => new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** From one instant up to (not including) another. */
+export type InstantRange = { from: Date; until: Date };
+
+/** The `days` Lisbon days from `firstDay` (YYYY-MM-DD) on, as the instants they start and end. */
+export const lisbonDays = (firstDay: string, days: number): InstantRange => ({ from: lisbonDayStart(firstDay), until: lisbonDayStart(calendarDayPlus(firstDay, days)) });
+
 /** The calendar day after `isoDay` (YYYY-MM-DD). */
-export const nextCalendarDay = (isoDay: string) => new Date(Date.parse(`${isoDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+export const nextCalendarDay = (isoDay: string) => calendarDayPlus(isoDay, 1);

@@ -119,3 +119,5 @@ export * from '../modules/content/tables.ts';
 export * from '../modules/contact/tables.ts';
 export * from '../modules/newsletter/tables.ts';
 export * from '../modules/invoicing/tables.ts';
+export * from '../modules/overview/tables.ts';
+export * from '../modules/audit/tables.ts';

@@ -4,6 +4,7 @@ import type { PublicUser } from '#shared/schemas/account.ts';
 import type { ImageRef, MediaImage, Product, Variant } from '#shared/schemas/catalog.ts';
 import type { Subscriber } from '#shared/schemas/newsletter.ts';
 import type { Order } from '#shared/schemas/orders.ts';
+import type { Overview } from '#shared/schemas/overview.ts';
 import type { PaymentInfo } from '#shared/schemas/payments.ts';
 import type { Service } from '#shared/schemas/services.ts';
 import type { CartItem } from '../features/cart/cart-store.ts';
@@ -218,5 +219,31 @@ export const subscriberFactory = (overrides: Partial<Subscriber> = {}): Subscrib
   status: 'confirmed',
   subscribed_at: '2025-03-05T10:00:00.000Z',
   created_at: '2025-03-04T09:00:00.000Z',
+  ...overrides,
+});
+
+const takings = (orders: number, withTaxCents: number) => ({ orders, withTaxCents, withoutTaxCents: Math.round(withTaxCents / 1.23) });
+
+/** The owner's overview over `days` days ending 2026-11-25: two sales today, one the day before. */
+export const overviewFactory = (overrides: Partial<Overview> = {}, days = 30): Overview => ({
+  takings: {
+    today: { current: takings(2, 12_300), previous: takings(1, 6150) },
+    week: { current: takings(3, 18_450), previous: takings(0, 0) },
+    month: { current: takings(3, 18_450), previous: takings(4, 24_600) },
+  },
+  days: Array.from({ length: days }, (_, i) => {
+    const day = new Date(Date.UTC(2026, 10, 25) - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+    return i === days - 1 ? { day, orders: 2, withTaxCents: 12_300 } : i === days - 2 ? { day, orders: 1, withTaxCents: 6150 } : { day, orders: 0, withTaxCents: 0 };
+  }),
+  byStatus: [
+    { status: 'pending', count: 2 },
+    { status: 'processing', count: 3 },
+  ],
+  awaitingPayment: { multibanco: { count: 1, cents: 1845 }, mbway: { count: 1, cents: 990 } },
+  mbway: { sent: 3, accepted: 1 },
+  refundsDue: { count: 1, cents: 2075 },
+  invoicesWaiting: 0,
+  lowStock: { threshold: 3, items: [{ productId: 7, variantId: null, name: 'Etiquetas', variantName: null, stock: 2 }] },
+  bestSellers: [{ productId: 7, name: 'Etiquetas', quantity: 6, withTaxCents: 3690 }],
   ...overrides,
 });

@@ -170,11 +170,21 @@ export async function markPaidByAdmin(db: Db, id: number, adminId: number, input
   });
 }
 
+/** What went back of each order so far, to join to its order (a join: drizzle leaves a single table's columns unqualified inside a subquery). */
+export const refundedSoFar = (db: Db) =>
+  db
+    .select({ orderId: refunds.orderId, cents: sql<number>`sum(${refunds.amountCents})`.as('given_cents') })
+    .from(refunds)
+    .groupBy(refunds.orderId)
+    .as('given');
+
 /** The refunds the owner still owes (what a cancelled paid order is owed, less what went back), oldest first. */
 export async function refundsDue(db: Db): Promise<RefundDue[]> {
+  const given = refundedSoFar(db);
   const rows = await db
-    .select({ order: orders, given: sql<number>`coalesce((select sum(${refunds.amountCents}) from ${refunds} where ${refunds.orderId} = ${orders.id}), 0)::int` })
+    .select({ order: orders, given: sql<number>`coalesce(${given.cents}, 0)::int` })
     .from(orders)
+    .leftJoin(given, eq(given.orderId, orders.id))
     .where(and(isNotNull(orders.refundDueCents), isNull(orders.refundedAt)))
     .orderBy(asc(orders.updatedAt));
   return rows.map(({ order: r, given }) => ({

@@ -56,6 +56,8 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.orderDate),
     // Orders by the day they were placed: the accountant's export and the owner's figures read ranges of days.
     index('orders_date_idx').on(t.orderDate, t.id),
+    // Money received by day: the owner's takings and best sellers read ranges of payment dates.
+    index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
     index('orders_refunds_due_idx').on(t.orderDate).where(sql`${t.refundDueCents} is not null and ${t.refundedAt} is null`),
   ],

@@ -30,6 +30,8 @@ export const payments = pgTable(
     index('payments_order_idx').on(t.orderId, t.createdAt),
     uniqueIndex('payments_gateway_order_key').on(t.gateway, t.gatewayOrderId),
     index('payments_reference_idx').on(t.entity, t.reference),
+    // MB WAY requests sent in a period, for the owner's overview.
+    index('payments_method_created_idx').on(t.method, t.createdAt),
   ],
 );
 

@@ -6,6 +6,7 @@ export const TAB_PARAM = 'tab';
 
 /** Each tab's ?tab= value (backoffice.md §2). */
 const tabKeys = {
+  overview: 'resumo',
   users: 'utilizadores',
   products: 'produtos',
   services: 'servicos',
@@ -33,9 +34,10 @@ function adminTab(key: string, title: string, load: () => Promise<ComponentType>
   return { key, title, load, Component: lazy(async () => ({ default: await load() })) };
 }
 
-// backoffice.md §2: users, products, services, orders, subscribers, media library, newsletter.
-// A new tab is one entry here; the first entry is the default.
+// backoffice.md §2: users, products, services, orders, subscribers, media library, newsletter; the owner's
+// overview (issue #17) opens the dashboard. A new tab is one entry here; the first entry is the default.
 export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
+  adminTab(tabKeys.overview, 'Resumo', async () => (await import('./overview/overview-tab.tsx')).OverviewTab),
   adminTab(tabKeys.users, 'Utilizadores', async () => (await import('./users/users-tab.tsx')).UsersTab),
   adminTab(tabKeys.products, 'Produtos', async () => (await import('./products/products-tab.tsx')).ProductsTab),
   adminTab(tabKeys.services, 'Serviços', async () => (await import('./services/services-tab.tsx')).ServicesTab),

@@ -36,7 +36,7 @@ describe('users tab', () => {
       if (path !== '/user') return undefined;
       return fail ? { status: 500, body: { message: 'x', error: 'x', code: 'INTERNAL' } } : { status: 200, body: [admin] };
     });
-    renderAdmin('/admin-dashboard');
+    renderAdmin('/admin-dashboard?tab=utilizadores');
     expect(await screen.findByText('Erro ao carregar utilizadores.')).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
@@ -53,7 +53,7 @@ describe('users tab', () => {
       }
       return undefined;
     });
-    renderAdmin('/admin-dashboard');
+    renderAdmin('/admin-dashboard?tab=utilizadores');
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar utilizador maria' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Tem a certeza que deseja eliminar o utilizador maria? Esta ação não pode ser desfeita.');
@@ -69,7 +69,7 @@ describe('users tab', () => {
       if (method === 'DELETE') return { status: 400, body: { message: 'Recusado.', error: 'Recusado.', code: 'INVALID' } };
       return undefined;
     });
-    renderAdmin('/admin-dashboard');
+    renderAdmin('/admin-dashboard?tab=utilizadores');
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar utilizador maria' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));

@@ -1,0 +1,33 @@
+CREATE TABLE "overview_settings" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"low_stock_threshold" integer DEFAULT 3 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "audit_log" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "audit_log_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"actor_id" integer,
+	"actor_email" text NOT NULL,
+	"ip" text,
+	"entity" text NOT NULL,
+	"entity_id" text NOT NULL,
+	"action" text NOT NULL,
+	"before" jsonb,
+	"after" jsonb
+);
+--> statement-breakpoint
+CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id","at");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","at");--> statement-breakpoint
+CREATE INDEX "orders_paid_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "payments_method_created_idx" ON "payments" USING btree ("method","created_at");--> statement-breakpoint
+INSERT INTO "overview_settings" ("id") VALUES (1) ON CONFLICT DO NOTHING;--> statement-breakpoint
+-- The audit log is append-only: no one edits or deletes what an admin did, the application included.
+CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_log is append-only';
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "audit_log_append_only" BEFORE UPDATE OR DELETE ON "audit_log" FOR EACH ROW EXECUTE FUNCTION "audit_log_append_only"();--> statement-breakpoint
+CREATE TRIGGER "audit_log_no_truncate" BEFORE TRUNCATE ON "audit_log" FOR EACH STATEMENT EXECUTE FUNCTION "audit_log_append_only"();

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { calendarDayPlus, lisbonDayStart, lisbonToday } from '#shared/dates.ts';
+import { type Overview, overviewMessages } from '#shared/schemas/overview.ts';
+import { signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
+import { insertProduct } from '../../../../tests/helpers/shop.ts';
+import { orderItems, orders, payments, refunds } from '../../db/schema.ts';
+
+// The owner's overview (issue #17): every figure against one hand-computed for a seeded shop.
+
+const ctx = useTestApp();
+
+/** Noon in Lisbon, `daysAgo` days before today: never on a day's edge. */
+const noon = (daysAgo: number) => new Date(lisbonDayStart(calendarDayPlus(lisbonToday(), -daysAgo)).getTime() + 12 * 3_600_000);
+
+type Seed = {
+  status: (typeof orders.$inferInsert)['status'];
+  method: 'multibanco' | 'mbway';
+  daysAgo: number;
+  totalCents: number;
+  paid?: boolean;
+  items?: { productId: number; name: string; quantity: number; unitCents: number; isDigital?: boolean }[];
+  extra?: Partial<typeof orders.$inferInsert>;
+};
+
+async function seedOrder(seed: Seed) {
+  const withoutTax = Math.round(seed.totalCents / 1.23);
+  const [row] = await ctx.database.db
+    .insert(orders)
+    .values({
+      email: 'cliente@example.pt',
+      status: seed.status,
+      paymentMethod: seed.method,
+      shippingAddress: 'Ana Sá, Rua Direita 1, Porto, 4000-100, Portugal',
+      phone: '912345678',
+      shippingCents: 0,
+      totalWithoutTaxCents: withoutTax,
+      totalTaxCents: seed.totalCents - withoutTax,
+      totalWithTaxCents: seed.totalCents,
+      orderDate: noon(seed.daysAgo),
+      paidAt: seed.paid ? noon(seed.daysAgo) : null,
+      ...seed.extra,
+    })
+    .returning();
+  if (!row) throw new Error('order not stored');
+  for (const item of seed.items ?? []) {
+    await ctx.database.db.insert(orderItems).values({
+      orderId: row.id,
+      productId: item.productId,
+      productName: item.name,
+      isDigital: item.isDigital ?? false,
+      quantity: item.quantity,
+      unitPriceCents: item.unitCents,
+    });
+  }
+  return row;
+}
+
+async function mbwayRequest(orderId: number, daysAgo: number, status: 'pending' | 'paid' | 'rejected') {
+  await ctx.database.db.insert(payments).values({
+    orderId,
+    method: 'mbway',
+    gateway: 'sandbox',
+    status,
+    amountCents: 100,
+    gatewayOrderId: `${orderId}-${daysAgo}-${status}`,
+    expiresAt: new Date(noon(daysAgo).getTime() + 240_000),
+    createdAt: noon(daysAgo),
+  });
+}
+
+describe('the owner overview', () => {
+  it('adds up takings, orders, payments awaited, refunds owed, low stock and best sellers as counted by hand', async () => {
+    const admin = await signedInUser(ctx, { isAdmin: true });
+    const box = await insertProduct(ctx, { name: 'Caixa de linho', priceCents: 6150, stock: 10 });
+    const tags = await insertProduct(ctx, { name: 'Etiquetas', priceCents: 615, stock: 2 });
+    const guide = await insertProduct(ctx, { name: 'Guia digital', priceCents: 3075, stock: 0, isDigital: true, link: 'https://example.pt/guia' });
+    await insertProduct(ctx, { name: 'Arquivada', stock: 0, archivedAt: new Date() });
+    const drawers = await insertProduct(ctx, { name: 'Divisórias', variants: [{ name: 'Pequena', priceCents: 900, stock: 1 }, { name: 'Grande', priceCents: 1200, stock: 5 }] });
+
+    const a = await seedOrder({ status: 'processing', method: 'multibanco', daysAgo: 0, totalCents: 12_300, paid: true, items: [{ productId: box.id, name: box.name, quantity: 2, unitCents: 6150 }] });
+    const b = await seedOrder({ status: 'shipped', method: 'mbway', daysAgo: 1, totalCents: 2460, paid: true, items: [{ productId: tags.id, name: tags.name, quantity: 4, unitCents: 615 }] });
+    await seedOrder({ status: 'delivered', method: 'multibanco', daysAgo: 3, totalCents: 4920, paid: true, items: [{ productId: box.id, name: box.name, quantity: 1, unitCents: 4920 }] });
+    await seedOrder({ status: 'delivered', method: 'multibanco', daysAgo: 10, totalCents: 1230, paid: true, items: [{ productId: tags.id, name: tags.name, quantity: 2, unitCents: 615 }] });
+    await seedOrder({ status: 'delivered', method: 'multibanco', daysAgo: 40, totalCents: 3690, paid: true, items: [{ productId: box.id, name: box.name, quantity: 9, unitCents: 410 }] });
+    await seedOrder({ status: 'pending', method: 'multibanco', daysAgo: 0, totalCents: 1845 });
+    const g = await seedOrder({ status: 'pending', method: 'mbway', daysAgo: 2, totalCents: 990 });
+    await seedOrder({ status: 'cancelled', method: 'multibanco', daysAgo: 5, totalCents: 500 });
+    // A digital-only order, paid, then cancelled: 30,75 € owed, 10,00 € already given back.
+    const i = await seedOrder({
+      status: 'cancelled',
+      method: 'mbway',
+      daysAgo: 5,
+      totalCents: 3075,
+      paid: true,
+      items: [{ productId: guide.id, name: guide.name, quantity: 1, unitCents: 3075, isDigital: true }],
+      extra: { refundDueCents: 3075, invoiceFailedAt: new Date() },
+    });
+    await ctx.database.db.insert(refunds).values({ orderId: i.id, amountCents: 1000, lines: [], method: 'transfer' });
+    await mbwayRequest(b.id, 1, 'paid');
+    await mbwayRequest(g.id, 2, 'pending');
+    await mbwayRequest(g.id, 3, 'rejected');
+    await mbwayRequest(a.id, 45, 'paid');
+
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/overview', headers: { cookie: admin.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const figures: Overview = res.json();
+
+    expect(figures.takings).toEqual({
+      today: { current: { orders: 1, withTaxCents: 12_300, withoutTaxCents: 10_000 }, previous: { orders: 1, withTaxCents: 2460, withoutTaxCents: 2000 } },
+      week: { current: { orders: 4, withTaxCents: 22_755, withoutTaxCents: 18_500 }, previous: { orders: 1, withTaxCents: 1230, withoutTaxCents: 1000 } },
+      month: { current: { orders: 5, withTaxCents: 23_985, withoutTaxCents: 19_500 }, previous: { orders: 1, withTaxCents: 3690, withoutTaxCents: 3000 } },
+    });
+    expect(figures.days).toHaveLength(30);
+    expect(figures.days.at(-1)).toEqual({ day: lisbonToday(), orders: 1, withTaxCents: 12_300 });
+    expect(figures.days.find((d) => d.day === calendarDayPlus(lisbonToday(), -5))).toEqual({ day: calendarDayPlus(lisbonToday(), -5), orders: 1, withTaxCents: 3075 });
+    expect(figures.days.reduce((sum, d) => sum + d.withTaxCents, 0)).toBe(23_985);
+    expect(Object.fromEntries(figures.byStatus.map((s) => [s.status, s.count]))).toEqual({ pending: 2, processing: 1, shipped: 1, delivered: 2, cancelled: 2 });
+    expect(figures.awaitingPayment).toEqual({ multibanco: { count: 1, cents: 1845 }, mbway: { count: 1, cents: 990 } });
+    expect(figures.mbway).toEqual({ sent: 3, accepted: 1 });
+    expect(figures.refundsDue).toEqual({ count: 1, cents: 2075 });
+    // The orders tab's alert says the same: what is owed less what already went back.
+    const due = await ctx.app.inject({ method: 'GET', url: '/api/order/refunds', headers: { cookie: admin.cookie } });
+    expect(due.json().refunds).toEqual([expect.objectContaining({ order_id: i.id, amount: 20.75 })]);
+    // No invoicing service in this shop: every paid order waits for the invoice she issues herself.
+    expect(figures.invoicesWaiting).toBe(6);
+    expect(figures.lowStock).toEqual({
+      threshold: 3,
+      items: [
+        { productId: drawers.id, variantId: drawers.variantRows[0]?.id, name: 'Divisórias', variantName: 'Pequena', stock: 1 },
+        { productId: tags.id, variantId: null, name: 'Etiquetas', variantName: null, stock: 2 },
+      ],
+    });
+    expect(figures.bestSellers).toEqual([
+      { productId: tags.id, name: 'Etiquetas', quantity: 6, withTaxCents: 3690 },
+      { productId: box.id, name: 'Caixa de linho', quantity: 3, withTaxCents: 17_220 },
+      { productId: guide.id, name: 'Guia digital', quantity: 1, withTaxCents: 3075 },
+    ]);
+
+    // A year: the order of 40 days ago counts, and its nine boxes make the box the best seller.
+    const year: Overview = (await ctx.app.inject({ method: 'GET', url: '/api/overview?days=365', headers: { cookie: admin.cookie } })).json();
+    expect(year.days).toHaveLength(365);
+    expect(year.days.reduce((sum, d) => sum + d.orders, 0)).toBe(6);
+    expect(year.bestSellers[0]).toEqual({ productId: box.id, name: 'Caixa de linho', quantity: 12, withTaxCents: 20_910 });
+    expect(year.mbway).toEqual({ sent: 4, accepted: 2 });
+  });
+
+  it('keeps the low-stock level the owner sets, and refuses one that is not a number of units', async () => {
+    const admin = await signedInUser(ctx, { isAdmin: true });
+    const set = await ctx.app.inject({ method: 'PUT', url: '/api/overview/settings', headers: { cookie: admin.cookie }, payload: { lowStockThreshold: 5 } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().message).toBe(overviewMessages.thresholdSaved);
+    const figures: Overview = (await ctx.app.inject({ method: 'GET', url: '/api/overview', headers: { cookie: admin.cookie } })).json();
+    expect(figures.lowStock.threshold).toBe(5);
+    expect(figures.lowStock.items.map((item) => item.variantName ?? item.name)).toContain('Grande');
+
+    for (const lowStockThreshold of [-1, 2.5, 'muitos', 1001]) {
+      const bad = await ctx.app.inject({ method: 'PUT', url: '/api/overview/settings', headers: { cookie: admin.cookie }, payload: { lowStockThreshold } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error).toBe(overviewMessages.threshold);
+    }
+    const badDays = await ctx.app.inject({ method: 'GET', url: '/api/overview?days=400', headers: { cookie: admin.cookie } });
+    expect(badDays.statusCode).toBe(400);
+    expect(badDays.json().error).toBe(overviewMessages.days);
+    expect(((await ctx.app.inject({ method: 'GET', url: '/api/overview', headers: { cookie: admin.cookie } })).json() as Overview).lowStock.threshold).toBe(5);
+  });
+
+  it('is the owner’s alone', async () => {
+    const customer = await signedInUser(ctx);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/overview' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/overview', headers: { cookie: customer.cookie } })).statusCode).toBe(403);
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/overview/settings', headers: { cookie: customer.cookie }, payload: { lowStockThreshold: 9 } });
+    expect(put.statusCode).toBe(403);
+  });
+});

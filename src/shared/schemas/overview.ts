@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import './locale.ts';
+import { ORDER_STATUSES } from '../orders.ts';
+
+/** The owner's overview, the dashboard's Resumo (issue #17). Money in cents. */
+export const overviewMessages = {
+  days: 'Escolha um período entre 7 dias e 12 meses.',
+  threshold: 'Indique um limite de stock baixo entre 0 e 1000 unidades.',
+  thresholdSaved: 'Limite de stock baixo guardado.',
+} as const;
+
+/** The periods the chart offers, in days (the default first): a month, a week, a quarter, a year. */
+export const OVERVIEW_PERIODS = [30, 7, 90, 365] as const;
+export const DEFAULT_LOW_STOCK = 3;
+
+export const overviewQuery = z.object({
+  days: z.coerce.number({ error: overviewMessages.days }).int({ error: overviewMessages.days }).min(7, { error: overviewMessages.days }).max(366, { error: overviewMessages.days }).default(30),
+});
+
+export const overviewSettingsBody = z.object({
+  lowStockThreshold: z.coerce.number({ error: overviewMessages.threshold }).int({ error: overviewMessages.threshold }).min(0, { error: overviewMessages.threshold }).max(1000, { error: overviewMessages.threshold }),
+});
+
+const count = z.number().int();
+const cents = z.number().int();
+
+/** Paid orders in a period: how many, and what they brought in with and without VAT. */
+const takings = z.object({ orders: count, withTaxCents: cents, withoutTaxCents: cents });
+export type Takings = z.infer<typeof takings>;
+const comparison = z.object({ current: takings, previous: takings });
+export type TakingsComparison = z.infer<typeof comparison>;
+
+const countAndValue = z.object({ count, cents });
+
+export const overview = z.object({
+  /** Today, the last 7 and the last 30 days (Lisbon days, today included), each against the period just before. */
+  takings: z.object({ today: comparison, week: comparison, month: comparison }),
+  /** Every day of the chosen period, oldest first, days without sales included. */
+  days: z.array(z.object({ day: z.string(), orders: count, withTaxCents: cents })),
+  /** Orders placed in the chosen period, by status. */
+  byStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count })),
+  /** Orders still waiting for their money, whenever placed. */
+  awaitingPayment: z.object({ multibanco: countAndValue, mbway: countAndValue }),
+  /** MB WAY requests sent in the chosen period, and how many the customer accepted. */
+  mbway: z.object({ sent: count, accepted: count }),
+  refundsDue: countAndValue,
+  /** "Faturas por emitir": paid orders the provider gave up on (without a provider, paid orders without an invoice). */
+  invoicesWaiting: count,
+  lowStock: z.object({
+    threshold: count,
+    items: z.array(z.object({ productId: count, variantId: count.nullable(), name: z.string(), variantName: z.string().nullable(), stock: count })),
+  }),
+  /** The chosen period's best sellers by units sold in paid orders. */
+  bestSellers: z.array(z.object({ productId: count.nullable(), name: z.string(), quantity: count, withTaxCents: cents })),
+});
+export type Overview = z.infer<typeof overview>;

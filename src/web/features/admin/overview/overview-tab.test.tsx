@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { overviewMessages } from '#shared/schemas/overview.ts';
+import { overviewFactory } from '../../../test/factories.ts';
+import { admin, fakeApi, renderAdmin } from '../admin-test-utils.tsx';
+
+// jsdom draws no canvas: the chart is left out (its figures are in the table the tests read).
+beforeEach(() => {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim();
+/** A table row as its cells' texts, "a | b | c". */
+const cells = (row: Element) => [...row.children].map(text).join(' | ');
+
+describe('Resumo', () => {
+  it('shows the takings against the periods before, what needs the owner, low stock and best sellers', async () => {
+    fakeApi(admin, ({ path }) => (path === '/overview' ? { status: 200, body: overviewFactory() } : undefined));
+    renderAdmin('/admin-dashboard?tab=resumo');
+    const today = (await screen.findByRole('heading', { name: 'Recebido hoje' })).closest('.card');
+    expect(text(today)).toContain('123,00 €');
+    expect(text(today)).toContain('100,00 € sem IVA · 2 encomendas pagas');
+    expect(text(today)).toContain('+100% face a ontem (61,50 €)');
+    expect(text(screen.getByRole('heading', { name: 'Últimos 7 dias' }).closest('.card'))).toContain('Sem vendas aos 7 dias anteriores');
+    expect(text(screen.getByRole('heading', { name: 'Últimos 30 dias' }).closest('.card'))).toContain('-25% face aos 30 dias anteriores');
+
+    const attention = screen.getByRole('region', { name: 'A precisar de atenção' });
+    expect(text(attention)).toContain('Multibanco: 1 encomenda, 18,45 €');
+    expect(text(attention)).toContain('MB WAY: 1 encomenda, 9,90 €');
+    expect(text(attention)).toContain('1 de 3 no período');
+    expect(within(attention).getByRole('link', { name: /^1 encomenda, 20,75\s€$/ }).getAttribute('href')).toBe('/admin-dashboard?tab=encomendas');
+    expect(within(attention).getByText('Faturas por emitir').nextElementSibling?.textContent).toBe('Nenhuma');
+
+    const low = screen.getByRole('region', { name: 'Stock baixo (até 3 unidades)' });
+    expect(within(low).getByRole('link', { name: 'Etiquetas' }).getAttribute('href')).toBe('/admin-dashboard/edit-product/7');
+    const best = screen.getByRole('region', { name: 'Mais vendidos (últimos 30 dias)' });
+    expect(cells(within(best).getByRole('row', { name: /Etiquetas/ }))).toBe('Etiquetas | 6 | 36,90 €');
+
+    // The chart's figures, as a table: the days with sales, newest first, and the total.
+    const table = screen.getByRole('table', { name: 'Recebido e encomendas pagas por dia (só os dias com vendas)' });
+    const rows = within(table).getAllByRole('row').map(cells);
+    expect(rows).toEqual(['Dia | Encomendas pagas | Recebido (com IVA)', '25 de novembro de 2026 | 2 | 123,00 €', '24 de novembro de 2026 | 1 | 61,50 €', 'Total | 3 | 184,50 €']);
+  });
+
+  it('reads another period when the owner chooses it, and keeps it in the address', async () => {
+    const calls = fakeApi(admin, ({ path, query }) =>
+      path === '/overview' ? { status: 200, body: overviewFactory({}, Number(query.get('days'))) } : undefined,
+    );
+    const { router } = renderAdmin('/admin-dashboard?tab=resumo');
+    fireEvent.change(await screen.findByLabelText('Período'), { target: { value: '365' } });
+    await waitFor(() => expect(calls.some((c) => c.path === '/overview' && c.query.get('days') === '365')).toBe(true));
+    expect(router.state.location.search).toBe('?tab=resumo&dias=365');
+    expect(await screen.findByRole('region', { name: 'Mais vendidos (últimos 12 meses)' })).toBeTruthy();
+  });
+
+  it('saves the low-stock level, and will not send one that is not a number of units', async () => {
+    let threshold = 3;
+    const calls = fakeApi(admin, ({ method, path, body }) => {
+      if (path === '/overview' && method === 'GET') return { status: 200, body: overviewFactory({ lowStock: { threshold, items: [] } }) };
+      if (path === '/overview/settings' && method === 'PUT') {
+        threshold = (body as { lowStockThreshold: number }).lowStockThreshold;
+        return { status: 200, body: { message: overviewMessages.thresholdSaved } };
+      }
+      return undefined;
+    });
+    renderAdmin('/admin-dashboard?tab=resumo');
+    const input = await screen.findByLabelText('Stock baixo: até quantas unidades?');
+    expect(screen.getByText('Nenhum produto com stock baixo.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '-2' } });
+    expect(screen.getByText(overviewMessages.threshold)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Guardar' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByRole('region', { name: 'Stock baixo (até 5 unidades)' })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ lowStockThreshold: 5 }]);
+  });
+
+  it('says so when the figures cannot be read, and tries again', async () => {
+    let fail = true;
+    fakeApi(admin, ({ path }) => {
+      if (path !== '/overview') return undefined;
+      return fail ? { status: 500, body: { message: 'x', error: 'x', code: 'INTERNAL' } } : { status: 200, body: overviewFactory() };
+    });
+    renderAdmin('/admin-dashboard?tab=resumo');
+    expect(await screen.findByText('Não foi possível carregar o resumo da loja.')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Recebido hoje' })).toBeTruthy();
+  });
+});
