@@ -41,7 +41,9 @@ import { createMailer, type Mailer, registerMailJob } from './platform/mail.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerInputHygiene } from './platform/validation.ts';
 import { registerSecurity } from './platform/security.ts';
+import { registerRequestContext } from './platform/request-context.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -78,6 +80,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestContext(app);
   registerErrorHandling(app);
   registerInputHygiene(app);
 
@@ -153,6 +156,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(seoRoutes(context));
       await api.register(serviceRoutes(context));
       await api.register(overviewRoutes(context));
+      await api.register(auditRoutes(context));
     },
     { prefix: '/api' },
   );

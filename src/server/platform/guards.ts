@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from './errors.ts';
+import { actAs } from './request-context.ts';
 
 export type SessionUser = {
   id: number;
@@ -41,6 +42,8 @@ export const routeGuard = fp(async (app) => {
     if (audience && route.schema) route.schema = { ...route.schema, security: [{ [securityScheme[audience]]: [] }] };
   });
   app.addHook('onRequest', async (request) => {
+    // An admin's changes are recorded in the audit log under her name and address.
+    if (request.sessionUser?.isAdmin) actAs({ id: request.sessionUser.id, email: request.sessionUser.email, ip: request.ip });
     const audience = request.routeOptions.config?.audience;
     if (!audience) return;
     if (!request.sessionUser) throw unauthenticated();

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { toEuros } from '#shared/money.ts';
+import { toCents, toEuros } from '#shared/money.ts';
 import type { Product, ProductFields, ProductList, productListQuery } from '#shared/schemas/catalog.ts';
 import { catalogMessages, MAX_PRODUCT_IMAGES } from '#shared/schemas/catalog.ts';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { conflict, invalid, notFound, pgErrorCode } from '../../platform/errors.
 import { deleteImages, storeImage, toImageRef } from '../media/images.ts';
 import type { ProcessedImage } from '../media/processing.ts';
 import { images } from '../media/tables.ts';
+import { recordChange } from '../audit/audit.ts';
 import { bumpCatalogVersion } from './catalog-freshness.ts';
 import { productImages, products, productVariants } from './tables.ts';
 
@@ -175,6 +176,18 @@ function rowValues(fields: ProductFields) {
   };
 }
 
+/** What the audit log keeps of a product: what the shop sells it as (prices in cents). */
+const audited = (p: Product) => ({
+  name: p.name,
+  priceCents: p.hasVariants ? null : toCents(p.price),
+  stock: p.stock,
+  isDigital: p.isDigital,
+  link: p.link ?? null,
+  order: p.order,
+  images: p.images.length,
+  variants: p.variants.map((v) => ({ name: v.name, priceCents: toCents(v.price), stock: v.stock, sku: v.sku ?? null })),
+});
+
 export async function createProduct(db: Db, fields: ProductFields, uploads: ProcessedImage[]): Promise<Product> {
   if (uploads.length > MAX_PRODUCT_IMAGES) throw invalid(catalogMessages.tooManyImages, { images: catalogMessages.tooManyImages });
   return db.transaction(async (tx) => {
@@ -184,7 +197,9 @@ export async function createProduct(db: Db, fields: ProductFields, uploads: Proc
     await saveVariants(tx, row.id, fields);
     await addImages(tx, row.id, uploads);
     await bumpCatalogVersion(tx);
-    return getProduct(tx, row.id, true);
+    const created = await getProduct(tx, row.id, true);
+    await recordChange(tx, { entity: 'product', entityId: row.id, action: 'create', after: audited(created) });
+    return created;
   });
 }
 
@@ -192,6 +207,7 @@ export async function updateProduct(db: Db, id: number, fields: ProductFields, u
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1).for('update');
     if (!row) throw notFound(catalogMessages.productNotFound);
+    const before = await getProduct(tx, id, true);
     await checkSkus(tx, fields, id);
     await tx
       .update(products)
@@ -212,7 +228,9 @@ export async function updateProduct(db: Db, id: number, fields: ProductFields, u
     if (kept + uploads.length > MAX_PRODUCT_IMAGES) throw invalid(catalogMessages.tooManyImages, { images: catalogMessages.tooManyImages });
     await addImages(tx, id, uploads);
     await bumpCatalogVersion(tx);
-    return getProduct(tx, id, true);
+    const after = await getProduct(tx, id, true);
+    await recordChange(tx, { entity: 'product', entityId: id, action: 'update', before: audited(before), after: audited(after) });
+    return after;
   });
 }
 
@@ -224,6 +242,7 @@ export async function deleteProduct(db: Db, id: number): Promise<'deleted' | 'ar
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1).for('update');
     if (!row) throw notFound(catalogMessages.productNotFound);
+    const before = audited(await getProduct(tx, id, true));
     const linked = await tx.select({ imageId: productImages.imageId }).from(productImages).where(eq(productImages.productId, id));
     let outcome: 'deleted' | 'archived' = 'deleted';
     try {
@@ -244,6 +263,7 @@ export async function deleteProduct(db: Db, id: number): Promise<'deleted' | 'ar
       );
     }
     await bumpCatalogVersion(tx);
+    await recordChange(tx, { entity: 'product', entityId: id, action: outcome === 'deleted' ? 'delete' : 'archive', before, after: null });
     return outcome;
   });
 }

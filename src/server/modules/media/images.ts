@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { widthsFor, type ProcessedImage } from './processing.ts';
 import { imageFiles, images } from './tables.ts';
+import { recordChange } from '../audit/audit.ts';
 
 export type ImageRow = typeof images.$inferSelect;
 type Versioned = Pick<ImageRow, 'id' | 'width' | 'version'>;
@@ -108,6 +109,9 @@ export async function putMedia(db: Db, name: string, processed: ProcessedImage):
 }
 
 export async function deleteMedia(db: Db, id: number) {
-  const [row] = await db.delete(images).where(and(eq(images.id, id), eq(images.kind, 'media'))).returning({ id: images.id });
-  if (!row) throw notFound(mediaMessages.imageNotFound);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(images).where(and(eq(images.id, id), eq(images.kind, 'media'))).returning({ id: images.id, name: images.name });
+    if (!row) throw notFound(mediaMessages.imageNotFound);
+    await recordChange(tx, { entity: 'media', entityId: id, action: 'delete', before: { name: row.name } });
+  });
 }

@@ -15,6 +15,7 @@ import { queueMail } from '../../platform/mail.ts';
 import { newsletterTestMail } from './mails.ts';
 import { queueSendBatch, rowsOf } from './sending.ts';
 import { newsletterDeliveries, newsletterDraft, newsletterSends, newsletterSubscribers } from './tables.ts';
+import { recordChange } from '../audit/audit.ts';
 
 const DRAFT_ID = 1;
 
@@ -41,12 +42,13 @@ export async function saveContent(db: Db, body: NewsletterContentBody): Promise<
   const content = sanitizeRichText(body.value);
   if (!htmlToText(content)) throw invalid(newsletterMessages.contentRequired, { value: newsletterMessages.contentRequired });
   return db.transaction(async (tx) => {
-    await lockedDraft(tx);
+    const before = await lockedDraft(tx);
     const [saved] = await tx
       .update(newsletterDraft)
       .set({ title: body.title, content, updatedAt: new Date() })
       .where(eq(newsletterDraft.id, DRAFT_ID))
       .returning();
+    await recordChange(tx, { entity: 'newsletter', entityId: 'rascunho', action: 'update', before: { title: before.title, html: before.content }, after: { title: body.title, html: content } });
     return { title: saved?.title ?? body.title, value: saved?.content ?? content };
   });
 }
@@ -87,6 +89,7 @@ export async function switchSending(db: Db, wanted: boolean | undefined): Promis
         .set({ status: 'stopped', finishedAt: new Date() })
         .where(eq(newsletterSends.status, 'sending'));
       await tx.update(newsletterDraft).set({ isToSend: false }).where(eq(newsletterDraft.id, DRAFT_ID));
+      await recordChange(tx, { entity: 'newsletter', entityId: 'envio', action: 'update', before: { isToSend: true }, after: { isToSend: false } });
       return { isToSend: false, message: newsletterMessages.sendStopped, started: false };
     }
 
@@ -107,6 +110,7 @@ export async function switchSending(db: Db, wanted: boolean | undefined): Promis
     await tx.update(newsletterSends).set({ recipients }).where(eq(newsletterSends.id, send.id));
     await tx.update(newsletterDraft).set({ isToSend: true }).where(eq(newsletterDraft.id, DRAFT_ID));
     await queueSendBatch(tx, { sendId: send.id, batch: 1 });
+    await recordChange(tx, { entity: 'newsletter', entityId: send.id, action: 'send', after: { title: draft.title, recipients } });
     return { isToSend: true, message: sendStartedMessage(recipients), started: true };
   });
 }

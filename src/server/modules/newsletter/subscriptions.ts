@@ -6,6 +6,7 @@ import { queueMail } from '../../platform/mail.ts';
 import { hashSecret, newSecret } from '../../platform/passwords.ts';
 import { CONFIRM_LINK_DAYS, confirmationMail, confirmUrl } from './mails.ts';
 import { newsletterSubscribers } from './tables.ts';
+import { recordChange } from '../audit/audit.ts';
 
 /** A pending address is mailed its link again at most this often, however often the form is sent. */
 export const RESEND_AFTER_MINUTES = 5;
@@ -108,9 +109,12 @@ export async function listSubscribers(db: Db): Promise<Subscriber[]> {
 
 /** DELETE /newsletter/{email}: the address and its proof of consent are erased; a send in progress skips it. */
 export async function deleteSubscriber(db: Db, email: string) {
-  const [row] = await db
-    .delete(newsletterSubscribers)
-    .where(sql`lower(${newsletterSubscribers.email}) = ${email}`)
-    .returning({ id: newsletterSubscribers.id });
-  if (!row) throw notFound(newsletterMessages.subscriberNotFound);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(newsletterSubscribers)
+      .where(sql`lower(${newsletterSubscribers.email}) = ${email}`)
+      .returning({ id: newsletterSubscribers.id, email: newsletterSubscribers.email, status: newsletterSubscribers.status });
+    if (!row) throw notFound(newsletterMessages.subscriberNotFound);
+    await recordChange(tx, { entity: 'newsletter', entityId: row.email, action: 'delete', before: { subscriber: row.email, status: row.status } });
+  });
 }

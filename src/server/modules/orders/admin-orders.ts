@@ -1,12 +1,13 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { nextOrderStatus, type OrderStatus, orderTotals, shippingRule, type Totals } from '#shared/orders.ts';
-import { toCents, toEuros } from '#shared/money.ts';
+import { formatCents, toCents, toEuros } from '#shared/money.ts';
 import { type adminOrderBody, type markPaidBody, type Order, orderMessages, type RefundDue } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail.ts';
+import { recordChange } from '../audit/audit.ts';
 import { invoiceOrderJob } from '../invoicing/jobs.ts';
 import { giveBackStock, priceItems, type PricedLine, takeStock } from '../catalog/stock.ts';
 import { findUserById } from '../users/users.ts';
@@ -19,6 +20,7 @@ import {
   itemsOf,
   lockedOrder,
   mailOrder,
+  type OrderRow,
   orderUrl,
   queueOrderReceived,
   totalsColumns,
@@ -60,6 +62,7 @@ export async function createAdminOrder(db: Db, publicUrl: string, input: AdminOr
     const row = await insertOrder(tx, { ...adminColumns(input), userId, email }, lines, adminTotals(input, lines));
     // The customer hears of it as after a checkout: what was ordered, and where to follow (and pay) it.
     if (row.status !== 'cancelled') await queueOrderReceived(tx, publicUrl, row, lines);
+    await recordChange(tx, { entity: 'order', entityId: row.id, action: 'create', after: audited(row, await itemsOf(tx, row.id)) });
     return toOrder(tx, row, { forAdmin: true });
   });
 }
@@ -70,6 +73,22 @@ const sameItems = (items: ItemRow[], lines: PricedLine[]) => {
   const b = lines.map((l) => key(l.productId, l.variantId, l.quantity)).sort();
   return a.length === b.length && a.every((k, i) => k === b[i]);
 };
+
+type AuditedItem = { productName: string; variantName: string | null; quantity: number; unitPriceCents: number };
+
+/** What the audit log keeps of an order: status, customer, payment, totals and, when given, its lines. */
+const audited = (row: OrderRow, items?: AuditedItem[]) => ({
+  status: row.status,
+  email: row.email,
+  paymentMethod: row.paymentMethod,
+  shippingAddress: row.shippingAddress,
+  phone: row.phone,
+  nif: row.nif,
+  totalCents: row.totalWithTaxCents,
+  paidAt: row.paidAt?.toISOString() ?? null,
+  ...(row.paidMethod ? { paidMethod: row.paidMethod, paidNote: row.paidNote } : {}),
+  ...(items ? { items: items.map((i) => `${i.quantity} × ${i.productName}${i.variantName ? ` (${i.variantName})` : ''}, ${formatCents(i.unitPriceCents)}`) } : {}),
+});
 
 /**
  * Admin edit: any status. Moving into cancelled gives the stock back (and a paid order then owes a
@@ -124,6 +143,7 @@ export async function updateAdminOrder(db: Db, publicUrl: string, id: number, in
       const mail = orderStatusMail(mailOrder(updated, await itemsOf(tx, id)), orderUrl(publicUrl, updated));
       if (mail) await queueMail(tx, mail);
     }
+    await recordChange(tx, { entity: 'order', entityId: id, action: 'update', before: audited(row, oldItems), after: audited(updated, itemsChange ? lines : oldItems) });
     return toOrder(tx, updated, { forAdmin: true });
   });
 }
@@ -134,8 +154,10 @@ export async function deleteOrder(db: Db, id: number) {
     const row = await lockedOrder(tx, id);
     if (!row) throw notFound(orderMessages.orderNotFound);
     if (row.invoicedAt) throw conflict(orderMessages.invoicedNotDeletable);
-    if (row.status !== 'cancelled') await giveBackStock(tx, await itemsOf(tx, id));
+    const items = await itemsOf(tx, id);
+    if (row.status !== 'cancelled') await giveBackStock(tx, items);
     await tx.delete(orders).where(eq(orders.id, id));
+    await recordChange(tx, { entity: 'order', entityId: id, action: 'delete', before: audited(row, items) });
   });
 }
 
@@ -166,6 +188,7 @@ export async function markPaidByAdmin(db: Db, id: number, adminId: number, input
     if (!updated) throw notFound(orderMessages.orderNotFound);
     await voidOpenPayments(tx, id);
     await enqueue(tx, invoiceOrderJob, { orderId: id });
+    await recordChange(tx, { entity: 'order', entityId: id, action: 'payment', before: audited(row), after: audited(updated) });
     return toOrder(tx, updated, { forAdmin: true });
   });
 }
@@ -208,6 +231,7 @@ export async function stepOrderStatus(db: Db, publicUrl: string, id: number, sta
     if (!updated) throw notFound(orderMessages.orderNotFound);
     const mail = orderStatusMail(mailOrder(updated, await itemsOf(tx, id)), orderUrl(publicUrl, updated));
     if (mail) await queueMail(tx, mail);
+    await recordChange(tx, { entity: 'order', entityId: id, action: 'status', before: { status: row.status }, after: { status: updated.status } });
     return toOrder(tx, updated, { forAdmin: true });
   });
 }

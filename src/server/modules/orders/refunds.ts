@@ -12,6 +12,7 @@ import { creditNoteJob } from '../invoicing/jobs.ts';
 import { paidMbwayRequest } from '../payments/for-refunds.ts';
 import { GatewayError, type PaymentGateway } from '../payments/gateway.ts';
 import { refundedMail } from './mails.ts';
+import { recordChange } from '../audit/audit.ts';
 import { type ItemRow, itemsOf, lockedOrder, mailOrder, type OrderRow, orderUrl } from './order-records.ts';
 import { getOrder } from './order-view.ts';
 import { orders, refunds } from './tables.ts';
@@ -65,6 +66,12 @@ async function afterSettled(tx: Tx, publicUrl: string, refund: RefundRow) {
     await tx.update(orders).set({ refundedAt: new Date(), refundNote: refund.note, updatedAt: new Date() }).where(eq(orders.id, row.id));
   }
   await enqueue(tx, creditNoteJob, { refundId: refund.id });
+  await recordChange(tx, {
+    entity: 'order',
+    entityId: row.id,
+    action: 'refund',
+    after: { refundCents: refund.amountCents, shippingCents: refund.shippingCents, method: refund.method, lines: refund.lines, iban: refund.iban, transferredOn: refund.transferredOn, note: refund.note },
+  });
   await queueMail(tx, refundedMail(mailOrder(row, await itemsOf(tx, row.id)), { cents: refund.amountCents, method: refund.method }, orderUrl(publicUrl, row)));
 }
 

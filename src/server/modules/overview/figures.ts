@@ -1,24 +1,29 @@
 import { eq } from 'drizzle-orm';
 import { calendarDayPlus, lisbonDays, lisbonToday } from '#shared/dates.ts';
 import { DEFAULT_LOW_STOCK, type Overview, type Takings } from '#shared/schemas/overview.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { recordChange } from '../audit/audit.ts';
 import { lowStock } from '../catalog/low-stock.ts';
 import { awaitingPayment, bestSellers, invoicesWaiting, ordersByStatus, refundsDue, takingsByDay, takingsIn } from '../orders/figures.ts';
 import { mbwayRequests } from '../payments/figures.ts';
 import { overviewSettings } from './tables.ts';
 
 /** The stock level the owner calls low (the row is made by the migration; the default if it ever went). */
-async function lowStockThreshold(db: Db): Promise<number> {
+async function lowStockThreshold(db: Tx): Promise<number> {
   const [row] = await db.select({ threshold: overviewSettings.lowStockThreshold }).from(overviewSettings).where(eq(overviewSettings.id, 1));
   return row?.threshold ?? DEFAULT_LOW_STOCK;
 }
 
 /** Keeps the stock level the owner calls low. */
 export async function setLowStockThreshold(db: Db, threshold: number) {
-  await db
-    .insert(overviewSettings)
-    .values({ id: 1, lowStockThreshold: threshold })
-    .onConflictDoUpdate({ target: overviewSettings.id, set: { lowStockThreshold: threshold, updatedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    const before = await lowStockThreshold(tx);
+    await tx
+      .insert(overviewSettings)
+      .values({ id: 1, lowStockThreshold: threshold })
+      .onConflictDoUpdate({ target: overviewSettings.id, set: { lowStockThreshold: threshold, updatedAt: new Date() } });
+    await recordChange(tx, { entity: 'settings', entityId: 'stock-baixo', action: 'update', before: { lowStockThreshold: before }, after: { lowStockThreshold: threshold } });
+  });
 }
 
 /**

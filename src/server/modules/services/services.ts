@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import { toEuros } from '#shared/money.ts';
+import { toCents, toEuros } from '#shared/money.ts';
 import { serviceMessages, type Service, type ServiceFields } from '#shared/schemas/services.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { recordChange } from '../audit/audit.ts';
 import { deleteImages, storeImage, toImageRef } from '../media/images.ts';
 import type { ProcessedImage } from '../media/processing.ts';
 import { images } from '../media/tables.ts';
@@ -61,6 +62,16 @@ function rowValues(fields: ServiceFields) {
   };
 }
 
+/** What the audit log keeps of a service (its price in cents). */
+const audited = (s: Service) => ({
+  name: s.name,
+  shortDescription: s.short_description,
+  scheduleLink: s.schedule_link,
+  order: s.order,
+  priceCents: s.price === null ? null : toCents(s.price),
+  image: s.image?.src ?? null,
+});
+
 /** Creates a service; its picture (already checked and re-encoded) is stored in the same transaction. */
 export async function createService(db: Tx, fields: ServiceFields, upload: ProcessedImage | null): Promise<Service> {
   return db.transaction(async (tx) => {
@@ -70,7 +81,9 @@ export async function createService(db: Tx, fields: ServiceFields, upload: Proce
       .values({ ...rowValues(fields), imageId: image?.id ?? null })
       .returning();
     if (!row) throw new Error('service not stored');
-    return toService(row, image);
+    const created = toService(row, image);
+    await recordChange(tx, { entity: 'service', entityId: row.id, action: 'create', after: audited(created) });
+    return created;
   });
 }
 
@@ -82,6 +95,7 @@ export async function updateService(db: Db, id: number, fields: ServiceFields, u
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ imageId: services.imageId }).from(services).where(eq(services.id, id)).limit(1).for('update');
     if (!current) throw notFound(serviceMessages.notFound);
+    const before = await getService(tx, id);
     let imageId = current.imageId;
     if (upload) imageId = (await storeImage(tx, 'service', null, upload)).id;
     else if (fields.removeImage) imageId = null;
@@ -90,15 +104,21 @@ export async function updateService(db: Db, id: number, fields: ServiceFields, u
       .set({ ...rowValues(fields), imageId, updatedAt: new Date() })
       .where(eq(services.id, id));
     if (current.imageId !== null && current.imageId !== imageId) await deleteImages(tx, [current.imageId]);
-    return getService(tx, id);
+    const after = await getService(tx, id);
+    await recordChange(tx, { entity: 'service', entityId: id, action: 'update', before: audited(before), after: audited(after) });
+    return after;
   });
 }
 
 /** Deletes a service and its picture. */
 export async function deleteService(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: services.id }).from(services).where(eq(services.id, id)).for('update');
+    if (!existing) throw notFound(serviceMessages.notFound);
+    const before = await getService(tx, id);
     const [row] = await tx.delete(services).where(eq(services.id, id)).returning({ imageId: services.imageId });
     if (!row) throw notFound(serviceMessages.notFound);
     if (row.imageId !== null) await deleteImages(tx, [row.imageId]);
+    await recordChange(tx, { entity: 'service', entityId: id, action: 'delete', before: audited(before) });
   });
 }

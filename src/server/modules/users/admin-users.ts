@@ -6,7 +6,8 @@ import { users } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { closeUserSessions } from '../auth/sessions.ts';
-import { findUserByEmail, findUserById, insertUser, toPublicUser } from './users.ts';
+import { recordChange } from '../audit/audit.ts';
+import { findUserByEmail, findUserById, insertUser, toPublicUser, type UserRow } from './users.ts';
 
 export async function listUsers(db: Db) {
   const rows = await db.select().from(users).orderBy(asc(users.id));
@@ -19,10 +20,23 @@ export async function getUser(db: Db, id: number) {
   return toPublicUser(user);
 }
 
+/** What the audit log keeps of an account: who it is and what it may do (never its password). */
+const audited = (user: UserRow, passwordChanged = false) => ({
+  username: user.username,
+  email: user.email,
+  isAdmin: user.isAdmin,
+  isBanned: user.isBanned,
+  isVerified: user.isVerified,
+  ...(passwordChanged ? { password: 'alterada' } : {}),
+});
+
 export async function createUser(db: Db, body: Required<CreateUserBody>) {
-  const user = await insertUser(db, body);
-  if (!user) throw conflict(messages.emailTaken, { email: messages.emailTaken });
-  return toPublicUser(user);
+  return db.transaction(async (tx) => {
+    const user = await insertUser(tx, body);
+    if (!user) throw conflict(messages.emailTaken, { email: messages.emailTaken });
+    await recordChange(tx, { entity: 'user', entityId: user.id, action: 'create', after: audited(user) });
+    return toPublicUser(user);
+  });
 }
 
 /** Admin edit: a blank password keeps the current one; banning ends the user's sessions at once. */
@@ -48,12 +62,16 @@ export async function updateUser(db: Db, actorId: number, id: number, body: Upda
       .where(eq(users.id, id))
       .returning();
     if (body.isBanned || body.password) await closeUserSessions(tx, id);
+    if (updated) await recordChange(tx, { entity: 'user', entityId: id, action: 'update', before: audited(user), after: audited(updated, Boolean(body.password)) });
     return toPublicUser(updated ?? user);
   });
 }
 
 export async function deleteUser(db: Db, actorId: number, id: number) {
   if (id === actorId) throw invalid(messages.cannotDeleteSelf);
-  const [deleted] = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  if (!deleted) throw notFound(messages.userNotFound);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning();
+    if (!deleted) throw notFound(messages.userNotFound);
+    await recordChange(tx, { entity: 'user', entityId: id, action: 'delete', before: audited(deleted) });
+  });
 }

@@ -15,6 +15,7 @@ const tabKeys = {
   media: 'media',
   newsletter: 'newsletter',
   messages: 'mensagens',
+  audit: 'registo',
 } as const;
 type TabName = keyof typeof tabKeys;
 
@@ -46,4 +47,5 @@ export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
   adminTab(tabKeys.media, 'Biblioteca de media', async () => (await import('./media/media-tab.tsx')).MediaTab),
   adminTab(tabKeys.newsletter, 'Newsletter', async () => (await import('./newsletter/newsletter-tab.tsx')).NewsletterTab),
   adminTab(tabKeys.messages, 'Mensagens', async () => (await import('./messages/messages-tab.tsx')).MessagesTab),
+  adminTab(tabKeys.audit, 'Registo', async () => (await import('./audit/audit-tab.tsx')).AuditTab),
 ];

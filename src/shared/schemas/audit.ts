@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import './locale.ts';
+import { isCalendarDay } from '../dates.ts';
+
+/** The audit log (issue #17): every admin change, who made it, from where, and the values before and after. */
+export const AUDIT_ENTITIES = ['user', 'product', 'service', 'order', 'content', 'newsletter', 'media', 'settings'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const auditEntityLabel: Record<AuditEntity, string> = {
+  user: 'Utilizador',
+  product: 'Produto',
+  service: 'Serviço',
+  order: 'Encomenda',
+  content: 'Conteúdo',
+  newsletter: 'Newsletter',
+  media: 'Imagem',
+  settings: 'Definições',
+};
+
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'archive', 'status', 'payment', 'refund', 'send'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditActionLabel: Record<AuditAction, string> = {
+  create: 'Criou',
+  update: 'Alterou',
+  delete: 'Eliminou',
+  archive: 'Arquivou',
+  status: 'Mudou o estado',
+  payment: 'Registou o pagamento',
+  refund: 'Reembolsou',
+  send: 'Enviou',
+};
+
+export const auditMessages = {
+  from: 'Indique a data inicial (por exemplo 2026-11-01).',
+  to: 'Indique a data final (por exemplo 2026-11-30).',
+  range: 'A data inicial tem de ser igual ou anterior à data final.',
+} as const;
+
+export const AUDIT_PAGE_SIZE = 25;
+
+const day = (message: string) => z.string({ error: message }).trim().refine(isCalendarDay, { error: message }).optional();
+
+export const auditQuery = z
+  .object({
+    entity: z.enum(AUDIT_ENTITIES).optional(),
+    entityId: z.string().trim().max(40).optional(),
+    actor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    from: day(auditMessages.from),
+    to: day(auditMessages.to),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(AUDIT_PAGE_SIZE),
+  })
+  .superRefine((v, ctx) => {
+    if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: auditMessages.range });
+  });
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+const values = z.record(z.string(), z.unknown()).nullable();
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.object({ id: z.number().int().nullable(), email: z.string() }),
+  ip: z.string().nullable(),
+  entity: z.enum(AUDIT_ENTITIES),
+  entityId: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  before: values,
+  after: values,
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditPage = z.object({
+  rows: z.array(auditEntry),
+  count: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Everyone who appears in the log, for the filter. */
+  actors: z.array(z.object({ id: z.number().int(), email: z.string() })),
+});
+export type AuditPage = z.infer<typeof auditPage>;
