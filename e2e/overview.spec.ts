@@ -33,3 +33,50 @@ test('a dona exporta as encomendas do mês e os produtos para o contabilista', a
   expect(products.startsWith('\uFEFFID;Nome;Descrição;Tipo;Variante;SKU;Preço com IVA;Stock;')).toBe(true);
   expect(products.split('\r\n').length).toBeGreaterThan(10);
 });
+
+test('a dona abre o painel no Resumo, muda o período, altera um preço e encontra a alteração no Registo', async ({ page }) => {
+  const order = await placeGuestOrder(page.request);
+  await signIn(page, admin.email, admin.password);
+  const paid = await page.request.post(`/api/order/${order.id}/mark-paid`, { data: { method: 'transfer', note: 'Transferência recebida' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const created = await page.request.post('/api/product', {
+    multipart: { name: 'Organizador de gavetas', description: 'Divisórias de bambu.', order: '99', price: '12,00', stock: '2', isDigital: 'false', hasVariants: 'false' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: productId } = (await created.json()) as { id: number };
+
+  await page.goto('/admin-dashboard');
+  const main = page.getByRole('main');
+  await expect(page.getByRole('tab', { name: 'Resumo' })).toHaveAttribute('aria-selected', 'true');
+  await expect(main.getByRole('heading', { name: 'Recebido hoje' })).toBeVisible();
+  await expect(main.getByRole('region', { name: /^Stock baixo/ }).getByRole('link', { name: 'Organizador de gavetas' })).toBeVisible();
+  await expect(main.locator('canvas[role="img"]')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'resumo');
+
+  await main.getByLabel('Período').selectOption('365');
+  await expect(page).toHaveURL(/[?&]dias=365/);
+  await expect(main.getByRole('region', { name: 'Mais vendidos (últimos 12 meses)' })).toBeVisible();
+  await main.getByText('Ver os valores em tabela').click();
+  await expect(main.getByRole('table', { name: /Recebido e encomendas pagas por dia/ }).getByRole('row', { name: /^Total/ })).toBeVisible();
+  await page.reload();
+  await expect(main.getByLabel('Período')).toHaveValue('365');
+
+  await page.goto(`/admin-dashboard/edit-product/${productId}`);
+  const price = main.getByLabel('Preço (€)', { exact: true });
+  await expect(price).toHaveValue('12,00');
+  await price.fill('13,45');
+  await main.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page).toHaveURL(/tab=produtos/);
+
+  await page.getByRole('tab', { name: 'Registo' }).click();
+  await expect(page).toHaveURL(/tab=registo/);
+  const change = main.getByRole('row').filter({ hasText: `Produto ${productId}` }).first();
+  await expect(change).toContainText('Alterou · Produto');
+  await expect(change).toContainText(admin.email);
+  await expect(change).toContainText(/Preço: 12,00\s€ →\s?passou a 13,45\s€/);
+  await main.getByLabel('Tipo').selectOption('order');
+  await expect(main.getByRole('row').filter({ hasText: `Encomenda ${order.id}` }).first()).toContainText('Registou o pagamento');
+  await expectAccessible(page);
+  await shoot(page, 'registo');
+});

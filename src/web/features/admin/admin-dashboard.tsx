@@ -1,3 +1,4 @@
+import './admin-dashboard.css';
 import { Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import Tab from 'react-bootstrap/Tab';
@@ -9,7 +10,7 @@ import { RequireAdmin } from '../../session/guards.tsx';
 import { adminTabs, TAB_PARAM } from './admin-tabs.ts';
 import { ShopSetupAlert } from './shop-setup-alert.tsx';
 
-/** /admin-dashboard (backoffice.md §2): one tab per back-office list; non-admins go to /. */
+/** /admin-dashboard (backoffice.md §2): the owner's overview first, then one tab per back-office list; non-admins go to /. */
 export function AdminDashboard() {
   return (
     <RequireAdmin>
@@ -37,7 +38,7 @@ function Dashboard() {
       <meta name="robots" content="noindex" />
       <h1 className="h2 mb-4">Painel de administração</h1>
       <ShopSetupAlert />
-      <Tabs id="admin-tabs" activeKey={active.key} onSelect={select} mountOnEnter className="mb-3">
+      <Tabs id="admin-tabs" activeKey={active.key} onSelect={select} mountOnEnter className="admin-tabs mb-3">
         {adminTabs.map(({ key, title, Component }) => (
           <Tab key={key} eventKey={key} title={title}>
             <Suspense fallback={<PageSpinner />}>
