@@ -65,6 +65,7 @@ describe('route guards', () => {
         'GET /api/overview',
         'PUT /api/overview/settings',
         'GET /api/audit',
+        'POST /api/product/import',
         'GET /api/invoice/pending',
         'GET /api/payment/alerts',
         'GET /api/shop/setup',

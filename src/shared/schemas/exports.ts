@@ -23,3 +23,40 @@ export const orderExportQuery = z
     else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 >= MAX_EXPORT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: exportMessages.tooLong });
   });
 export type OrderExportQuery = z.infer<typeof orderExportQuery>;
+
+/** Importing products from the export's CSV (a shop moving from another platform): a dry run first, then the import. */
+export const importMessages = {
+  unreadable: 'Não foi possível ler o ficheiro como CSV: {reason}.',
+  empty: 'O ficheiro não tem linhas de produtos.',
+  tooMany: 'Importe no máximo {max} linhas de cada vez.',
+  tooLarge: 'O ficheiro é grande demais: importe no máximo 5 MB de cada vez.',
+  column: 'Falta a coluna «{column}» na primeira linha (use os nomes das colunas da exportação).',
+  line: 'Linha {line}: {message}',
+  unknownId: 'não existe nenhum produto com o ID {id}; deixe o ID vazio para o criar.',
+  type: 'o tipo tem de ser «Físico» ou «Digital».',
+  mixed: 'as linhas do mesmo produto têm de ter todas uma variante, ou nenhuma.',
+  repeated: 'o produto {name} aparece mais de uma vez sem variantes.',
+  problems: 'O ficheiro tem problemas: nada foi importado. Corrija-os e verifique de novo.',
+  checked: 'Tudo certo: {creates} a criar e {updates} a atualizar. Nada foi alterado ainda.',
+  done: 'Importação concluída: {creates} criados e {updates} atualizados.',
+} as const;
+
+export const MAX_IMPORT_LINES = 5000;
+
+export const productImportBody = z.object({
+  csv: z.string({ error: importMessages.empty }).max(5_000_000, { error: importMessages.tooLarge }),
+  dryRun: z.boolean().default(true),
+});
+
+export const productImportResult = z.object({
+  dryRun: z.boolean(),
+  imported: z.boolean(),
+  lines: z.number().int(),
+  creates: z.number().int(),
+  updates: z.number().int(),
+  /** Archived products in the file are left out. */
+  skipped: z.number().int(),
+  problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  message: z.string(),
+});
+export type ProductImportResult = z.infer<typeof productImportResult>;

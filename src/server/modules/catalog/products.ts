@@ -188,7 +188,7 @@ const audited = (p: Product) => ({
   variants: p.variants.map((v) => ({ name: v.name, priceCents: toCents(v.price), stock: v.stock, sku: v.sku ?? null })),
 });
 
-export async function createProduct(db: Db, fields: ProductFields, uploads: ProcessedImage[]): Promise<Product> {
+export async function createProduct(db: Tx, fields: ProductFields, uploads: ProcessedImage[]): Promise<Product> {
   if (uploads.length > MAX_PRODUCT_IMAGES) throw invalid(catalogMessages.tooManyImages, { images: catalogMessages.tooManyImages });
   return db.transaction(async (tx) => {
     await checkSkus(tx, fields, null);
@@ -203,7 +203,7 @@ export async function createProduct(db: Db, fields: ProductFields, uploads: Proc
   });
 }
 
-export async function updateProduct(db: Db, id: number, fields: ProductFields, uploads: ProcessedImage[]): Promise<Product> {
+export async function updateProduct(db: Tx, id: number, fields: ProductFields, uploads: ProcessedImage[]): Promise<Product> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1).for('update');
     if (!row) throw notFound(catalogMessages.productNotFound);

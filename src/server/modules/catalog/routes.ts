@@ -16,6 +16,8 @@ import * as catalog from './products.ts';
 import { lisbonToday } from '#shared/dates.ts';
 import { sendCsv } from '../../platform/csv.ts';
 import { PRODUCT_EXPORT_COLUMNS, productExportRows } from './export.ts';
+import { importProducts } from './import.ts';
+import { productImportBody, productImportResult } from '#shared/schemas/exports.ts';
 
 /** Sends JSON that is already serialised: Fastify passes a string through without its serializer. */
 const sendSerialized = (reply: FastifyReply, json: string | Buffer) => reply.type('application/json; charset=utf-8').send(json as never);
@@ -63,6 +65,12 @@ export const catalogRoutes =
 
     app.get('/product/export.csv', { config: adminOnly, schema: { tags } }, async (_request, reply) =>
       sendCsv(reply, `produtos-${lisbonToday()}.csv`, PRODUCT_EXPORT_COLUMNS, productExportRows(db)),
+    );
+
+    app.post(
+      '/product/import',
+      { config: adminOnly, bodyLimit: 6 * 1024 * 1024, schema: { tags, body: productImportBody, response: { 200: productImportResult } } },
+      async (request) => importProducts(db, request.body.csv, request.body.dryRun),
     );
 
     app.get('/product/:id', { schema: { tags, params: idParam, response: { 200: product } } }, async (request, reply) => {

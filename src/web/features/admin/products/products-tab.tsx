@@ -16,6 +16,7 @@ import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx
 import { useTabDelete } from '../use-tab-delete.ts';
 import { useDebouncedValue, useListParams } from '../../../components/use-list-params.ts';
 import { ProductExport } from '../exports/exports.tsx';
+import { ProductImport } from '../exports/product-import.tsx';
 import BiPlusLgIcon from '~icons/bi/plus-lg';
 
 /** Typing pauses this long before the list is searched again on the server. */
@@ -91,6 +92,7 @@ export function ProductsTab() {
         </div>
       </div>
 
+      <ProductImport />
       <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
 
       {products.isPending ?

@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { catalogMessages } from '#shared/schemas/catalog.ts';
+import { importMessages, type ProductImportResult } from '#shared/schemas/exports.ts';
+import { signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
+import { insertProduct } from '../../../../tests/helpers/shop.ts';
+import { products, productVariants } from '../../db/schema.ts';
+
+// Importing products from the export's CSV (issue #17): a dry run lists each line's problems, the import
+// runs in one transaction.
+
+const ctx = useTestApp();
+const HEADER = 'ID;Nome;Descrição;Tipo;Variante;SKU;Preço com IVA;Stock;Ordem;Link de acesso;Estado';
+const csv = (...lines: string[]) => `\uFEFF${[HEADER, ...lines].join('\r\n')}\r\n`;
+
+async function send(cookie: string, file: string, dryRun: boolean) {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/product/import', headers: { cookie }, payload: { csv: file, dryRun } });
+  return { status: res.statusCode, body: res.json<ProductImportResult & { error?: string }>() };
+}
+
+const named = (name: string) => ctx.database.db.select().from(products).where(eq(products.name, name));
+
+describe('product import', () => {
+  it('checks a file from another shop without changing anything, then imports it whole', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const file = csv(
+      ';Caixa de cartão;Caixa forte com tampa.;Físico;;;12,50;8;3;;À venda',
+      ';Guia da despensa;Guia em PDF.;Digital;;;7,90;0;4;https://example.pt/guia;À venda',
+      ';Cabides de veludo;"Cabides finos; não escorregam.";Físico;Pack de 10;CAB-10;15,00;5;5;;À venda',
+      ';Cabides de veludo;"Cabides finos; não escorregam.";Físico;Pack de 20;CAB-20;26,00;2;5;;À venda',
+      ';Produto antigo;Já não se vende.;Físico;;;1,00;0;9;;Arquivado',
+    );
+    const check = await send(cookie, file, true);
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({ dryRun: true, imported: false, lines: 5, creates: 3, updates: 0, skipped: 1, problems: [] });
+    expect(check.body.message).toBe('Tudo certo: 3 a criar e 0 a atualizar. Nada foi alterado ainda.');
+    expect(await named('Caixa de cartão')).toHaveLength(0);
+
+    const run = await send(cookie, file, false);
+    expect(run.body).toMatchObject({ imported: true, creates: 3, message: 'Importação concluída: 3 criados e 0 atualizados.' });
+    const [box] = await named('Caixa de cartão');
+    expect(box).toMatchObject({ priceCents: 1250, stock: 8, displayOrder: 3, isDigital: false });
+    const [guide] = await named('Guia da despensa');
+    expect(guide).toMatchObject({ isDigital: true, link: 'https://example.pt/guia' });
+    const [hangers] = await named('Cabides de veludo');
+    expect(hangers?.description).toBe('Cabides finos; não escorregam.');
+    const variants = await ctx.database.db.select().from(productVariants).where(eq(productVariants.productId, hangers?.id ?? 0));
+    expect(variants.map((v) => [v.name, v.sku, v.priceCents, v.stock])).toEqual([
+      ['Pack de 10', 'CAB-10', 1500, 5],
+      ['Pack de 20', 'CAB-20', 2600, 2],
+    ]);
+    expect(await named('Produto antigo')).toHaveLength(0);
+  });
+
+  it('updates the products its IDs name, keeping their variants as the same rows (the export read back)', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const jar = await insertProduct(ctx, { name: 'Frasco hermético', description: 'Vidro.', priceCents: 450, stock: 3 });
+    const set = await insertProduct(ctx, { name: 'Etiquetas', description: 'Papel.', variants: [{ name: 'Brancas', priceCents: 300, stock: 4, sku: 'ET-B' }] });
+    const exported = (await ctx.app.inject({ method: 'GET', url: '/api/product/export.csv', headers: { cookie } })).body;
+    const same = await send(cookie, exported, true);
+    expect(same.body.problems).toEqual([]);
+    expect(same.body.updates).toBeGreaterThanOrEqual(2);
+
+    const file = csv(`${jar.id};Frasco hermético;Vidro.;Físico;;;5,20;3;0;;À venda`, `${set.id};Etiquetas;Papel.;Físico;Brancas;ET-B;3,00;9;0;;À venda`);
+    const run = await send(cookie, file, false);
+    expect(run.body).toMatchObject({ imported: true, updates: 2, creates: 0 });
+    expect((await named('Frasco hermético'))[0]?.priceCents).toBe(520);
+    const [white] = await ctx.database.db.select().from(productVariants).where(eq(productVariants.productId, set.id));
+    expect(white).toMatchObject({ id: set.variantRows[0]?.id, stock: 9 });
+  });
+
+  it("lists each line's problems in pt-PT and imports nothing while there is one", async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const taken = await insertProduct(ctx, { name: 'Com SKU', variants: [{ name: 'Única', priceCents: 100, stock: 1, sku: 'JA-EXISTE' }] });
+    const file = csv(
+      ';Boa;Está certa.;Físico;;;2,00;1;0;;',
+      ';Sem preço;Falta o preço.;Físico;;;;1;0;;',
+      ';Sem descrição;;Físico;;;2,00;1;0;;',
+      ';Serviço;Não é produto.;Serviço;;;2,00;1;0;;',
+      '999999;Desconhecido;Não existe.;Físico;;;2,00;1;0;;',
+      ';Digital sem link;PDF.;Digital;;;2,00;0;0;;',
+      ';Repetido;SKU de outro.;Físico;Azul;JA-EXISTE;2,00;1;0;;',
+    );
+    const check = await send(cookie, file, true);
+    expect(check.status).toBe(200);
+    expect(check.body.problems).toEqual([
+      { line: 3, message: catalogMessages.priceRequired },
+      { line: 4, message: catalogMessages.descriptionRequired },
+      { line: 5, message: importMessages.type },
+      { line: 6, message: 'não existe nenhum produto com o ID 999999; deixe o ID vazio para o criar.' },
+      { line: 7, message: catalogMessages.linkRequired },
+      { line: 8, message: `${catalogMessages.skuTaken} (JA-EXISTE)` },
+    ]);
+    expect(check.body.message).toBe(importMessages.problems);
+    const run = await send(cookie, file, false);
+    expect(run.body).toMatchObject({ imported: false, creates: 1 });
+    expect(await named('Boa')).toHaveLength(0);
+    expect(taken.id).toBeGreaterThan(0);
+  });
+
+  it('refuses what is not the export’s CSV, and is for admins only', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const noStock = await send(cookie, 'Nome;Descrição;Tipo;Preço com IVA\nCaixa;Caixa.;Físico;2,00\n', true);
+    expect(noStock.status).toBe(400);
+    expect(noStock.body.error).toBe('Falta a coluna «Stock» na primeira linha (use os nomes das colunas da exportação).');
+    const broken = await send(cookie, `${HEADER}\n;"Caixa;Caixa.;Físico;;;2,00;1;0;;\n`, true);
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toMatch(/^Não foi possível ler o ficheiro como CSV: /);
+    expect((await send(cookie, HEADER, true)).body.error).toBe(importMessages.empty);
+    const customer = await signedInUser(ctx);
+    expect((await send(customer.cookie, csv(';A;B;Físico;;;1,00;1;0;;'), true)).status).toBe(403);
+  });
+});
