@@ -54,13 +54,13 @@ test('a dona abre o painel no Resumo, muda o período, altera um preço e encont
   await expectAccessible(page);
   await shoot(page, 'resumo');
 
-  await main.getByLabel('Período').selectOption('365');
+  await main.getByLabel('Período', { exact: true }).selectOption('365');
   await expect(page).toHaveURL(/[?&]dias=365/);
   await expect(main.getByRole('region', { name: 'Mais vendidos (últimos 12 meses)' })).toBeVisible();
   await main.getByText('Ver os valores em tabela').click();
   await expect(main.getByRole('table', { name: /Recebido e encomendas pagas por dia/ }).getByRole('row', { name: /^Total/ })).toBeVisible();
   await page.reload();
-  await expect(main.getByLabel('Período')).toHaveValue('365');
+  await expect(main.getByLabel('Período', { exact: true })).toHaveValue('365');
 
   await page.goto(`/admin-dashboard/edit-product/${productId}`);
   const price = main.getByLabel('Preço (€)', { exact: true });
@@ -76,7 +76,10 @@ test('a dona abre o painel no Resumo, muda o período, altera um preço e encont
   await expect(change).toContainText(admin.email);
   await expect(change).toContainText(/Preço: 12,00\s€ →\s?passou a 13,45\s€/);
   await main.getByLabel('Tipo').selectOption('order');
-  await expect(main.getByRole('row').filter({ hasText: `Encomenda ${order.id}` }).first()).toContainText('Registou o pagamento');
+  const payment = main.getByRole('row').filter({ hasText: `Encomenda ${order.id}` }).first();
+  await expect(payment).toContainText('Registou o pagamento');
+  await expect(payment).toContainText(/Estado: Pendente →\s?passou a Em Processamento/);
+  await expect(payment).toContainText(/Recebido por: — →\s?passou a Transferência/);
   await expectAccessible(page);
   await shoot(page, 'registo');
 });

@@ -1,6 +1,8 @@
 import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
+import { manualPaymentLabel, orderStatusLabel, paymentMethodLabel } from '#shared/orders.ts';
 import type { AuditEntry } from '#shared/schemas/audit.ts';
+import { refundMethodLabel } from '#shared/schemas/invoicing.ts';
 
 /** The field names the log keeps, as the owner knows them. */
 const fieldLabel: Record<string, string> = {
@@ -46,9 +48,19 @@ const fieldLabel: Record<string, string> = {
   image: 'Imagem',
 };
 
-/** One value as words: money in euros, yes/no, dates in pt-PT, lists joined; long texts cut. */
+/** Fields whose values are codes, with the words the back office uses for them. */
+const valueLabels: Record<string, Record<string, string>> = {
+  status: orderStatusLabel,
+  paymentMethod: paymentMethodLabel,
+  paidMethod: manualPaymentLabel,
+  method: refundMethodLabel,
+};
+
+/** One value as words: money in euros, yes/no, codes by their labels, dates in pt-PT, lists joined; long texts cut. */
 function shown(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  const label = typeof value === 'string' ? valueLabels[key]?.[value] : undefined;
+  if (label) return label;
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   if (key.endsWith('Cents') && typeof value === 'number') return formatCents(value);
   if (key === 'paidAt' && typeof value === 'string') return formatDateTime(value);

@@ -21,21 +21,24 @@ const priceChange: AuditEntry = {
   after: { priceCents: 2450, stock: 7 },
 };
 const ban: AuditEntry = { ...priceChange, id: 1, entity: 'user', entityId: '3', before: { isBanned: false }, after: { isBanned: true } };
+const shipped: AuditEntry = { ...priceChange, id: 3, entity: 'order', entityId: '12', action: 'status', before: { status: 'processing' }, after: { status: 'shipped' } };
 const page = (rows: AuditEntry[], count = rows.length): AuditPage => ({ rows, count, page: 1, pageSize: 25, actors: [{ id: 1, email: 'dona@loja.pt' }] });
 
 describe('Registo', () => {
   it('lists each change with when, who from where, what, and the values before and after', async () => {
-    fakeApi(admin, ({ path }) => (path === '/audit' ? { status: 200, body: page([priceChange, ban]) } : undefined));
+    fakeApi(admin, ({ path }) => (path === '/audit' ? { status: 200, body: page([priceChange, ban, shipped]) } : undefined));
     renderAdmin('/admin-dashboard?tab=registo');
     const table = await screen.findByRole('table', { name: 'Alterações feitas no painel, da mais recente para a mais antiga' });
-    const [first, second] = within(table).getAllByRole('row').slice(1);
+    const [first, second, third] = within(table).getAllByRole('row').slice(1);
     expect(first?.textContent).toContain('25/11/2026, 10:30');
     expect(first?.textContent).toContain('dona@loja.pt192.0.2.10');
     expect(first?.textContent).toContain('Alterou · Produto 7');
     expect(first?.textContent?.replace(/\s/g, ' ')).toContain('Preço: 20,00 € → passou a 24,50 €');
     expect(first?.textContent).toContain('Stock: 10 → passou a 7');
     expect(second?.textContent).toContain('Bloqueado: Não → passou a Sim');
-    expect(screen.getByRole('status').textContent).toBe('2 alterações');
+    expect(third?.textContent).toContain('Mudou o estado · Encomenda 12');
+    expect(third?.textContent).toContain('Estado: Em Processamento → passou a Enviada');
+    expect(screen.getByRole('status').textContent).toBe('3 alterações');
   });
 
   it('filters by type and admin through the address, and says when nothing matches', async () => {
