@@ -1,10 +1,13 @@
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { lisbonToday } from '#shared/dates.ts';
 import { catalogMessages, product, productFields, productList, productListQuery } from '#shared/schemas/catalog.ts';
 import { idParam, messageBody } from '#shared/schemas/common.ts';
+import { productImportBody, productImportResult } from '#shared/schemas/exports.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { sendCsv } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
 import { adminOnly } from '../../platform/guards.ts';
 import { readMultipart } from '../../platform/multipart.ts';
@@ -12,12 +15,9 @@ import { parseOrThrow } from '../../platform/validation.ts';
 import { processImage } from '../media/processing.ts';
 import { CACHED_ENCODINGS, type CachedEncoding, CatalogCache, versionAndStock, withLiveStock } from './catalog-cache.ts';
 import { CatalogFreshness } from './catalog-freshness.ts';
-import * as catalog from './products.ts';
-import { lisbonToday } from '#shared/dates.ts';
-import { sendCsv } from '../../platform/csv.ts';
 import { PRODUCT_EXPORT_COLUMNS, productExportRows } from './export.ts';
 import { importProducts } from './import.ts';
-import { productImportBody, productImportResult } from '#shared/schemas/exports.ts';
+import * as catalog from './products.ts';
 
 /** Sends JSON that is already serialised: Fastify passes a string through without its serializer. */
 const sendSerialized = (reply: FastifyReply, json: string | Buffer) => reply.type('application/json; charset=utf-8').send(json as never);

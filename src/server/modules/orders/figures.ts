@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { calendarDayPlus, type InstantRange, lisbonDays } from '#shared/dates.ts';
 import type { OrderStatus } from '#shared/orders.ts';
@@ -96,19 +96,24 @@ export async function invoicesWaiting(db: Db, withProvider: boolean): Promise<nu
 /** The period's best sellers: units sold in orders paid in it, by product (its name as last sold). */
 export async function bestSellers(db: Db, w: InstantRange, limit = 5): Promise<Overview['bestSellers']> {
   const quantity = sql<number>`sum(${orderItems.quantity})`;
-  const rows = await db
-    .select({
-      productId: orderItems.productId,
-      name: sql<string>`max(${orderItems.productName})`,
-      quantity,
-      withTaxCents: sql`sum(${orderItems.quantity} * ${orderItems.unitPriceCents})`,
-    })
+  const top = await db
+    .select({ productId: orderItems.productId, quantity, withTaxCents: sql`sum(${orderItems.quantity} * ${orderItems.unitPriceCents})` })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(within(orders.paidAt, w))
     .groupBy(orderItems.productId)
     .orderBy(desc(quantity), asc(orderItems.productId))
     .limit(limit);
-  return rows.map((r) => ({ productId: r.productId, name: r.name, quantity: int(r.quantity), withTaxCents: int(r.withTaxCents) }));
+  // Names only for the few listed (the name each was last sold under), not compared across every line sold.
+  const ids = top.flatMap((r) => (r.productId === null ? [] : [r.productId]));
+  const names = ids.length
+    ? await db
+        .selectDistinctOn([orderItems.productId], { productId: orderItems.productId, name: orderItems.productName })
+        .from(orderItems)
+        .where(inArray(orderItems.productId, ids))
+        .orderBy(orderItems.productId, desc(orderItems.id))
+    : [];
+  const nameOf = new Map(names.map((n) => [n.productId, n.name]));
+  return top.map((r) => ({ productId: r.productId, name: nameOf.get(r.productId) ?? 'Produto removido', quantity: int(r.quantity), withTaxCents: int(r.withTaxCents) }));
 }
 

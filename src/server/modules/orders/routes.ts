@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, messageBody } from '#shared/schemas/common.ts';
+import { orderExportQuery } from '#shared/schemas/exports.ts';
 import {
   adminOrderBody,
   adminOrdersQuery,
@@ -17,14 +18,13 @@ import {
   statusStepBody,
 } from '#shared/schemas/orders.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { sendCsv } from '../../platform/csv.ts';
 import { adminOnly, guardedUser, signedIn } from '../../platform/guards.ts';
 import * as admin from './admin-orders.ts';
 import * as checkout from './checkout.ts';
+import { ORDER_EXPORT_COLUMNS, orderExportRows } from './export.ts';
 import { viewerOf } from './order-records.ts';
 import * as view from './order-view.ts';
-import { orderExportQuery } from '#shared/schemas/exports.ts';
-import { sendCsv } from '../../platform/csv.ts';
-import { ORDER_EXPORT_COLUMNS, orderExportRows } from './export.ts';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() });
 
