@@ -36,12 +36,13 @@ export async function takingsIn(db: Db, windows: InstantRange[]): Promise<Taking
 /** The paid orders and takings of each Lisbon day of `w`, every day listed (0 where nothing was paid). */
 export async function takingsByDay(db: Db, firstDay: string, days: number): Promise<Overview['days']> {
   const w = lisbonDays(firstDay, days);
-  const day = sql<string>`to_char(${orders.paidAt} at time zone 'Europe/Lisbon', 'YYYY-MM-DD')`;
+  // Grouped by the Lisbon date, written as text once per day rather than once per order.
+  const lisbonDate = sql`(${orders.paidAt} at time zone 'Europe/Lisbon')::date`;
   const rows = await db
-    .select({ day, orders: sql`count(*)`, withTaxCents: sql`sum(${orders.totalWithTaxCents})` })
+    .select({ day: sql<string>`to_char(${lisbonDate}, 'YYYY-MM-DD')`, orders: sql`count(*)`, withTaxCents: sql`sum(${orders.totalWithTaxCents})` })
     .from(orders)
     .where(within(orders.paidAt, w))
-    .groupBy(day);
+    .groupBy(lisbonDate);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return Array.from({ length: days }, (_, i) => {
     const isoDay = calendarDayPlus(firstDay, i);
@@ -96,11 +97,11 @@ export async function invoicesWaiting(db: Db, withProvider: boolean): Promise<nu
 /** The period's best sellers: units sold in orders paid in it, by product (its name as last sold). */
 export async function bestSellers(db: Db, w: InstantRange, limit = 5): Promise<Overview['bestSellers']> {
   const quantity = sql<number>`sum(${orderItems.quantity})`;
+  // Each line carries its order's payment date (kept by triggers): no join with the orders.
   const top = await db
     .select({ productId: orderItems.productId, quantity, withTaxCents: sql`sum(${orderItems.quantity} * ${orderItems.unitPriceCents})` })
     .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(within(orders.paidAt, w))
+    .where(within(orderItems.paidAt, w))
     .groupBy(orderItems.productId)
     .orderBy(desc(quantity), asc(orderItems.productId))
     .limit(limit);

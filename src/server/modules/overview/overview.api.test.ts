@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calendarDayPlus, lisbonDayStart, lisbonToday } from '#shared/dates.ts';
 import { type Overview, overviewMessages } from '#shared/schemas/overview.ts';
 import { signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
-import { insertProduct } from '../../../../tests/helpers/shop.ts';
+import { insertProduct, placeOrder } from '../../../../tests/helpers/shop.ts';
 import { orderItems, orders, payments, refunds } from '../../db/schema.ts';
 
 // The owner's overview (issue #17): every figure against one hand-computed for a seeded shop.
@@ -163,6 +163,21 @@ describe('the owner overview', () => {
     expect(badDays.statusCode).toBe(400);
     expect(badDays.json().error).toBe(overviewMessages.days);
     expect(((await ctx.app.inject({ method: 'GET', url: '/api/overview', headers: { cookie: admin.cookie } })).json() as Overview).lowStock.threshold).toBe(5);
+  });
+
+  it('counts an order among the sales from the moment it is paid, and its lines with it', async () => {
+    const admin = await signedInUser(ctx, { isAdmin: true });
+    const frames = await insertProduct(ctx, { name: 'Molduras', priceCents: 800, stock: 20 });
+    const order = await placeOrder(ctx, [{ product_id: frames.id, quantity: 4 }]);
+    const read = async (): Promise<Overview> => (await ctx.app.inject({ method: 'GET', url: '/api/overview?days=7', headers: { cookie: admin.cookie } })).json();
+    const before = await read();
+    expect(before.bestSellers.find((b) => b.productId === frames.id)).toBeUndefined();
+
+    const paid = await ctx.app.inject({ method: 'POST', url: `/api/order/${order.id}/mark-paid`, headers: { cookie: admin.cookie }, payload: { method: 'cash' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const after = await read();
+    expect(after.bestSellers.find((b) => b.productId === frames.id)).toEqual({ productId: frames.id, name: 'Molduras', quantity: 4, withTaxCents: 3200 });
+    expect(after.takings.today.current.orders).toBe(before.takings.today.current.orders + 1);
   });
 
   it('is the owner’s alone', async () => {
