@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './locale.ts';
-import { isCalendarDay } from '../dates.ts';
+import { calendarDayField, dayRangeMessages } from './days.ts';
 
 /** The audit log (issue #17): every admin change, who made it, from where, and the values before and after. */
 export const AUDIT_ENTITIES = ['user', 'product', 'service', 'order', 'content', 'newsletter', 'media', 'settings'] as const;
@@ -31,15 +31,11 @@ export const auditActionLabel: Record<AuditAction, string> = {
   send: 'Enviou',
 };
 
-export const auditMessages = {
-  from: 'Indique a data inicial (por exemplo 2026-11-01).',
-  to: 'Indique a data final (por exemplo 2026-11-30).',
-  range: 'A data inicial tem de ser igual ou anterior à data final.',
-} as const;
+export const auditMessages = dayRangeMessages;
 
 export const AUDIT_PAGE_SIZE = 25;
 
-const day = (message: string) => z.string({ error: message }).trim().refine(isCalendarDay, { error: message }).optional();
+const day = (message: string) => calendarDayField(message).optional();
 
 export const auditQuery = z
   .object({

@@ -1,23 +1,19 @@
 import { z } from 'zod';
 import './locale.ts';
-import { isCalendarDay } from '../dates.ts';
+import { calendarDayField, dayRangeMessages } from './days.ts';
 
 /** The accountant's exports (issue #17): CSV files Excel in Portuguese opens as they are. */
 export const exportMessages = {
-  from: 'Indique a data inicial (por exemplo 2026-11-01).',
-  to: 'Indique a data final (por exemplo 2026-11-30).',
-  range: 'A data inicial tem de ser igual ou anterior à data final.',
+  ...dayRangeMessages,
   tooLong: 'Exporte no máximo cinco anos de cada vez.',
 } as const;
 
 /** At most this many days in one export (five years): what an accountant asks for, and a bound on the work. */
 export const MAX_EXPORT_DAYS = 5 * 366;
 
-const day = (message: string) => z.string({ error: message }).trim().refine(isCalendarDay, { error: message });
-
 /** `?from=YYYY-MM-DD&to=YYYY-MM-DD`: the orders placed on those days (Lisbon time), both included. */
 export const orderExportQuery = z
-  .object({ from: day(exportMessages.from), to: day(exportMessages.to) })
+  .object({ from: calendarDayField(exportMessages.from), to: calendarDayField(exportMessages.to) })
   .superRefine((v, ctx) => {
     if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: exportMessages.range });
     else if ((Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 >= MAX_EXPORT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: exportMessages.tooLong });
@@ -42,9 +38,11 @@ export const importMessages = {
 } as const;
 
 export const MAX_IMPORT_LINES = 5000;
+/** The largest file imported at once, in characters (the form refuses a bigger one before sending it). */
+export const MAX_IMPORT_SIZE = 5_000_000;
 
 export const productImportBody = z.object({
-  csv: z.string({ error: importMessages.empty }).max(5_000_000, { error: importMessages.tooLarge }),
+  csv: z.string({ error: importMessages.empty }).max(MAX_IMPORT_SIZE, { error: importMessages.tooLarge }),
   dryRun: z.boolean().default(true),
 });
 

@@ -36,7 +36,6 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
   const last = (days: number, before = 0) => lisbonDays(calendarDayPlus(today, 1 - days - before), days);
   const firstDay = calendarDayPlus(today, 1 - options.days);
   const period = lisbonDays(firstDay, options.days);
-  const threshold = await lowStockThreshold(db);
   const [takings, days, byStatus, awaiting, mbway, refunds, invoices, low, best] = await Promise.all([
     takingsIn(db, [last(1), last(1, 1), last(7), last(7, 7), last(30), last(30, 30)]),
     takingsByDay(db, firstDay, options.days),
@@ -45,7 +44,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
     mbwayRequests(db, period),
     refundsDue(db),
     invoicesWaiting(db, options.withInvoicing),
-    lowStock(db, threshold),
+    lowStockThreshold(db).then(async (threshold) => ({ threshold, items: await lowStock(db, threshold) })),
     bestSellers(db, period),
   ]);
   const [today1, yesterday, week, weekBefore, month, monthBefore] = takings as [Takings, Takings, Takings, Takings, Takings, Takings];
@@ -57,7 +56,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
     mbway,
     refundsDue: refunds,
     invoicesWaiting: invoices,
-    lowStock: { threshold, items: low },
+    lowStock: low,
     bestSellers: best,
   };
 }

@@ -113,8 +113,6 @@ export async function updateService(db: Db, id: number, fields: ServiceFields, u
 /** Deletes a service and its picture. */
 export async function deleteService(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: services.id }).from(services).where(eq(services.id, id)).for('update');
-    if (!existing) throw notFound(serviceMessages.notFound);
     const before = await getService(tx, id);
     const [row] = await tx.delete(services).where(eq(services.id, id)).returning({ imageId: services.imageId });
     if (!row) throw notFound(serviceMessages.notFound);

@@ -1,52 +1,42 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useSearchParams } from 'react-router';
 import { formatDateTime, isCalendarDay } from '#shared/dates.ts';
 import { AUDIT_ENTITIES, auditActionLabel, type AuditEntity, auditEntityLabel, auditMessages } from '#shared/schemas/audit.ts';
 import { PaginationNav } from '../../../components/pagination-nav.tsx';
+import { useListParams } from '../../../components/use-list-params.ts';
 import { AdminTable } from '../admin-table.tsx';
 import { QueryState } from '../query-state.tsx';
 import { type AuditFilters, auditQueryOptions } from './api.ts';
 import { AuditChanges } from './audit-changes.tsx';
 
-const PARAMS = { entity: 'entidade', actor: 'quem', from: 'desde', to: 'ate', page: 'pagina' } as const;
+const PARAMS = { entity: 'entidade', actor: 'quem', from: 'desde', to: 'ate' } as const;
 
 /** The filters as the address holds them (a reload or a shared link shows the same entries). */
 function useAuditFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, set, setPage } = useListParams();
   const entity = params.get(PARAMS.entity);
   const actor = Number(params.get(PARAMS.actor));
   const day = (name: string) => {
     const value = params.get(name) ?? '';
     return isCalendarDay(value) ? value : undefined;
   };
-  const page = Number(params.get(PARAMS.page));
   const filters: AuditFilters = {
     entity: (AUDIT_ENTITIES as readonly string[]).includes(entity ?? '') ? (entity as AuditEntity) : undefined,
     actor: Number.isInteger(actor) && actor > 0 ? actor : undefined,
     from: day(PARAMS.from),
     to: day(PARAMS.to),
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page,
   };
-  /** Changes one filter (and goes back to the first page), or the page. */
-  const set = (name: keyof typeof PARAMS, value: string | undefined) =>
-    setParams(
-      (next) => {
-        if (value) next.set(PARAMS[name], value);
-        else next.delete(PARAMS[name]);
-        if (name !== 'page') next.delete(PARAMS.page);
-        return next;
-      },
-      { replace: name !== 'page' },
-    );
-  return { filters, set };
+  /** Changes one filter (and goes back to the first page). */
+  const setFilter = (name: keyof typeof PARAMS, value: string | undefined) => set({ [PARAMS[name]]: value }, { replace: true });
+  return { filters, setFilter, setPage };
 }
 
 /** "Registo": every change made in the back office, newest first (issue #17). Read only. */
 export function AuditTab() {
   const id = useId();
-  const { filters, set } = useAuditFilters();
+  const { filters, setFilter, setPage } = useAuditFilters();
   const query = useQuery(auditQueryOptions(filters));
   const rangeWrong = filters.from && filters.to && filters.from > filters.to;
 
@@ -57,7 +47,7 @@ export function AuditTab() {
       <Form className="row g-2 align-items-end mb-3" onSubmit={(e) => e.preventDefault()} aria-label="Filtrar o registo">
         <Form.Group className="col-6 col-md-3" controlId={`${id}-entity`}>
           <Form.Label>Tipo</Form.Label>
-          <Form.Select value={filters.entity ?? ''} onChange={(e) => set('entity', e.target.value || undefined)}>
+          <Form.Select value={filters.entity ?? ''} onChange={(e) => setFilter('entity', e.target.value || undefined)}>
             <option value="">Todos</option>
             {AUDIT_ENTITIES.map((entity) => (
               <option key={entity} value={entity}>
@@ -68,7 +58,7 @@ export function AuditTab() {
         </Form.Group>
         <Form.Group className="col-6 col-md-3" controlId={`${id}-actor`}>
           <Form.Label>Quem</Form.Label>
-          <Form.Select value={filters.actor ?? ''} onChange={(e) => set('actor', e.target.value || undefined)}>
+          <Form.Select value={filters.actor ?? ''} onChange={(e) => setFilter('actor', e.target.value || undefined)}>
             <option value="">Todos os administradores</option>
             {(query.data?.actors ?? []).map((actor) => (
               <option key={actor.id} value={actor.id}>
@@ -79,14 +69,14 @@ export function AuditTab() {
         </Form.Group>
         <Form.Group className="col-6 col-md-3" controlId={`${id}-from`}>
           <Form.Label>Desde</Form.Label>
-          <Form.Control type="date" value={filters.from ?? ''} onChange={(e) => set('from', e.target.value || undefined)} />
+          <Form.Control type="date" value={filters.from ?? ''} onChange={(e) => setFilter('from', e.target.value || undefined)} />
         </Form.Group>
         <Form.Group className="col-6 col-md-3" controlId={`${id}-to`}>
           <Form.Label>Até</Form.Label>
           <Form.Control
             type="date"
             value={filters.to ?? ''}
-            onChange={(e) => set('to', e.target.value || undefined)}
+            onChange={(e) => setFilter('to', e.target.value || undefined)}
             isInvalid={Boolean(rangeWrong)}
             aria-describedby={rangeWrong ? `${id}-range` : undefined}
           />
@@ -122,7 +112,7 @@ export function AuditTab() {
                   </tr>
                 ))}
               </AdminTable>
-              <PaginationNav page={log.page} totalPages={Math.max(1, Math.ceil(log.count / log.pageSize))} onChange={(page) => set('page', String(page))} label="Páginas do registo" />
+              <PaginationNav page={log.page} totalPages={Math.max(1, Math.ceil(log.count / log.pageSize))} onChange={setPage} label="Páginas do registo" />
             </>
         }
       </QueryState>

@@ -3,12 +3,10 @@ import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { importMessages, type ProductImportResult } from '#shared/schemas/exports.ts';
+import { importMessages, MAX_IMPORT_SIZE, type ProductImportResult } from '#shared/schemas/exports.ts';
 import { api, errorMessage } from '../../../api/client.ts';
 import { queryRoots } from '../../../api/query-keys.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-
-const MAX_BYTES = 5_000_000;
 
 /**
  * The products tab's import (issue #17), for a shop moving from another platform: a CSV with the export's
@@ -36,7 +34,7 @@ export function ProductImport() {
     setFile(null);
     setReadError(null);
     if (!chosen) return;
-    if (chosen.size > MAX_BYTES) return setReadError(importMessages.tooLarge);
+    if (chosen.size > MAX_IMPORT_SIZE) return setReadError(importMessages.tooLarge);
     setFile({ name: chosen.name, text: await chosen.text() });
   };
 
