@@ -16,13 +16,17 @@ async function confirmedSubscriber(request: APIRequestContext): Promise<string> 
   return email;
 }
 
-const footerForm = (page: Page) => page.getByRole('contentinfo').getByRole('region', { name: 'Newsletter' });
+/** The footer's form, whose code the page fetches once the customer scrolls near the footer. */
+async function footerForm(page: Page) {
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  return page.getByRole('contentinfo').getByRole('region', { name: 'Newsletter' });
+}
 
 test.describe('newsletter', () => {
   test('um visitante subscreve no rodapé e confirma com o link do email', async ({ page }) => {
     const email = uniqueEmail('visitante');
     await page.goto('/produtos');
-    const form = footerForm(page);
+    const form = await footerForm(page);
     await form.getByLabel('O seu email').fill(email);
     await expect(form).toContainText('Pode cancelar a subscrição a qualquer momento');
     const since = Date.now();
@@ -95,7 +99,7 @@ test.describe('newsletter', () => {
     // The page's own check first, from the top: filling the footer form scrolls it to its end, where a footer
     // link sits half under the sticky header (a scroll position, not the link's size; see below).
     await expectAccessible(page, 'produtos no telemóvel');
-    const form = footerForm(page);
+    const form = await footerForm(page);
     await form.getByLabel('O seu email').fill('sem-arroba');
     await form.getByRole('button', { name: 'Subscrever' }).click();
     await expect(form.getByText('Por favor insira um email válido.')).toBeVisible();

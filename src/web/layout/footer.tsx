@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { useHydrated } from '../components/use-hydrated.ts';
+import { lazy, Suspense, useRef } from 'react';
+import { useNearViewport } from '../components/use-near-viewport.ts';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { shop } from '#shared/shop.ts';
@@ -11,7 +11,8 @@ import { siteLinks } from './site-links.ts';
 import BiArrowUpIcon from '~icons/bi/arrow-up';
 import BiJournalTextIcon from '~icons/bi/journal-text';
 
-// Its own chunk: the form's validation (zod, react-hook-form) stays out of the bundle every page loads first.
+// Its own chunk, fetched when the customer scrolls near the footer: the form's validation (zod, react-hook-form)
+// is about as much code again as the page's own, and a phone should not run it while taking the page over.
 const NewsletterForm = lazy(async () => ({ default: (await import('../features/newsletter/newsletter-form.tsx')).NewsletterForm }));
 
 /** The form's room while its code loads. */
@@ -27,7 +28,8 @@ const backToTop = () => {
 
 export function Footer() {
   const details = useQuery(shopDetailsQuery);
-  const hydrated = useHydrated();
+  const newsletter = useRef<HTMLDivElement>(null);
+  const nearNewsletter = useNearViewport(newsletter);
   return (
     <footer className="site-footer mt-auto pt-5 pb-4">
       <Container>
@@ -67,9 +69,9 @@ export function Footer() {
               <span className="visually-hidden">(abre numa nova janela)</span>
             </a>
           </div>
-          <div className="col-12 col-md-6 col-lg-3">
-            {/* Its code comes after the page's: a server-rendered page keeps the room for it until then. */}
-            {hydrated ?
+          <div ref={newsletter} className="col-12 col-md-6 col-lg-3">
+            {/* Its code comes after the page's, near the footer: the room for it is kept until then. */}
+            {nearNewsletter ?
               <Suspense fallback={newsletterRoom}>
                 <NewsletterForm />
               </Suspense>

@@ -5,13 +5,16 @@
 const files = document.querySelector('meta[name="loja-app"]')?.getAttribute('content')?.split(' ').filter(Boolean) ?? [];
 
 function start() {
+  // One insertion for every file: the head changes once.
+  const links = document.createDocumentFragment();
   for (const href of files.slice(1)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
+    links.append(link);
   }
+  document.head.append(links);
   if (files[0]) void import(files[0]);
 }
 
