@@ -17,7 +17,7 @@ export const auditEntityLabel: Record<AuditEntity, string> = {
   settings: 'Definições',
 };
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'archive', 'status', 'payment', 'refund', 'send'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'archive', 'status', 'payment', 'refund', 'refund-cancel', 'send'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditActionLabel: Record<AuditAction, string> = {
@@ -28,6 +28,7 @@ export const auditActionLabel: Record<AuditAction, string> = {
   status: 'Mudou o estado',
   payment: 'Registou o pagamento',
   refund: 'Reembolsou',
+  'refund-cancel': 'Anulou o pedido de reembolso',
   send: 'Enviou',
 };
 

@@ -20,6 +20,10 @@ export const invoicingMessages = {
   mbwayUnavailable: 'Não foi possível contactar a ifthenpay. Nada foi devolvido: tente novamente dentro de momentos.',
   refundInProgress: 'Já está a ser feito um reembolso desta encomenda. Aguarde um momento e atualize a página.',
   refundSettled: 'Reembolso registado.',
+  refundNotRequested: 'Este reembolso já não está a aguardar a ifthenpay.',
+  refundTooRecent: 'O pedido de reembolso ainda pode estar a ser tratado pela ifthenpay. Aguarde dois minutos e tente de novo.',
+  refundNotFound: 'Reembolso não encontrado.',
+  refundOutcome: 'Diga se a ifthenpay devolveu o dinheiro ou não.',
   noInvoicing: 'Nenhum serviço de faturação está configurado (INVOICING): emita este documento no seu programa de faturação.',
   notPending: 'Este documento não está por emitir.',
   retryQueued: 'Vamos tentar emitir o documento de novo.',
@@ -77,6 +81,14 @@ export const refundBody = z
     }
   })
   .transform((v) => ({ ...v, iban: v.method === 'transfer' && v.iban ? normaliseIban(v.iban) : null, transferred_on: v.method === 'transfer' ? (v.transferred_on ?? null) : null }));
+
+/**
+ * The owner resolves an MB WAY refund left 'requested' (the process stopped between ifthenpay's answer and
+ * the recording), after checking ifthenpay's back office: the money went back, or it did not.
+ */
+export const REFUND_OUTCOMES = ['settled', 'cancelled'] as const;
+export const resolveRefundBody = z.object({ outcome: z.enum(REFUND_OUTCOMES, { error: invoicingMessages.refundOutcome }) });
+export type ResolveRefundBody = z.infer<typeof resolveRefundBody>;
 
 /** A paid order without its invoice-receipt, or a refund without its credit note ("Faturas por emitir"). */
 export const pendingDocument = z.object({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, messageBody } from '#shared/schemas/common.ts';
-import { invoicingMessages, pendingDocuments, refundBody } from '#shared/schemas/invoicing.ts';
+import { invoicingMessages, pendingDocuments, refundBody, resolveRefundBody } from '#shared/schemas/invoicing.ts';
 import { order, orderAccessQuery } from '#shared/schemas/orders.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -10,11 +10,11 @@ import { viewerOf } from '../orders/order-records.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { documentPdf, type InvoicingContext, pendingDocuments as listPending, retryDocument } from './invoices.ts';
 import type { Invoicing } from './invoicing.ts';
-import { settleRefund } from '../orders/refunds.ts';
+import { resolveRefund, settleRefund } from '../orders/refunds.ts';
 
 const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** The paperwork's calls: refunds from the order page, "Faturas por emitir" and its retries, the documents' PDFs. */
+/** The paperwork's calls: refunds from the order page (and resolving one left waiting on ifthenpay), "Faturas por emitir" and its retries, the documents' PDFs. */
 export const invoicingRoutes =
   ({ db, config }: AppContext, gateway: PaymentGateway, invoicing: Invoicing | null): FastifyPluginAsyncZod =>
   async (app) => {
@@ -25,6 +25,14 @@ export const invoicingRoutes =
       '/order/:id/refund',
       { config: adminOnly, schema: { tags, params: idParam, body: refundBody, response: { 200: order } } },
       async (request) => settleRefund({ db, publicUrl: config.publicUrl, gateway }, request.params.id, guardedUser(request).id, request.body),
+    );
+
+    // An MB WAY refund left 'requested' by a process that stopped: the owner says what ifthenpay's back office shows.
+    app.post(
+      '/order/:id/refunds/:refundId/resolve',
+      { config: adminOnly, schema: { tags, params: idParam.extend({ refundId: rowId }), body: resolveRefundBody, response: { 200: order } } },
+      async (request) =>
+        resolveRefund({ db, publicUrl: config.publicUrl }, request.params.id, request.params.refundId, guardedUser(request).id, request.body),
     );
 
     app.get('/invoice/pending', { config: adminOnly, schema: { tags, response: { 200: pendingDocuments } } }, async () => listPending(ctx));

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fill } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
-import { invoicingMessages, type refundBody } from '#shared/schemas/invoicing.ts';
+import { invoicingMessages, type refundBody, type ResolveRefundBody } from '#shared/schemas/invoicing.ts';
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
@@ -120,7 +120,8 @@ export async function settleRefund(ctx: RefundContext, orderId: number, adminId:
     try {
       ({ refundId } = await gateway.refundMbway({ requestId, amountCents: refund.amountCents }));
     } catch (err) {
-      await db.delete(refunds).where(eq(refunds.id, refund.id));
+      // Only while still requested: the owner may have resolved it meanwhile (resolveRefund).
+      await db.delete(refunds).where(and(eq(refunds.id, refund.id), eq(refunds.status, 'requested')));
       if (err instanceof GatewayError && err.refused) throw conflict(fill(invoicingMessages.mbwayRefused, { reason: err.message }));
       throw new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', invoicingMessages.mbwayUnavailable);
     }
@@ -128,10 +129,49 @@ export async function settleRefund(ctx: RefundContext, orderId: number, adminId:
       const [settled] = await tx
         .update(refunds)
         .set({ status: 'settled', gatewayRefundId: refundId })
-        .where(eq(refunds.id, refund.id))
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'requested')))
         .returning();
       if (settled) await afterSettled(tx, publicUrl, settled);
     });
   }
+  return getOrder(db, orderId, { userId: adminId, isAdmin: true });
+}
+
+/** How long a requested MB WAY refund may still be in ifthenpay's hands (ifthenpay's call gives up after 15 s). */
+const IN_FLIGHT = sql`interval '2 minutes'`;
+
+/**
+ * An MB WAY refund left 'requested' (the process stopped between ifthenpay's answer and the recording) is
+ * resolved by the owner once she has checked ifthenpay's back office: the money went back (settled, with
+ * its credit note and mail) or it did not (the row goes, and its amount is free again). Under the order's
+ * lock and conditional on the status, so two clicks resolve it once; never while a request may be in flight.
+ */
+export async function resolveRefund(ctx: Omit<RefundContext, 'gateway'>, orderId: number, refundId: number, adminId: number, input: ResolveRefundBody): Promise<Order> {
+  const { db, publicUrl } = ctx;
+  await db.transaction(async (tx) => {
+    if (!(await lockedOrder(tx, orderId))) throw notFound(orderMessages.orderNotFound);
+    const [found] = await tx
+      .select({ status: refunds.status, inFlight: sql<boolean>`${refunds.createdAt} > now() - ${IN_FLIGHT}` })
+      .from(refunds)
+      .where(and(eq(refunds.id, refundId), eq(refunds.orderId, orderId)));
+    if (!found) throw notFound(invoicingMessages.refundNotFound);
+    if (found.status !== 'requested') throw conflict(invoicingMessages.refundNotRequested);
+    if (found.inFlight) throw conflict(invoicingMessages.refundTooRecent);
+    const still = and(eq(refunds.id, refundId), eq(refunds.status, 'requested'));
+    if (input.outcome === 'settled') {
+      const [settled] = await tx.update(refunds).set({ status: 'settled' }).where(still).returning();
+      if (!settled) throw conflict(invoicingMessages.refundNotRequested);
+      await afterSettled(tx, publicUrl, settled);
+      return;
+    }
+    const [removed] = await tx.delete(refunds).where(still).returning();
+    if (!removed) throw conflict(invoicingMessages.refundNotRequested);
+    await recordChange(tx, {
+      entity: 'order',
+      entityId: orderId,
+      action: 'refund-cancel',
+      before: { refundCents: removed.amountCents, shippingCents: removed.shippingCents, method: removed.method, lines: removed.lines, note: removed.note },
+    });
+  });
   return getOrder(db, orderId, { userId: adminId, isAdmin: true });
 }

@@ -2,7 +2,7 @@ import { hashKey, keepPreviousData, queryOptions, useMutation, useQueryClient } 
 import type { ManualPaymentMethod, OrderStatus } from '#shared/orders.ts';
 import type { ProductList } from '#shared/schemas/catalog.ts';
 import type { Order, OrderPage, RefundDue } from '#shared/schemas/orders.ts';
-import type { PendingDocuments } from '#shared/schemas/invoicing.ts';
+import type { PendingDocuments, ResolveRefundBody } from '#shared/schemas/invoicing.ts';
 import type { PaymentAlert } from '#shared/schemas/payments.ts';
 import { api, ApiError } from '../../../api/client.ts';
 import { queryRoots } from '../../../api/query-keys.ts';
@@ -153,6 +153,22 @@ export function useRefund(id: number) {
   const refresh = useRefreshOrders();
   return useMutation({
     mutationFn: (body: RefundPayload) => api.post<Order>(`/order/${id}/refund`, body),
+    onSuccess: async (order) => {
+      queryClient.setQueryData(orderQueryKey(order.id), order);
+      await Promise.all([refresh(order.id), queryClient.invalidateQueries({ queryKey: pendingDocumentsKey })]);
+    },
+  });
+}
+
+/**
+ * An MB WAY refund left waiting on ifthenpay: the owner says what its back office shows (the money went back,
+ * or it did not).
+ */
+export function useResolveRefund(id: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ refundId, outcome }: { refundId: number } & ResolveRefundBody) => api.post<Order>(`/order/${id}/refunds/${refundId}/resolve`, { outcome }),
     onSuccess: async (order) => {
       queryClient.setQueryData(orderQueryKey(order.id), order);
       await Promise.all([refresh(order.id), queryClient.invalidateQueries({ queryKey: pendingDocumentsKey })]);

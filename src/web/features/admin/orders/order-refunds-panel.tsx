@@ -9,7 +9,9 @@ import type { Order } from '#shared/schemas/orders.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { DocumentLink } from '../../orders/order-documents.tsx';
-import { type RefundPayload, useRefund, useRetryDocument } from './api.ts';
+import { NoticeAlert } from '../notice-alert.tsx';
+import { type RefundPayload, useRefund, useResolveRefund, useRetryDocument } from './api.ts';
+import { RequestedRefund, type Resolving, ResolveRefundModal } from './resolve-refund.tsx';
 import BiArrowCounterclockwiseIcon from '~icons/bi/arrow-counterclockwise';
 
 /** What is still refundable of each line (bought less given back) and whether the shipping still is. */
@@ -21,7 +23,9 @@ export function refundable(order: Order) {
   return { lines, shipping, any: shipping || lines.some((l) => l.left > 0) };
 }
 
-function RefundItem({ refund, order }: { refund: Refund; order: Order }) {
+type RefundItemProps = { refund: Refund; order: Order; resolving: boolean; onResolve: (resolving: Resolving) => void };
+
+function RefundItem({ refund, order, resolving, onResolve }: RefundItemProps) {
   const retry = useRetryDocument();
   return (
     <li className="border rounded p-3 mb-2">
@@ -31,6 +35,7 @@ function RefundItem({ refund, order }: { refund: Refund; order: Order }) {
         <span className="text-secondary">{formatLongDate(refund.transferred_on ?? refund.created_at)}</span>
         {refund.status === 'requested' && <span className="text-secondary">(a aguardar a ifthenpay)</span>}
       </div>
+      {refund.status === 'requested' && <RequestedRefund refund={refund} busy={resolving} onAnswer={onResolve} />}
       {refund.iban && <div className="small text-break">IBAN {refund.iban}</div>}
       {refund.note && <div className="small text-secondary">Nota: {refund.note}</div>}
       <div className="mt-1">
@@ -53,21 +58,34 @@ function RefundItem({ refund, order }: { refund: Refund; order: Order }) {
 }
 
 /**
- * The order's refunds (backoffice, order page): what went back, how, and each credit note; and for a paid
- * order with something left to give back, "Reembolsar".
+ * The order's refunds (backoffice, order page): what went back, how, and each credit note; for an MB WAY
+ * refund left waiting on ifthenpay, the owner's answer; and for a paid order with something left to give
+ * back, "Reembolsar".
  */
 export function OrderRefundsPanel({ order }: { order: Order }) {
   const [asking, setAsking] = useState(false);
+  // The answer's dialog lives here, not in the refund's item: a recorded answer removes or changes the item.
+  const resolve = useResolveRefund(order.id);
+  const [resolving, setResolving] = useState<Resolving | null>(null);
+  const [showResolving, setShowResolving] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   if (!order.paid_at) return null;
   const left = refundable(order);
+  const answer = (next: Resolving) => {
+    resolve.reset();
+    setNotice(null);
+    setResolving(next);
+    setShowResolving(true);
+  };
   return (
     <Card className="mt-4" id="reembolsos">
       <Card.Body>
         <h2 className="h5 mb-3">Reembolsos</h2>
+        <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
         {order.refunds?.length ?
           <ul className="list-unstyled" aria-label="Reembolsos da encomenda">
             {order.refunds.map((refund) => (
-              <RefundItem key={refund.id} refund={refund} order={order} />
+              <RefundItem key={refund.id} refund={refund} order={order} resolving={resolve.isPending} onResolve={answer} />
             ))}
           </ul>
         : <p className="text-secondary">Nenhum reembolso feito.</p>}
@@ -78,6 +96,19 @@ export function OrderRefundsPanel({ order }: { order: Order }) {
           </Button>
         )}
         {asking && <RefundModal order={order} onClose={() => setAsking(false)} />}
+        {resolving && (
+          <ResolveRefundModal
+            resolving={resolving}
+            resolve={resolve}
+            show={showResolving}
+            onDone={(done) => {
+              setNotice(done);
+              setShowResolving(false);
+            }}
+            onCancel={() => setShowResolving(false)}
+            onExited={() => setResolving(null)}
+          />
+        )}
       </Card.Body>
     </Card>
   );
