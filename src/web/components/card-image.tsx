@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { ImageRef } from '#shared/schemas/catalog.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
-/** Card widths by breakpoint in the grid (1, 2, 3, 4 columns in Bootstrap's containers). */
-const CARD_SIZES = '(min-width: 1400px) 300px, (min-width: 1200px) 255px, (min-width: 992px) 288px, (min-width: 576px) 50vw, 100vw';
+/** Card widths by breakpoint in the grid (`.card-grid`: 1, 2, 3, 4 columns in Bootstrap's containers). */
+const CARD_SIZES = '(min-width: 1400px) 300px, (min-width: 1200px) 255px, (min-width: 992px) 288px, (min-width: 360px) 50vw, 100vw';
 
 type CardImageProps = {
   className: string;

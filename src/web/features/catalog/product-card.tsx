@@ -44,15 +44,15 @@ export function ProductCard({ product, priority }: { product: Product; priority?
       <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true">
         <CardImage className="product-card-media" image={product.images[0]} alt="" placeholder={<ImagePlaceholder />} priority={priority} />
       </Link>
-      <Card.Body className="d-flex flex-column">
-        <h2 className="h5 card-title text-break">
+      <Card.Body className="d-flex flex-column p-2 p-sm-3">
+        <h2 className="h5 fs-6 fs-sm-5 card-title text-break">
           <Link to={paths.product(product.id)} className="product-card-name">
             {product.name}
           </Link>
         </h2>
         <p className="product-card-description text-secondary small flex-grow-1">{cutText(product.description)}</p>
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-          <span className="fs-5 fw-semibold">{priceLabel(product)}</span>
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-2 mb-sm-3">
+          <span className="fs-6 fs-sm-5 fw-semibold">{priceLabel(product)}</span>
           {!isAvailable(product) && <Badge bg="secondary">{OUT_OF_STOCK}</Badge>}
         </div>
         <div className="d-grid gap-2">
@@ -61,8 +61,9 @@ export function ProductCard({ product, priority }: { product: Product; priority?
           </Link>
           {!product.isDigital && (
             <Button variant="primary" onClick={add} disabled={!inStock || !hydrated} aria-label={`Adicionar ${product.name} ao carrinho`}>
-              <BiCartPlusIcon className="bi me-2" aria-hidden="true" />
-              Adicionar ao carrinho
+              <BiCartPlusIcon className="bi me-1 me-sm-2" aria-hidden="true" />
+              {/* Two cards a row on a phone: 'Adicionar' beside the cart icon fits; the name above says it all. */}
+              Adicionar<span className="d-none d-sm-inline"> ao carrinho</span>
             </Button>
           )}
         </div>

@@ -140,11 +140,10 @@ function ProductList({ kind }: { kind: ListKind }) {
         </p>
         <Row
           as="ul"
-          xs={1}
-          sm={2}
+          xs={2}
           lg={3}
           xl={4}
-          className={`list-unstyled g-4 mb-0${busy ? ' product-grid-busy' : ''}`}
+          className={`card-grid list-unstyled g-3 g-md-4 mb-0${busy ? ' product-grid-busy' : ''}`}
           aria-busy={busy || undefined}
         >
           {data.rows.map((product, index) => (

@@ -16,7 +16,7 @@ import BiCalendar2HeartIcon from '~icons/bi/calendar2-heart';
 import BiImageIcon from '~icons/bi/image';
 
 export const PRODUCTS_LOAD_ERROR = 'Erro ao carregar produtos. Por favor tente novamente mais tarde.';
-const CARD_SIZES = '(min-width: 992px) 300px, (min-width: 576px) 33vw, 100vw';
+const CARD_SIZES = '(min-width: 992px) 300px, (min-width: 576px) 33vw, (min-width: 360px) 50vw, 100vw';
 
 function Loading({ label }: { label: string }) {
   return (
@@ -89,24 +89,24 @@ export function ProductsSection({ titleId }: { titleId: string }) {
         </Alert>
       : products.data.rows.length === 0 ?
         <p className="text-secondary">Ainda não há produtos à venda. Volte em breve!</p>
-      : <ul className="row g-3 g-md-4 list-unstyled mb-0">
+      : <ul className="card-grid row g-3 g-md-4 list-unstyled mb-0">
           {products.data.rows.slice(0, HOME_ITEMS).map((product) => {
             const image = product.images[0];
             return (
-              <li key={product.id} className="col-12 col-sm-4">
+              <li key={product.id} className="col-6 col-sm-4">
                 <article className="home-card card h-100 shadow-sm">
                   <div className="home-card-media card-img-top">
                     {image ?
                       <img src={image.src} srcSet={image.srcset} sizes={CARD_SIZES} width={image.width} height={image.height} loading="lazy" decoding="async" alt="" />
                     : <BiImageIcon className="bi" aria-hidden="true" />}
                   </div>
-                  <div className="card-body">
-                    <h3 className="h5 card-title text-break">
+                  <div className="card-body p-2 p-sm-3">
+                    <h3 className="h5 fs-6 fs-sm-5 card-title text-break">
                       <Link to={paths.product(product.id)} className="stretched-link">
                         {product.name}
                       </Link>
                     </h3>
-                    <p className="fs-5 fw-semibold mb-0">{priceLabel(product)}</p>
+                    <p className="fs-6 fs-sm-5 fw-semibold mb-0">{priceLabel(product)}</p>
                   </div>
                 </article>
               </li>
@@ -134,9 +134,9 @@ export function ServicesSection({ titleId }: { titleId: string }) {
         <Loading label="A carregar serviços..." />
       : shown.length === 0 ?
         <p className="text-secondary">Os serviços de organização estarão disponíveis em breve.</p>
-      : <ul className="row g-3 g-md-4 list-unstyled mb-0">
+      : <ul className="card-grid row g-3 g-md-4 list-unstyled mb-0">
           {shown.map((service) => (
-            <li key={service.id} className="col-12 col-sm-4">
+            <li key={service.id} className="col-6 col-sm-4">
               <article className="home-card card h-100 shadow-sm">
                 <div className="home-card-media card-img-top">
                   {service.image ?
@@ -152,8 +152,8 @@ export function ServicesSection({ titleId }: { titleId: string }) {
                     />
                   : <BiCalendar2HeartIcon className="bi" aria-hidden="true" />}
                 </div>
-                <div className="card-body d-flex flex-column">
-                  <h3 className="h5 card-title text-break">
+                <div className="card-body d-flex flex-column p-2 p-sm-3">
+                  <h3 className="h5 fs-6 fs-sm-5 card-title text-break">
                     <Link to={paths.service(service.id)}>{service.name}</Link>
                   </h3>
                   <p className="text-secondary small flex-grow-1">{cutText(summaryOf(service), SERVICE_CARD_TEXT_LENGTH)}</p>

@@ -11,8 +11,8 @@ export function ServiceCard({ service, priority }: { service: Service; priority?
   return (
     <Card className="h-100 shadow-sm">
       <CardImage className="service-card-media" image={service.image} alt={service.name} placeholder={<ServiceImagePlaceholder />} priority={priority} />
-      <Card.Body className="d-flex flex-column">
-        <h2 className="h5 card-title text-break">{service.name}</h2>
+      <Card.Body className="d-flex flex-column p-2 p-sm-3">
+        <h2 className="h5 fs-6 fs-sm-5 card-title text-break">{service.name}</h2>
         <p className="service-card-text text-secondary small flex-grow-1">{cutText(summaryOf(service), SERVICE_CARD_TEXT_LENGTH)}</p>
         <div className="d-grid gap-2">
           <Link to={paths.service(service.id)} className="btn btn-outline-primary" aria-label={`Ver mais: ${service.name}`}>

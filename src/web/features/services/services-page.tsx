@@ -81,7 +81,7 @@ export function ServicesPage() {
           <p className="text-secondary small" aria-live="polite">
             {shown.length === 1 ? '1 serviço encontrado' : `${shown.length} serviços encontrados`}
           </p>
-          <Row as="ul" xs={1} sm={2} lg={3} xl={4} className="list-unstyled g-4 mb-0">
+          <Row as="ul" xs={2} lg={3} xl={4} className="card-grid list-unstyled g-3 g-md-4 mb-0">
             {shown.map((service, index) => (
               <Col as="li" key={service.id}>
                 <ServiceCard service={service} priority={index === 0} />
