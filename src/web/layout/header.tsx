@@ -34,12 +34,15 @@ function AccountMenu() {
   );
 }
 
-/** The cart link with its badge; on phones it stays beside the menu button instead of inside the menu. */
+/**
+ * The cart link with its badge; on phones it stays beside the menu button instead of inside the menu. Between
+ * 768 and 992 px it is the icon alone (its name stays in aria-label), so the bar keeps to one line.
+ */
 function CartLink({ className, count }: { className: string; count: number }) {
   return (
     <Nav.Link as={NavLink} to={paths.cart} className={`align-items-center ${className}`} aria-label={count > 0 ? `Carrinho, ${count} artigos` : 'Carrinho'}>
       <BiCart3Icon className="bi me-1" aria-hidden="true" />
-      Carrinho
+      <span className="d-md-none d-lg-inline">Carrinho</span>
       {count > 0 && (
         <Badge bg="danger" pill className="ms-1" aria-hidden="true">
           {count}
@@ -83,7 +86,7 @@ export function Header() {
           <Nav className="me-auto" as="ul">
             {links.map((link) => (
               <Nav.Item as="li" key={link.to}>
-                <Nav.Link as={NavLink} to={link.to}>
+                <Nav.Link as={NavLink} to={link.to} className="text-nowrap">
                   {link.label}
                 </Nav.Link>
               </Nav.Item>

@@ -22,7 +22,7 @@ export function SignedInMenu() {
         <>
           <BiPersonCircleIcon className="bi me-1" aria-hidden="true" />
           <span className="d-md-none">A minha conta</span>
-          <span className="d-none d-md-inline">{session.user.username}</span>
+          <span className="navbar-account-name d-none d-md-inline-block text-truncate align-bottom">{session.user.username}</span>
         </>
       }
     >
