@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { type MoveResult, SECTION_COUNT, type useAutoHideControls, type useSectionNavigation } from './use-section-navigation.ts';
+import { type MoveResult, NATURAL_SCROLL_QUERY, SECTION_COUNT, type useAutoHideControls, type useSectionNavigation } from './use-section-navigation.ts';
 
 // The home page's ways between its three sections (storefront.md §2): wheel, swipe, keys and focus, on the
 // frame below the sticky header; once the visitor scrolled on (the footer), the page scrolls as any other.
@@ -63,8 +63,12 @@ export function useSectionGestures(
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
+    // Read at each event, so a window resized or a phone turned follows at once; the server knows no screen,
+    // so the page's look follows home.css's same query from the first paint.
+    const natural = window.matchMedia?.(NATURAL_SCROLL_QUERY);
+    const sectioned = () => !natural?.matches;
     // Only while the home page fills the screen below the header; once the user scrolled on (footer), the page scrolls.
-    const inPlace = () => Math.abs(root.getBoundingClientRect().top - live.current.headerHeight) < 2;
+    const inPlace = () => sectioned() && Math.abs(root.getBoundingClientRect().top - live.current.headerHeight) < 2;
     const handled = (result: MoveResult | 'ignored') => result === 'moved' || result === 'locked';
 
     const onWheel = (event: WheelEvent) => {
@@ -117,6 +121,7 @@ export function useSectionGestures(
 
     // Focus that lands in another section (Tab) brings that section into view; the frame itself never scrolls.
     const onFocusIn = (event: FocusEvent) => {
+      if (!sectioned()) return;
       const section = (event.target as Element | null)?.closest<HTMLElement>('[data-home-section]');
       if (section) live.current.nav.goTo(Number(section.dataset.homeSection));
       root.scrollTop = 0;

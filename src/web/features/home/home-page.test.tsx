@@ -8,6 +8,7 @@ import { fakeApi, type FakeCall } from '../../test/harness.tsx';
 import { productFactory } from '../admin/products/product-test-utils.tsx';
 import { HomePage } from './home-page.tsx';
 import { PRODUCTS_LOAD_ERROR } from './home-sections.tsx';
+import { NATURAL_SCROLL_QUERY } from './use-section-navigation.ts';
 
 afterEach(() => {
   cleanup();
@@ -132,6 +133,16 @@ describe('home page', () => {
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(current()?.getAttribute('aria-label')).toBe('Secção 1: Início');
     input.remove();
+  });
+
+  it('leaves keys, wheel and focus to the page on a phone or a low window (NATURAL_SCROLL_QUERY)', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === NATURAL_SCROLL_QUERY, media: query }));
+    renderHome(({ path }) => (path === '/service' ? { status: 200, body: [service(1)] } : undefined));
+    fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    const home = document.querySelector('.home-page') as HTMLElement;
+    fireEvent.wheel(home, { deltaY: 100 });
+    act(() => (screen.getByRole('link', { name: 'Ver todos os serviços' }) as HTMLElement).focus());
+    expect(current()?.getAttribute('aria-label')).toBe('Secção 1: Início');
   });
 
   it('brings the section of a focused link into view', async () => {

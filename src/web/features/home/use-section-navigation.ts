@@ -6,6 +6,12 @@ export const MOVE_LOCK_MS = 800;
 export const SWIPE_THRESHOLD_PX = 50;
 export const CONTROLS_HIDE_MS = 3000;
 
+/**
+ * Screens where the home page scrolls as any other page (no frame, no section moves, no side controls): a
+ * phone or a low window, where a full-screen section would not hold its content. home.css has the same query.
+ */
+export const NATURAL_SCROLL_QUERY = '(max-width: 767.98px), (max-height: 699.98px)';
+
 export const clampSection = (index: number, count: number) => Math.min(count - 1, Math.max(0, Math.trunc(index)));
 
 /** What a key asks for: the section it leads to, or null when the key is not a navigation key. */
