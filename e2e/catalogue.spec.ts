@@ -266,7 +266,7 @@ test.describe('catálogo', () => {
 test.describe('catálogo no telemóvel', { tag: '@mobile' }, () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('/produtos a 375 px: um cartão por linha e nada sai para o lado', async ({ page }) => {
+  test('/produtos a 375 px: dois cartões por linha e nada sai para o lado', async ({ page }) => {
     await page.goto('/produtos');
     await expect(cardNames(page)).toHaveCount(PAGE_SIZE);
     const boxes = await cards(page).evaluateAll((items) =>
@@ -275,14 +275,17 @@ test.describe('catálogo no telemóvel', { tag: '@mobile' }, () => {
         return { x: Math.round(r.left), y: Math.round(r.top), width: Math.round(r.width), height: Math.round(r.height) };
       }),
     );
-    const first = boxes[0] as (typeof boxes)[number];
+    const [first, second] = boxes as [(typeof boxes)[number], (typeof boxes)[number]];
+    expect(second.x, 'the second card beside the first').toBeGreaterThanOrEqual(first.x + first.width);
     for (const [i, box] of boxes.entries()) {
-      expect(box.x, `card ${i + 1} starts where the first does`).toBe(first.x);
+      const column = i % 2 === 0 ? first : second;
+      expect(box.x, `card ${i + 1} starts where its column does`).toBe(column.x);
       expect(box.width, `card ${i + 1} is as wide as the first`).toBe(first.width);
-      if (i > 0) expect(box.y, `card ${i + 1} is below card ${i}`).toBeGreaterThanOrEqual((boxes[i - 1]?.y ?? 0) + (boxes[i - 1]?.height ?? 0));
+      if (i % 2 === 1) expect(box.y, `card ${i + 1} is beside card ${i}`).toBe(boxes[i - 1]?.y);
+      if (i > 1) expect(box.y, `card ${i + 1} is below card ${i - 1}`).toBeGreaterThanOrEqual((boxes[i - 2]?.y ?? 0) + (boxes[i - 2]?.height ?? 0));
     }
-    // One column: the card fills most of the 375 px.
-    expect(first.width).toBeGreaterThan(300);
+    // Two columns: each card takes about half of the 375 px.
+    expect(first.width).toBeGreaterThan(160);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, 'horizontal overflow at 375 px').toBeLessThanOrEqual(0);
 

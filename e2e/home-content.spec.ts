@@ -85,12 +85,14 @@ test.describe('página inicial', () => {
     await expect(page.getByRole('contentinfo')).toBeInViewport();
   });
 
-  test('@mobile on a phone, a swipe over 50 px changes section and a shorter one does not', async ({ page }) => {
+  test('@mobile on a tablet, a swipe over 50 px changes section and a shorter one does not', async ({ page }) => {
+    // A tablet held upright (a phone, under 768 px, scrolls the page instead: e2e/mobile.spec.ts).
+    await page.setViewportSize({ width: 820, height: 1000 });
     await page.clock.install();
     await page.goto('/sobre');
     await expect(page).toHaveTitle('Sobre | Loja');
     await expectShown(page, 1);
-    // The hero is taller than a phone: it scrolls inside first, then the swipe moves on.
+    // A hero taller than the screen scrolls inside first, then the swipe moves on.
     await section(page, 'Organização pessoal, produtos e serviços').evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await swipe(page, 500, 470);
     await expectShown(page, 1);
