@@ -5,8 +5,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Tx } from '../db/client.ts';
-import { escapeMarkup } from './html.ts';
+import { render } from '@react-email/render';
+import { createElement as h, Fragment, type ReactElement } from 'react';
+import { shop } from '#shared/shop.ts';
 import { defineJob, enqueue, type JobRunner } from './jobs.ts';
+import { ActionButton } from './mail-templates/action-button.ts';
+import { MailFrame } from './mail-templates/frame.ts';
+import { Paragraph } from './mail-templates/paragraph.ts';
 
 const mailMessage = z.object({
   to: z.string(),
@@ -72,30 +77,38 @@ export function createMailer(options: {
 }
 
 
+
+/** A block of a mail's body: a paragraph said in both parts, or a piece of HTML with its own text twin. */
+export type MailBlock = string | { html: ReactElement; text: string[] };
+
+const AUTOMATIC = `Esta mensagem foi enviada automaticamente pela ${shop.name}. Não responda a este email.`;
+
 /**
- * The shop's e-mail frame: a short HTML message with one call to action and its plain-text twin.
- * `paragraphs` are plain text (escaped here).
+ * The shop's e-mail: the branded frame (mail-templates/) around a greeting, paragraphs and one call to
+ * action, and its plain-text twin, written here line by line rather than derived from the HTML.
  */
-export function composeMail(options: {
+export async function composeMail(options: {
   to: string;
   subject: string;
   greeting: string;
-  paragraphs: string[];
+  paragraphs: MailBlock[];
   action?: { label: string; url: string };
   footer?: string;
-}): MailMessage {
-  const { to, subject, greeting, paragraphs, action, footer } = options;
-  const p = (t: string) => `<p style="margin:0 0 16px">${escapeMarkup(t)}</p>`;
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeMarkup(action.url)}" style="background:#0d6efd;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeMarkup(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#555">Se o botão não funcionar, copie este endereço para o navegador:<br><a href="${escapeMarkup(action.url)}">${escapeMarkup(action.url)}</a></p>`
-    : '';
-  const html = `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#212529;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
-${p(greeting)}${paragraphs.map(p).join('')}${button}
-<hr style="border:none;border-top:1px solid #dee2e6;margin:24px 0">
-<p style="font-size:12px;color:#6c757d">${escapeMarkup(footer ?? 'Esta mensagem foi enviada automaticamente pela Loja. Não responda a este email.')}</p>
-</body></html>`;
-  const text = [greeting, '', ...paragraphs.flatMap((t) => [t, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '--', footer ?? 'Esta mensagem foi enviada automaticamente pela Loja. Não responda a este email.'].join('\n');
+  /** The inbox's preview line; the first paragraph when not given. */
+  preview?: string;
+}): Promise<MailMessage> {
+  const { to, subject, greeting, paragraphs, action, footer = AUTOMATIC } = options;
+  const preview = options.preview ?? paragraphs.find((b) => typeof b === 'string') ?? subject;
+  const html = await render(
+    h(
+      MailFrame,
+      { title: subject, preview, footer },
+      h(Paragraph, { text: greeting }),
+      ...paragraphs.map((b, i) => (typeof b === 'string' ? h(Paragraph, { key: i, text: b }) : h(Fragment, { key: i }, b.html))),
+      action ? h(ActionButton, action) : null,
+    ),
+  );
+  const textBlocks = paragraphs.flatMap((b) => (typeof b === 'string' ? [b] : b.text));
+  const text = [greeting, '', ...textBlocks.flatMap((t) => [t, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '--', footer].join('\n');
   return { to, subject, html, text };
 }

@@ -27,11 +27,11 @@ export async function register(db: Db, publicUrl: string, body: RegisterBody) {
     const user = await insertUser(tx, { username: body.username, email: body.email, password: body.password });
     if (!user) {
       const owner = await findUserByEmail(tx, body.email);
-      if (owner && !owner.isBanned) await queueMail(tx, accountExistsMail(owner.email, owner.username, `${publicUrl}/login`, `${publicUrl}/recuperar-senha`));
+      if (owner && !owner.isBanned) await queueMail(tx, await accountExistsMail(owner.email, owner.username, `${publicUrl}/login`, `${publicUrl}/recuperar-senha`));
       return;
     }
     const token = await issueToken(tx, user.id, 'verify');
-    await queueMail(tx, verificationMail(user.email, user.username, verifyUrl(publicUrl, token)));
+    await queueMail(tx, await verificationMail(user.email, user.username, verifyUrl(publicUrl, token)));
   });
 }
 
@@ -66,7 +66,7 @@ export async function login(db: Db, publicUrl: string, body: LoginBody) {
   if (!user || !ok) {
     await db.transaction(async (tx) => {
       const failures = await recordFailure(tx, body.email);
-      if (user && failures === FREE_FAILURES) await queueMail(tx, failedLoginsMail(user.email, user.username, `${publicUrl}/recuperar-senha`));
+      if (user && failures === FREE_FAILURES) await queueMail(tx, await failedLoginsMail(user.email, user.username, `${publicUrl}/recuperar-senha`));
     });
     throw unauthenticated(messages.wrongCredentials, 'WRONG_CREDENTIALS');
   }
@@ -83,7 +83,7 @@ export async function resendVerification(db: Db, publicUrl: string, email: strin
     const user = await findUserByEmail(tx, email);
     if (!user || user.isVerified || user.isBanned) return;
     const token = await issueToken(tx, user.id, 'verify');
-    await queueMail(tx, verificationMail(user.email, user.username, verifyUrl(publicUrl, token)));
+    await queueMail(tx, await verificationMail(user.email, user.username, verifyUrl(publicUrl, token)));
   });
 }
 
@@ -107,7 +107,7 @@ async function sendPasswordReset(db: Db, publicUrl: string, email: string) {
     const user = await findUserByEmail(tx, email);
     if (!user || user.isBanned) return;
     const token = await issueToken(tx, user.id, 'reset');
-    await queueMail(tx, resetMail(user.email, user.username, resetUrl(publicUrl, token)));
+    await queueMail(tx, await resetMail(user.email, user.username, resetUrl(publicUrl, token)));
   });
 }
 

@@ -27,7 +27,7 @@ export async function sendContactMessage(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ ...sent, ip: ip ?? null });
-    await queueMail(tx, contactMail(shopInbox, sent));
+    await queueMail(tx, await contactMail(shopInbox, sent));
   });
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
 import { z } from 'zod';
 import { mediaImage, mediaMessages, mediaName } from '#shared/schemas/catalog.ts';
 import { idParam, messageBody } from '#shared/schemas/common.ts';
@@ -13,7 +14,8 @@ import { processImage } from './processing.ts';
 const fileParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   version: z.string().regex(/^[0-9a-f]{12}$/),
-  file: z.string().regex(/^(\d{1,4}|thumb)\.webp$/),
+  // thumb.jpg: the thumbnail for e-mail, where Outlook for Windows shows no WebP.
+  file: z.string().regex(/^((\d{1,4}|thumb)\.webp|thumb\.jpg)$/),
 });
 
 export const mediaRoutes =
@@ -24,13 +26,14 @@ export const mediaRoutes =
     // Every stored image's renditions. The URL carries the content version, so it can be cached forever.
     app.get('/images/:id/:version/:file', { schema: { tags, params: fileParams } }, async (request, reply) => {
       const { id, version, file } = request.params;
-      const found = await media.imageFile(db, id, version, file.replace('.webp', ''));
+      const found = await media.imageFile(db, id, version, file.replace(/\.(webp|jpg)$/, ''));
       if (!found) throw notFound(mediaMessages.imageNotFound);
+      const jpeg = file.endsWith('.jpg');
       return reply
-        .header('content-type', found.contentType)
+        .header('content-type', jpeg ? 'image/jpeg' : found.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .send(found.bytes);
+        .send(jpeg ? await sharp(found.bytes).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer() : found.bytes);
     });
 
     app.get('/image', { config: adminOnly, schema: { tags, response: { 200: z.array(mediaImage) } } }, async () => media.listMedia(db));

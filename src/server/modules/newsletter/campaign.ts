@@ -64,7 +64,7 @@ export async function sendTest(db: Db, to: string): Promise<string> {
   await db.transaction(async (tx) => {
     const draft = await lockedDraft(tx);
     if (!complete(draft)) throw invalid(newsletterMessages.draftIncomplete);
-    await queueMail(tx, newsletterTestMail(to, draft));
+    await queueMail(tx, await newsletterTestMail(to, draft));
   });
   return testSentMessage(to);
 }

@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { Heading } from '@react-email/components';
+import { render } from '@react-email/render';
+import { createElement as h, Fragment, type ReactNode } from 'react';
 import { htmlToText, sanitizeRichText } from '../../platform/html.ts';
-import { escapeMarkup } from '../../platform/html.ts';
 import { composeMail, type MailMessage } from '../../platform/mail.ts';
+import { brand } from '../../platform/mail-templates/brand.ts';
+import { footerLink, MailFrame } from '../../platform/mail-templates/frame.ts';
 
 export const CONFIRM_LINK_DAYS = 7;
 
@@ -24,30 +29,46 @@ export const confirmationMail = (to: string, url: string) =>
 
 type Newsletter = { title: string; content: string };
 
-/** The newsletter's own frame: the admin's (sanitised) HTML between the title and the footer. */
-function frame(newsletter: Newsletter, footerHtml: string) {
-  const title = escapeMarkup(newsletter.title);
-  return `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${title}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#212529;line-height:1.5;max-width:600px;margin:0 auto;padding:24px">
-<h1 style="font-size:24px;margin:0 0 16px">${title}</h1>
-${sanitizeRichText(newsletter.content)}
-<hr style="border:none;border-top:1px solid #dee2e6;margin:24px 0">
-<p style="font-size:12px;color:#6c757d">${footerHtml}</p>
-</body></html>`;
-}
+/** The newsletter in the shop's frame: its title, then the admin's (sanitised) HTML as it is. */
+const frame = (newsletter: Newsletter, footer: ReactNode) =>
+  render(
+    h(
+      MailFrame,
+      { title: newsletter.title, preview: newsletter.title, footer },
+      h(Heading, { as: 'h1', className: 'mail-text', style: { margin: '0 0 16px', fontSize: '24px', lineHeight: '32px', color: brand.text } }, newsletter.title),
+      h('div', { className: 'mail-text mail-rich', style: { fontSize: '16px', lineHeight: '24px', color: brand.text }, dangerouslySetInnerHTML: { __html: sanitizeRichText(newsletter.content) } }),
+    ),
+  );
 
 const body = (newsletter: Newsletter) => `${newsletter.title}\n\n${htmlToText(sanitizeRichText(newsletter.content))}`;
 
+const unsubscribeNote = (pageUrl: string) =>
+  h(Fragment, null, 'Recebe esta newsletter porque a subscreveu na Loja. ', footerLink(pageUrl, 'Cancelar a subscrição'), '.');
+
+/**
+ * The newsletter's HTML is the same for every reader but for the unsubscribe token: rendered once per
+ * newsletter object (a send's batch) with a stand-in token that each copy replaces with its reader's own.
+ */
+const standIn = `token-${randomBytes(12).toString('hex')}`;
+const rendered = new WeakMap<Newsletter, { publicUrl: string; html: Promise<string> }>();
+
+function framedForReaders(publicUrl: string, newsletter: Newsletter) {
+  let cached = rendered.get(newsletter);
+  if (cached?.publicUrl !== publicUrl) {
+    cached = { publicUrl, html: frame(newsletter, unsubscribeNote(unsubscribePageUrl(publicUrl, standIn))) };
+    rendered.set(newsletter, cached);
+  }
+  return cached.html;
+}
+
 /** One subscriber's copy: their own unsubscribe link in the footer and in the List-Unsubscribe headers. */
-export function newsletterMail(publicUrl: string, to: string, unsubscribeToken: string, newsletter: Newsletter): MailMessage {
+export async function newsletterMail(publicUrl: string, to: string, unsubscribeToken: string, newsletter: Newsletter): Promise<MailMessage> {
   const pageUrl = unsubscribePageUrl(publicUrl, unsubscribeToken);
   return {
     to,
     subject: newsletter.title,
-    html: frame(
-      newsletter,
-      `Recebe esta newsletter porque a subscreveu na Loja. <a href="${escapeMarkup(pageUrl)}">Cancelar a subscrição</a>.`,
-    ),
+    // Tokens are base64url (newSecret): nothing in them needs escaping in HTML.
+    html: (await framedForReaders(publicUrl, newsletter)).replaceAll(standIn, unsubscribeToken),
     text: `${body(newsletter)}\n\n--\nRecebe esta newsletter porque a subscreveu na Loja.\nCancelar a subscrição: ${pageUrl}`,
     headers: {
       'List-Unsubscribe': `<${unsubscribeApiUrl(publicUrl, unsubscribeToken)}>`,
@@ -57,12 +78,12 @@ export function newsletterMail(publicUrl: string, to: string, unsubscribeToken: 
 }
 
 /** The draft as subscribers will see it, to the admin who asked; no unsubscribe link, since no one subscribed. */
-export function newsletterTestMail(to: string, newsletter: Newsletter): MailMessage {
+export async function newsletterTestMail(to: string, newsletter: Newsletter): Promise<MailMessage> {
   const note = 'Email de teste da newsletter. Nas newsletters enviadas, aqui aparece o link para cancelar a subscrição.';
   return {
     to,
     subject: `[Teste] ${newsletter.title}`,
-    html: frame(newsletter, escapeMarkup(note)),
+    html: await frame(newsletter, note),
     text: `${body(newsletter)}\n\n--\n${note}`,
   };
 }

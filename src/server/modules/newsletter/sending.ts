@@ -156,7 +156,7 @@ export function newsletterSender(options: SenderOptions): JobHandler<typeof news
         continue;
       }
       try {
-        await mailer.send(newsletterMail(publicUrl, email, token, send));
+        await mailer.send(await newsletterMail(publicUrl, email, token, send));
       } catch (err) {
         const kind = classify(err);
         log.warn({ err, sendId, subscriberId, attempts, kind }, 'newsletter delivery failed');

@@ -49,7 +49,7 @@ export async function subscribe(db: Db, publicUrl: string, email: string, ip: st
         .returning({ id: newsletterSubscribers.id });
       if (!renewed) return;
     }
-    await queueMail(tx, confirmationMail(email, confirmUrl(publicUrl, token)));
+    await queueMail(tx, await confirmationMail(email, confirmUrl(publicUrl, token)));
   });
 }
 

@@ -140,7 +140,7 @@ export async function updateAdminOrder(db: Db, publicUrl: string, id: number, in
       .returning();
     if (!updated) throw notFound(orderMessages.orderNotFound);
     if (updated.status !== row.status) {
-      const mail = orderStatusMail(mailOrder(updated, await itemsOf(tx, id)), orderUrl(publicUrl, updated));
+      const mail = await orderStatusMail(await mailOrder(tx, publicUrl, updated, await itemsOf(tx, id)), orderUrl(publicUrl, updated));
       if (mail) await queueMail(tx, mail);
     }
     await recordChange(tx, { entity: 'order', entityId: id, action: 'update', before: audited(row, oldItems), after: audited(updated, itemsChange ? lines : oldItems) });
@@ -229,7 +229,7 @@ export async function stepOrderStatus(db: Db, publicUrl: string, id: number, sta
     if (nextOrderStatus(row.status) !== status) throw conflict(orderMessages.notNextStatus);
     const [updated] = await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
     if (!updated) throw notFound(orderMessages.orderNotFound);
-    const mail = orderStatusMail(mailOrder(updated, await itemsOf(tx, id)), orderUrl(publicUrl, updated));
+    const mail = await orderStatusMail(await mailOrder(tx, publicUrl, updated, await itemsOf(tx, id)), orderUrl(publicUrl, updated));
     if (mail) await queueMail(tx, mail);
     await recordChange(tx, { entity: 'order', entityId: id, action: 'status', before: { status: row.status }, after: { status: updated.status } });
     return toOrder(tx, updated, { forAdmin: true });

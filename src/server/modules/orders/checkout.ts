@@ -122,7 +122,7 @@ export async function cancelOrder(db: Db, publicUrl: string, id: number, viewer:
     if (blocked) throw conflict(blocked);
     await giveBackStock(tx, items);
     const [updated] = await tx.update(orders).set(cancelledColumns(row)).where(eq(orders.id, id)).returning();
-    const mail = orderStatusMail(mailOrder(updated ?? row, items), orderUrl(publicUrl, row, viewer.token));
+    const mail = await orderStatusMail(await mailOrder(tx, publicUrl, updated ?? row, items), orderUrl(publicUrl, row, viewer.token));
     if (mail) await queueMail(tx, mail);
     return toOrder(tx, updated ?? row);
   });

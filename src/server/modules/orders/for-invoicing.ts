@@ -65,7 +65,7 @@ export async function mailCustomerOnce(db: Db, publicUrl: string, orderId: numbe
       await queuePaymentMail(tx, publicUrl, row, document);
       await tx.update(orders).set({ paymentMailAt: new Date() }).where(eq(orders.id, orderId));
     } else if (document) {
-      await queueMail(tx, documentMail(mailOrder(row, await itemsOf(tx, orderId)), document, orderUrl(publicUrl, row)));
+      await queueMail(tx, await documentMail(await mailOrder(tx, publicUrl, row, await itemsOf(tx, orderId)), document, orderUrl(publicUrl, row)));
     }
     if (attachment) await attachment.onMailed(tx);
   });

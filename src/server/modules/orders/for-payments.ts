@@ -51,7 +51,7 @@ export async function cancelUnpaidOrder(tx: Tx, publicUrl: string, id: number): 
   const items = await itemsOf(tx, id);
   await giveBackStock(tx, items);
   const [updated] = await tx.update(orders).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(orders.id, id)).returning();
-  await queueMail(tx, unpaidCancelledMail(mailOrder(updated ?? row, items), orderUrl(publicUrl, row)));
+  await queueMail(tx, await unpaidCancelledMail(await mailOrder(tx, publicUrl, updated ?? row, items), orderUrl(publicUrl, row)));
   return true;
 }
 
@@ -64,6 +64,6 @@ export async function queueMultibancoOrderMail(db: Db, publicUrl: string, id: nu
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
     if (!row || row.paidAt || row.status === 'cancelled') return;
-    await queueMail(tx, orderReceivedMail(mailOrder(row, await itemsOf(tx, id)), orderUrl(publicUrl, row), multibanco));
+    await queueMail(tx, await orderReceivedMail(await mailOrder(tx, publicUrl, row, await itemsOf(tx, id)), orderUrl(publicUrl, row), multibanco));
   });
 }

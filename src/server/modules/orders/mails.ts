@@ -3,7 +3,9 @@ import { formatCents } from '#shared/money.ts';
 import { orderStatusLabel, paymentMethodLabel, type OrderStatus, type PaymentMethod } from '#shared/orders.ts';
 import { groupReference } from '#shared/schemas/payments.ts';
 import { shop } from '#shared/shop.ts';
-import { composeMail } from '../../platform/mail.ts';
+import { createElement as h } from 'react';
+import { composeMail, type MailBlock } from '../../platform/mail.ts';
+import { OrderSummary, type SummaryLine } from '../../platform/mail-templates/order-summary.ts';
 
 const { preparation, mainland, islands } = shop.delivery;
 /** The islands' range without its unit, as the shipped mail says it ("3 a 15 nas ilhas"). */
@@ -20,8 +22,11 @@ type MailOrder = {
   totalWithTaxCents: number;
   /** What a cancelled paid order owes the customer. */
   refundDueCents?: number | null;
-  lines: { productName: string; variantName: string | null; quantity: number; unitPriceCents: number; isDigital: boolean }[];
+  lines: (SummaryLine & { isDigital: boolean })[];
 };
+
+/** The order's summary table, in the HTML part only: the text part says what it said before (`text`). */
+const summary = (order: MailOrder, text: string[] = []): MailBlock => ({ html: h(OrderSummary, { order }), text });
 
 const lineText = (l: MailOrder['lines'][number]) =>
   `${l.quantity} × ${l.productName}${l.variantName ? ` (${l.variantName})` : ''}: ${formatCents(l.unitPriceCents * l.quantity)}`;
@@ -55,8 +60,10 @@ export const orderReceivedMail = (order: MailOrder, url: string, multibanco?: Mu
     greeting: 'Olá,',
     paragraphs: [
       `Obrigado pela sua compra! A encomenda n.º ${order.id} foi registada e está a aguardar pagamento (${paymentMethodLabel[order.paymentMethod]}).`,
-      ...order.lines.map(lineText),
-      `Portes: ${order.shippingCents ? formatCents(order.shippingCents) : 'grátis'}. Total: ${formatCents(order.totalWithTaxCents)} (inclui IVA de ${formatCents(order.totalTaxCents)}).`,
+      summary(order, [
+        ...order.lines.map(lineText),
+        `Portes: ${order.shippingCents ? formatCents(order.shippingCents) : 'grátis'}. Total: ${formatCents(order.totalWithTaxCents)} (inclui IVA de ${formatCents(order.totalTaxCents)}).`,
+      ]),
       ...(ships(order) ? [`Morada de envio: ${order.shippingAddress}.`] : []),
       ...(multibanco ? multibancoParagraphs(multibanco) : []),
       afterPayment(order),
@@ -78,14 +85,14 @@ const cancelledNews = (order: MailOrder) =>
     : 'A sua encomenda foi cancelada. Não foi cobrado nenhum valor.';
 
 /** Only the changes a customer waits for are mailed (shipped, delivered, cancelled). */
-export function orderStatusMail(order: MailOrder, url: string) {
+export async function orderStatusMail(order: MailOrder, url: string) {
   const news = order.status === 'cancelled' ? cancelledNews(order) : statusNews[order.status];
   if (!news) return undefined;
   return composeMail({
     to: order.email,
     subject: `Encomenda n.º ${order.id}: ${orderStatusLabel[order.status]}`,
     greeting: 'Olá,',
-    paragraphs: [news],
+    paragraphs: [news, summary(order)],
     action: { label: 'Ver a encomenda', url },
   });
 }
@@ -103,6 +110,7 @@ export const refundedMail = (order: MailOrder, refund: { cents: number; method: 
     greeting: 'Olá,',
     paragraphs: [
       `Devolvemos ${formatCents(refund.cents)} da encomenda n.º ${order.id} ${refundWays[refund.method]}. Pode demorar alguns dias a aparecer na sua conta.`,
+      summary(order),
       'Enviamos-lhe a nota de crédito assim que for emitida; também fica na página da encomenda.',
     ],
     action: { label: 'Ver a encomenda', url },
@@ -114,7 +122,7 @@ export const documentMail = (order: MailOrder, document: MailDocument, url: stri
     to: order.email,
     subject: `${document.label}: encomenda n.º ${order.id}`,
     greeting: 'Olá,',
-    paragraphs: [`Emitimos o documento ${document.label} da encomenda n.º ${order.id}.`, `Pode descarregá-lo em PDF: ${document.url}`],
+    paragraphs: [`Emitimos o documento ${document.label} da encomenda n.º ${order.id}.`, `Pode descarregá-lo em PDF: ${document.url}`, summary(order)],
     action: { label: 'Ver a encomenda', url },
   });
 
@@ -132,6 +140,7 @@ export const paymentReceivedMail = (
     greeting: 'Olá,',
     paragraphs: [
       `Recebemos o pagamento de ${formatCents(order.totalWithTaxCents)} da encomenda n.º ${order.id}. Obrigado!`,
+      summary(order),
       ...digital.map((d) => `${d.name}: ${d.link}`),
       ...(digital.length ? ['Guarde este e-mail: os links dos produtos digitais também ficam na página da encomenda.'] : []),
       ...(ships ? [`Vamos preparar a sua encomenda (${preparation}) e avisamos assim que for enviada.`] : []),
@@ -147,6 +156,7 @@ export const unpaidCancelledMail = (order: MailOrder, url: string) =>
     greeting: 'Olá,',
     paragraphs: [
       `O prazo para pagar a encomenda n.º ${order.id} (${formatCents(order.totalWithTaxCents)}) terminou sem recebermos o pagamento, por isso foi cancelada.`,
+      summary(order),
       'Se ainda quiser os produtos, pode fazer uma nova encomenda na loja quando quiser.',
     ],
     action: { label: 'Ver a encomenda', url },

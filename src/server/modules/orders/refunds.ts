@@ -72,7 +72,7 @@ async function afterSettled(tx: Tx, publicUrl: string, refund: RefundRow) {
     action: 'refund',
     after: { refundCents: refund.amountCents, shippingCents: refund.shippingCents, method: refund.method, lines: refund.lines, iban: refund.iban, transferredOn: refund.transferredOn, note: refund.note },
   });
-  await queueMail(tx, refundedMail(mailOrder(row, await itemsOf(tx, row.id)), { cents: refund.amountCents, method: refund.method }, orderUrl(publicUrl, row)));
+  await queueMail(tx, await refundedMail(await mailOrder(tx, publicUrl, row, await itemsOf(tx, row.id)), { cents: refund.amountCents, method: refund.method }, orderUrl(publicUrl, row)));
 }
 
 /**

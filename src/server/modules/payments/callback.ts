@@ -32,7 +32,7 @@ export async function handleCallback(ctx: PaymentsContext, params: Record<string
     if (text) {
       await queueMail(
         tx,
-        composeMail({
+        await composeMail({
           to: config.shopEmail ?? config.shop.email,
           subject: `Pagamento a verificar${orderId ? `: encomenda n.º ${orderId}` : ''}`,
           greeting: 'Olá,',

@@ -31,7 +31,7 @@ export async function updateProfile(db: Db, publicUrl: string, userId: number, b
       const owner = await findUserByEmail(tx, body.email);
       if (owner && owner.id !== userId) throw conflict(messages.emailTaken, { email: messages.emailTaken });
       const token = await issueToken(tx, userId, 'email_change', body.email);
-      await queueMail(tx, emailChangeMail(body.email, body.username, verifyUrl(publicUrl, token)));
+      await queueMail(tx, await emailChangeMail(body.email, body.username, verifyUrl(publicUrl, token)));
     }
     const [updated] = await tx
       .update(users)
