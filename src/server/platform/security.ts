@@ -36,9 +36,10 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config) {
+/** The security headers every answer of this shop carries (Content-Security-Policy, HSTS over https, nosniff...). */
+export function shopSecurityHeaders(config: Config): Record<string, string> {
   const secure = config.publicUrl.startsWith('https:');
-  const headers = securityHeaders({
+  return securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -63,6 +64,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     strictTransportSecurity: secure,
     crossOriginEmbedderPolicy: false,
   });
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  const headers = shopSecurityHeaders(config);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -73,6 +73,20 @@ export class CatalogCache {
     return { body: entry.encoded[encoding], etag: entry.etag };
   }
 
+  /**
+   * The answer kept for `key` at `version` in `encoding` (the plain bytes when none), without waiting: undefined
+   * when it would first have to be built or compressed.
+   */
+  peek(version: number, key: string, encoding?: CachedEncoding): { body: Buffer; etag: string } | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.version !== version) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    const entry = hit.value as Serialised;
+    const body = encoding ? entry.encoded[encoding] : entry.body;
+    return body && { body, etag: entry.etag };
+  }
+
   /** Drops the entries whose key `matches` (every entry when none is given). */
   invalidate(matches?: (key: string) => boolean) {
     this.generation++;

@@ -99,11 +99,18 @@ export class CatalogFreshness {
     for (const id of productIds) this.expected.products.set(id, Date.now() + RECHECK_MS);
   }
 
-  /** The catalogue version: from memory while listening and recently confirmed, otherwise read (one indexed row). */
-  async current(): Promise<number> {
+  /** The catalogue version as known without a read: while listening, recently confirmed, and no change of our own on the way. */
+  known(): number | undefined {
+    if (!this.listening || this.version === undefined) return undefined;
     const now = Date.now();
-    const ownBumpOnTheWay = this.expected.until > now && this.expected.version > (this.version ?? -1);
-    if (this.listening && this.version !== undefined && now - this.checkedAt < RECHECK_MS && !ownBumpOnTheWay) return this.version;
+    const ownBumpOnTheWay = this.expected.until > now && this.expected.version > this.version;
+    return now - this.checkedAt < RECHECK_MS && !ownBumpOnTheWay ? this.version : undefined;
+  }
+
+  /** The catalogue version: from memory while known (`known`), otherwise read (one indexed row). */
+  async current(): Promise<number> {
+    const known = this.known();
+    if (known !== undefined) return known;
     const version = await catalogVersion(this.db);
     this.version = Math.max(version, this.version ?? 0);
     this.checkedAt = Date.now();

@@ -1,5 +1,3 @@
-import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { lisbonToday } from '#shared/dates.ts';
 import { catalogMessages, product, productFields, productList, productListQuery } from '#shared/schemas/catalog.ts';
@@ -13,17 +11,14 @@ import { adminOnly } from '../../platform/guards.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { parseOrThrow } from '../../platform/validation.ts';
 import { processImage } from '../media/processing.ts';
-import { CACHED_ENCODINGS, type CachedEncoding, CatalogCache, versionAndStock, withLiveStock } from './catalog-cache.ts';
-import { CatalogFreshness } from './catalog-freshness.ts';
+import { type CatalogAnswers, sendSerialized } from './catalog-answers.ts';
+import { versionAndStock, withLiveStock } from './catalog-cache.ts';
 import { PRODUCT_EXPORT_COLUMNS, productExportRows } from './export.ts';
 import { importProducts } from './import.ts';
 import * as catalog from './products.ts';
 
-/** Sends JSON that is already serialised: Fastify passes a string through without its serializer. */
-const sendSerialized = (reply: FastifyReply, json: string | Buffer) => reply.type('application/json; charset=utf-8').send(json as never);
-
 export const catalogRoutes =
-  ({ db }: AppContext, database: Pick<Database, 'listen'>): FastifyPluginAsyncZod =>
+  ({ db }: AppContext, database: Pick<Database, 'listen'>, answers: CatalogAnswers): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['catalog'];
 
@@ -38,29 +33,13 @@ export const catalogRoutes =
 
     // Shoppers get cached answers (built from the same functions, so the same JSON); admins see links
     // and archived products, so they always read the database.
-    const cache = new CatalogCache();
-    const freshness = new CatalogFreshness(db, (ids) => cache.invalidate(ids === 'all' ? (key) => key.startsWith('product:') : (key) => ids.some((id) => key === `product:${id}`)));
+    const { cache, freshness } = answers;
     app.addHook('onReady', () => freshness.start(database));
     app.addHook('onClose', () => freshness.close());
 
-    /**
-     * A cached answer as the browser accepts it: compressed once per version (the compression hook leaves an
-     * encoded answer alone), with its tag; a browser that already holds it gets a 304 and no body.
-     */
-    const sendCached = (request: FastifyRequest, reply: FastifyReply, key: string, version: number, build: () => Promise<unknown>) => {
-      const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...CACHED_ENCODINGS]) as CachedEncoding | null;
-      return cache.get(version, key, build, encoding ?? undefined).then(({ body, etag }) => {
-        reply.header('etag', etag).header('vary', 'Accept-Encoding');
-        if (!request.sessionUser) reply.header('cache-control', 'no-cache');
-        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-        if (encoding) reply.header('content-encoding', encoding);
-        return sendSerialized(reply, body);
-      });
-    };
-
     app.get('/product', { schema: { tags, querystring: productListQuery, response: { 200: productList } } }, async (request, reply) => {
       if (request.sessionUser?.isAdmin) return catalog.listProducts(db, request.query, true);
-      return sendCached(request, reply, `list:${JSON.stringify(request.query)}`, await freshness.current(), () => catalog.listProducts(db, request.query));
+      return answers.send(request, reply, { key: `list:${JSON.stringify(request.query)}`, version: await freshness.current() }, () => catalog.listProducts(db, request.query));
     });
 
     app.get('/product/export.csv', { config: adminOnly, schema: { tags } }, async (_request, reply) =>
@@ -77,7 +56,7 @@ export const catalogRoutes =
       const { id } = request.params;
       if (request.sessionUser?.isAdmin) return catalog.getProduct(db, id, true);
       // While sales are heard of, the cached page (stock included) is dropped at each one: no read needed.
-      if (freshness.live(id)) return sendCached(request, reply, `product:${id}`, await freshness.current(), () => catalog.getProduct(db, id));
+      if (freshness.live(id)) return answers.send(request, reply, { key: `product:${id}`, version: await freshness.current(), productId: id }, () => catalog.getProduct(db, id));
       const live = await versionAndStock(db, id);
       if (!live) throw notFound(catalogMessages.productNotFound);
       const cached = await cache.getValue(live.version, `product-base:${id}`, () => catalog.getProduct(db, id));

@@ -1,0 +1,105 @@
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { SIGNED_IN_HINT } from '#shared/session-hint.ts';
+import type { Db } from '../../db/client.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { CACHED_ENCODINGS, type CachedEncoding, CatalogCache } from './catalog-cache.ts';
+import { CatalogFreshness } from './catalog-freshness.ts';
+
+/** Sends JSON that is already serialised: Fastify passes a string or bytes through without its serializer. */
+export const sendSerialized = (reply: FastifyReply, json: string | Buffer) => reply.type('application/json; charset=utf-8').send(json as never);
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** Addresses remembered for the shortcut: as many as answers are kept, so a flood of made-up queries cannot grow it. */
+const REMEMBERED_URLS = 500;
+
+type Remembered = { key: string; productId: number | undefined };
+
+/**
+ * The shoppers' catalogue answers: kept serialised per catalogue version (`CatalogCache`), fresh by what
+ * PostgreSQL announces (`CatalogFreshness`), and, for a repeat of an address already answered from the cache,
+ * sent by `shortcut` before the rest of the request's hooks run.
+ */
+export class CatalogAnswers {
+  readonly cache = new CatalogCache();
+  readonly freshness: CatalogFreshness;
+  private readonly securityHeaders: Record<string, string>;
+  // Request address (path and query as sent) to the cache key its validated query gave.
+  private readonly urls = new Map<string, Remembered>();
+  // Accept-Encoding as sent to the encoding chosen: browsers send one of a handful.
+  private readonly encodings = new Map<string, CachedEncoding | null>();
+
+  /** `securityHeaders`: the headers every answer carries (security.ts), which the shortcut sends itself. */
+  constructor(db: Db, securityHeaders: Record<string, string>) {
+    this.securityHeaders = securityHeaders;
+    this.freshness = new CatalogFreshness(db, (ids) =>
+      this.cache.invalidate(ids === 'all' ? (key) => key.startsWith('product:') : (key) => ids.some((id) => key === `product:${id}`)),
+    );
+  }
+
+  /**
+   * A cached answer as the browser accepts it: compressed once per version (the compression hook leaves an
+   * encoded answer alone), with its tag; a browser that already holds it gets a 304 and no body. The address is
+   * remembered, so its next request takes the shortcut.
+   */
+  async send(request: FastifyRequest, reply: FastifyReply, cached: { key: string; version: number; productId?: number }, build: () => Promise<unknown>) {
+    const encoding = this.encodingFor(request.headers['accept-encoding']);
+    const { body, etag } = await this.cache.get(cached.version, cached.key, build, encoding ?? undefined);
+    this.remember(request.url, { key: cached.key, productId: cached.productId });
+    reply.header('etag', etag).header('vary', 'Accept-Encoding');
+    if (!request.sessionUser) reply.header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    if (encoding) reply.header('content-encoding', encoding);
+    return sendSerialized(reply, body);
+  }
+
+  /**
+   * The first hook of every request. A shopper's GET of an address answered from the cache before, while the
+   * catalogue version is known without a read and the answer is kept in the encoding asked for, is written
+   * here with the headers the full path would give it (security headers, tag, Vary, no-cache). Anything else
+   * (a session or its hint, an Origin for CORS, a server draining, an answer to build) takes the full path.
+   */
+  readonly shortcut = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const remembered = request.method === 'GET' ? this.urls.get(request.url) : undefined;
+    if (!remembered || !this.anonymous(request) || request.server.draining) return done();
+    const version = this.freshness.known();
+    if (version === undefined || (remembered.productId !== undefined && !this.freshness.live(remembered.productId))) return done();
+    const encoding = this.encodingFor(request.headers['accept-encoding']);
+    const answer = this.cache.peek(version, remembered.key, encoding ?? undefined);
+    if (!answer) return done();
+    const headers: Record<string, string | number> = { ...this.securityHeaders, etag: answer.etag, vary: 'Accept-Encoding, Cookie', 'cache-control': 'no-cache' };
+    reply.hijack();
+    if (request.headers['if-none-match'] === answer.etag) {
+      reply.raw.writeHead(304, headers).end();
+      return;
+    }
+    if (encoding) headers['content-encoding'] = encoding;
+    headers['content-type'] = JSON_TYPE;
+    headers['content-length'] = answer.body.length;
+    reply.raw.writeHead(200, headers).end(answer.body);
+  };
+
+  /** No session cookie, no signed-in hint (the session plugin would clear it) and no Origin (CORS headers). */
+  private anonymous(request: FastifyRequest) {
+    const { cookie, origin } = request.headers;
+    if (origin !== undefined) return false;
+    return cookie === undefined || (!cookie.includes(SESSION_COOKIE) && !cookie.includes(SIGNED_IN_HINT));
+  }
+
+  private encodingFor(accept: string | undefined): CachedEncoding | null {
+    if (!accept) return null;
+    let encoding = this.encodings.get(accept);
+    if (encoding === undefined) {
+      encoding = negotiate(accept, [...CACHED_ENCODINGS]) as CachedEncoding | null;
+      if (this.encodings.size >= 100) this.encodings.clear();
+      this.encodings.set(accept, encoding);
+    }
+    return encoding;
+  }
+
+  private remember(url: string, remembered: Remembered) {
+    if (this.urls.has(url)) return;
+    if (this.urls.size >= REMEMBERED_URLS) this.urls.delete(this.urls.keys().next().value as string);
+    this.urls.set(url, remembered);
+  }
+}
