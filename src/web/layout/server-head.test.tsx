@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { dropServerTitle, useServerHeadUntilNavigation } from './server-head.ts';
 
@@ -24,9 +25,9 @@ afterEach(cleanup);
 
 describe('the head the server wrote', () => {
   it('gives its title and description to the app at once, and its page tags at the first navigation', async () => {
-    document.head.innerHTML = serverHead;
+    document.head.innerHTML = `${serverHead}<title>Caixa de linho | Loja</title>`;
     dropServerTitle();
-    expect(document.head.querySelector('title')).toBeNull();
+    expect([...document.head.querySelectorAll('title')].map((t) => t.textContent)).toEqual(['Caixa de linho | Loja']);
     expect(document.head.querySelector('meta[name="description"]')).toBeNull();
     expect(document.head.querySelector('link[rel="icon"]')).not.toBeNull();
 
@@ -41,5 +42,22 @@ describe('the head the server wrote', () => {
     expect(document.head.querySelectorAll('link[rel="canonical"], meta[property], meta[name^="twitter:"], script')).toHaveLength(0);
     expect(document.head.querySelector('meta[charset]')).not.toBeNull();
     expect(document.head.querySelector('link[rel="icon"]')).not.toBeNull();
+  });
+
+  it("keeps the server's title until the app's replaces its text: the page is never without one", async () => {
+    document.head.innerHTML = serverHead;
+    dropServerTitle();
+    const kept = document.head.querySelector('title');
+    // As main.tsx takes a server-rendered page over: React hoisted the title out of the page's HTML.
+    const container = document.body.appendChild(document.createElement('div'));
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <title>Caixa de linho | Loja</title>);
+    });
+    expect(document.head.querySelectorAll('title')).toHaveLength(1);
+    expect(document.head.querySelector('title')).toBe(kept);
+    expect(document.title).toBe('Caixa de linho | Loja');
+    act(() => root?.unmount());
+    container.remove();
   });
 });

@@ -15,9 +15,15 @@ const SERVER_PAGE_TAGS = [
   'script[type="application/ld+json"]',
 ].join(', ');
 
-/** Before the first render: index.html has no title or description, so any there came from the server. */
+/**
+ * Before the first render: index.html has no title or description, so any there came from the server. React
+ * takes over the first `<title>` and writes the page's own text in it, so the tab is never without a title
+ * (a screen reader, or an accessibility check, can read the page at any moment); any other title and the
+ * descriptions go, or they would stay beside the app's.
+ */
 export function dropServerTitle(head: HTMLHeadElement = document.head) {
-  for (const element of head.querySelectorAll('title, meta[name="description"]')) element.remove();
+  const [, ...otherTitles] = head.querySelectorAll('title');
+  for (const element of [...otherTitles, ...head.querySelectorAll('meta[name="description"]')]) element.remove();
 }
 
 export function useServerHeadUntilNavigation() {
