@@ -76,8 +76,6 @@ export function createMailer(options: {
   };
 }
 
-
-
 /** A block of a mail's body: a paragraph said in both parts, or a piece of HTML with its own text twin. */
 export type MailBlock = string | { html: ReactElement; text: string[] };
 

@@ -44,6 +44,7 @@ export function MailFrame({ title, preview, footer, children }: FrameProps) {
     h(
       Head,
       null,
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
       h('meta', { name: 'color-scheme', content: 'light dark' }),
       h('meta', { name: 'supported-color-schemes', content: 'light dark' }),
       h('title', null, title),
