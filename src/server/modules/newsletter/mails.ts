@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Heading } from '@react-email/components';
+import { Heading } from '@react-email/heading';
 import { render } from '@react-email/render';
 import { createElement as h, Fragment, type ReactNode } from 'react';
 import { htmlToText, sanitizeRichText } from '../../platform/html.ts';

@@ -1,4 +1,9 @@
-import { Container, Head, Html, Preview, Section, Text } from '@react-email/components';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Html } from '@react-email/html';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { createElement as h, type ReactNode } from 'react';
 import { shop } from '#shared/shop.ts';
 import { brand, fontStack } from './brand.ts';

@@ -1,4 +1,5 @@
-import { Heading, Img } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Img } from '@react-email/img';
 import { createElement as h, type CSSProperties } from 'react';
 import { formatCents } from '#shared/money.ts';
 import { brand } from './brand.ts';

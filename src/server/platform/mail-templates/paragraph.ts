@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { createElement as h } from 'react';
 import { brand } from './brand.ts';
 
