@@ -5,9 +5,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN node node_modules/vite/bin/vite.js build --logLevel warn
+# The web app (dist/web) and the storefront's server render (dist/ssr), as `npm run build` makes them.
+RUN node scripts/build-web.mjs --logLevel warn
 
-# Runtime stage: production dependencies, the server's sources (Node 24 runs TypeScript as is) and the built web app.
+# Runtime stage: production dependencies, the server's sources (Node 24 runs TypeScript as is), the built web
+# app and its server render (without dist/ssr the catalogue's pages would go out as an empty shell).
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
@@ -16,6 +18,7 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY src/server src/server
 COPY src/shared src/shared
 COPY --from=build /app/dist/web dist/web
+COPY --from=build /app/dist/ssr dist/ssr
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -17,6 +17,9 @@ const users = dockerLines.filter((l) => /^USER\b/i.test(l));
 check(users.length > 0 && !/\broot\b|\b0\b/.test(users.at(-1)), 'Dockerfile: the image must run as a non-root USER');
 check(dockerLines.some((l) => /^HEALTHCHECK\b.*\/api\/ready/i.test(l)), 'Dockerfile: HEALTHCHECK must ask /api/ready');
 check(dockerLines.some((l) => /^CMD\b/i.test(l)), 'Dockerfile: no CMD');
+// The image serves what `npm run build` makes: the web app and the storefront's server render.
+check(dockerLines.some((l) => /^RUN\b.*scripts\/build-web\.mjs/i.test(l)), 'Dockerfile: build with scripts/build-web.mjs (the web app and its server render)');
+for (const dir of ['dist/web', 'dist/ssr']) check(dockerLines.some((l) => new RegExp(`^COPY\\b.*${dir}\\s+${dir}$`, 'i').test(l)), `Dockerfile: the image must hold ${dir}`);
 
 // compose.yaml: parses; two app processes, PostgreSQL, Redis and the proxy, all restarting; files it mounts exist.
 const compose = parse(readFileSync('compose.yaml', 'utf8'));
