@@ -6,6 +6,22 @@ import { multibancoReference } from '../../src/server/modules/payments/multibanc
 export const FAKE_KEYS = { mbKey: 'ABC-123456', mbWayKey: 'XYZ-654321', callbackKey: 'anti-phishing-key-for-tests', backofficeKey: '1111-2222-3333-4444' };
 export const FAKE_ENTITY = '11249';
 
+type PaymentRow = { gatewayOrderId: string; amountCents: number; requestId: string | null; entity: string | null; reference: string | null };
+
+/** The address of the callback ifthenpay sends when this payment (reference or MB WAY request) is paid. */
+export function paidCallbackUrl(payment: PaymentRow, overrides: Record<string, string> = {}) {
+  const params = {
+    key: FAKE_KEYS.callbackKey,
+    orderId: payment.gatewayOrderId,
+    amount: (payment.amountCents / 100).toFixed(2),
+    requestId: payment.requestId ?? '',
+    ...(payment.entity ? { entity: payment.entity, reference: payment.reference ?? '' } : {}),
+    payment_datetime: '22-11-2026 10:15:00',
+    ...overrides,
+  };
+  return `/api/payment/callback?${new URLSearchParams(params).toString()}`;
+}
+
 type MbwayRequest = { requestId: string; orderId: string; amount: string; mobileNumber: string; email: string; description: string; status: string };
 
 const readJson = async (req: IncomingMessage) => {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '#shared/money.ts';
 import { deliverMail, PUBLIC_URL, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
-import { FAKE_KEYS, ifthenpayEnv, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
+import { ifthenpayEnv, paidCallbackUrl, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
 import { pngImage } from '../../../../tests/helpers/images.ts';
 import { linkIn } from '../../../../tests/helpers/mailbox.ts';
 import { insertProduct, placeOrder } from '../../../../tests/helpers/shop.ts';
@@ -39,14 +39,7 @@ describe('an order’s payment mail', () => {
     const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, order.id));
     const paid = await ctx.app.inject({
       method: 'GET',
-      url: `/api/payment/callback?${new URLSearchParams({
-        key: FAKE_KEYS.callbackKey,
-        orderId: payment!.gatewayOrderId,
-        amount: (payment!.amountCents / 100).toFixed(2),
-        entity: payment!.entity ?? '',
-        reference: payment!.reference ?? '',
-        payment_datetime: '22-11-2026 10:15:00',
-      }).toString()}`,
+      url: paidCallbackUrl(payment!),
     });
     expect(paid.statusCode, paid.body).toBe(200);
     await deliverMail(ctx);

@@ -4,7 +4,7 @@ import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import { fill } from '#shared/messages.ts';
 import { invoicingMessages } from '#shared/schemas/invoicing.ts';
 import { deliverMail, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
-import { FAKE_KEYS, ifthenpayEnv, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
+import { ifthenpayEnv, paidCallbackUrl, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
 import { insertProduct, placeOrder } from '../../../../tests/helpers/shop.ts';
 import { products } from '../catalog/tables.ts';
 import { paymentCallbacks, payments } from '../payments/tables.ts';
@@ -127,14 +127,7 @@ describe('Marcar como paga', () => {
     const [voided] = await paymentsOf(order.id);
     const late = await ctx.app.inject({
       method: 'GET',
-      url: `/api/payment/callback?${new URLSearchParams({
-        key: FAKE_KEYS.callbackKey,
-        orderId: voided!.gatewayOrderId,
-        amount: (voided!.amountCents / 100).toFixed(2),
-        entity: voided!.entity ?? '',
-        reference: voided!.reference ?? '',
-        payment_datetime: '22-11-2026 10:15:00',
-      }).toString()}`,
+      url: paidCallbackUrl(voided!),
     });
     expect(late.statusCode).toBe(200);
     const [flag] = await ctx.database.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.paymentId, voided!.id));

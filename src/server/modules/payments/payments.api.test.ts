@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/schemas/orders.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import { deliverMail, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
-import { FAKE_ENTITY, FAKE_KEYS, ifthenpayEnv, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
+import { FAKE_ENTITY, FAKE_KEYS, ifthenpayEnv, paidCallbackUrl, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
 import { insertProduct, placeOrder as placeTestOrder } from '../../../../tests/helpers/shop.ts';
 import { products } from '../catalog/tables.ts';
 import { orders } from '../orders/tables.ts';
@@ -21,21 +21,9 @@ const paymentsOf = (orderId: number) => ctx.database.db.select().from(payments).
 const placeOrder = (items: { product_id: number; quantity: number }[], cookie?: string, method: 'multibanco' | 'mbway' = 'multibanco') =>
   placeTestOrder(ctx, items, { cookie, method });
 
-const callback = (params: Record<string, string>) =>
-  ctx.app.inject({ method: 'GET', url: `/api/payment/callback?${new URLSearchParams(params).toString()}` });
-
 /** The callback ifthenpay sends for a paid reference or request. */
-function paidCallback(payment: typeof payments.$inferSelect, overrides: Record<string, string> = {}) {
-  return callback({
-    key: FAKE_KEYS.callbackKey,
-    orderId: payment.gatewayOrderId,
-    amount: (payment.amountCents / 100).toFixed(2),
-    requestId: payment.requestId ?? '',
-    ...(payment.entity ? { entity: payment.entity, reference: payment.reference ?? '' } : {}),
-    payment_datetime: '22-11-2026 10:15:00',
-    ...overrides,
-  });
-}
+const paidCallback = (payment: typeof payments.$inferSelect, overrides: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url: paidCallbackUrl(payment, overrides) });
 
 /** Makes the queued jobs (of one type) due now, as time passing would, and runs them. */
 async function runJobsNow(type?: string) {
