@@ -41,7 +41,7 @@ test.describe('página inicial', () => {
     await expectShown(page, 1);
     // The first three products by display order, each linking to its page.
     const products = section(page, 'Produtos em destaque');
-    for (const item of demoCatalogue.slice(0, 3)) await expect(products.getByRole('link', { name: item.name, exact: true })).toHaveAttribute('href', /^\/produtos\/\d+$/);
+    for (const item of demoCatalogue.slice(0, 3)) await expect(products.getByRole('link', { name: `Ver Detalhes de ${item.name}`, exact: true })).toHaveAttribute('href', /^\/produtos\/\d+$/);
     await expect(section(page, 'Serviços').getByRole('link', { name: /^Agendar:/ }).first()).toHaveAttribute('target', '_blank');
 
     await page.mouse.move(400, 400);

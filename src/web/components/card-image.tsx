@@ -12,15 +12,18 @@ type CardImageProps = {
   placeholder: ReactNode;
   /** The first card of a list: its picture is the page's largest paint on a phone. */
   priority?: boolean;
+  /** Drawn over the picture (a card's second picture, shown on hover). */
+  children?: ReactNode;
 };
 
 /** The picture at the top of a grid card (sized for the grid), or `placeholder` when there is none. */
-export function CardImage({ className, image, alt, placeholder, priority }: CardImageProps) {
+export function CardImage({ className, image, alt, placeholder, priority, children }: CardImageProps) {
   return (
     <div className={`${className} card-img-top`}>
       {image ?
         <ResponsiveImage image={image} sizes={CARD_SIZES} alt={alt} priority={priority} />
       : placeholder}
+      {children}
     </div>
   );
 }

@@ -8,12 +8,6 @@ export const CARD_DESCRIPTION_LENGTH = 80;
 export const ADDED_TO_CART = 'Adicionado ao carrinho';
 export const OUT_OF_STOCK = catalogMessages.outOfStock;
 
-/** The first `length` characters (whole characters, never half an emoji) plus '...' when the text is longer. */
-export function cutText(text: string, length: number = CARD_DESCRIPTION_LENGTH): string {
-  const chars = Array.from(text);
-  return chars.length > length ? `${chars.slice(0, length).join('')}...` : text;
-}
-
 /** 'A partir de' the lowest variant price when the product has variants, else its price. */
 export function priceLabel(product: Pick<Product, 'price' | 'hasVariants'>): string {
   return product.hasVariants ? `A partir de ${formatEuros(product.price)}` : formatEuros(product.price);

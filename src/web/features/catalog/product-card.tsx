@@ -1,16 +1,18 @@
+import './product-card.css';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { cutText } from '#shared/cut-text.ts';
 import type { Product, Variant } from '#shared/schemas/catalog.ts';
 import { CardImage } from '../../components/card-image.tsx';
+import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { useHydrated } from '../../components/use-hydrated.ts';
 import { paths } from '#shared/paths.ts';
 import { addItem, toCartItem } from '../cart/cart-store.ts';
 import {
   ADDED_TO_CART,
-  cutText,
+  CARD_DESCRIPTION_LENGTH,
   hasStock,
   ImagePlaceholder,
   isAvailable,
@@ -18,17 +20,36 @@ import {
   priceLabel,
 } from './catalog-ui.tsx';
 import { useFlashMessage } from '../../components/use-timers.ts';
-import { VariantPicker } from './variant-picker.tsx';
 import BiCartPlusIcon from '~icons/bi/cart-plus';
 import BiCheckCircleIcon from '~icons/bi/check-circle';
 
-/** storefront.md §2: one product in the list (`priority` for the list's first, whose picture loads first). */
-export function ProductCard({ product, priority }: { product: Product; priority?: boolean }) {
+/** The variant picker (a dialog) is fetched the first time a card asks for a variant, not with the list. */
+const VariantPicker = lazy(() => import('./variant-picker.tsx').then(({ VariantPicker }) => ({ default: VariantPicker })));
+
+type ProductCardProps = {
+  product: Product;
+  /** The list's first card, whose picture is the page's largest paint on a phone: loaded first. */
+  priority?: boolean;
+  /** The card's name is a heading at this level under the page's or the section's heading. */
+  headingLevel?: 2 | 3;
+};
+
+/**
+ * One product wherever products are listed (storefront.md §2: the lists, the home page, related products):
+ * picture, name, description, price. The whole card leads to the product ('Ver Detalhes' stretched over
+ * it); the one button above it adds to the cart, asking for the variant first when there are variants. On
+ * a desktop the card's second picture, where there is one, shows while the pointer is over it.
+ */
+export function ProductCard({ product, priority, headingLevel = 2 }: ProductCardProps) {
   const inStock = hasStock(product);
   // A server-rendered card's button waits for the app: a click before it runs would do nothing.
   const hydrated = useHydrated();
   const confirmation = useFlashMessage();
   const [picking, setPicking] = useState(false);
+  // Once asked for, the picker stays mounted, so closing it fades out and gives focus back to the button.
+  const [pickerWanted, setPickerWanted] = useState(false);
+  const Heading = `h${headingLevel}` as const;
+  const [first, second] = product.images;
 
   const addToCart = (variant?: Variant) => {
     addItem(toCartItem(product, variant), 1);
@@ -36,38 +57,53 @@ export function ProductCard({ product, priority }: { product: Product; priority?
     confirmation.show(ADDED_TO_CART);
   };
   // With variants, the card asks which one; it never picks for the customer.
-  const add = () => (product.hasVariants ? setPicking(true) : addToCart());
+  const add = () => {
+    if (!product.hasVariants) return addToCart();
+    setPickerWanted(true);
+    setPicking(true);
+  };
 
   return (
-    <Card className="h-100 shadow-sm">
-      {/* The picture links to the product too (the name is the link a keyboard or screen reader uses). */}
-      <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden="true">
-        <CardImage className="product-card-media" image={product.images[0]} alt="" placeholder={<ImagePlaceholder />} priority={priority} />
-      </Link>
-      <Card.Body className="d-flex flex-column p-2 p-sm-3">
-        <h2 className="h5 fs-6 fs-sm-5 card-title text-break">
-          <Link to={paths.product(product.id)} className="product-card-name">
-            {product.name}
-          </Link>
-        </h2>
-        <p className="product-card-description text-secondary small flex-grow-1">{cutText(product.description)}</p>
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-2 mb-sm-3">
-          <span className="fs-6 fs-sm-5 fw-semibold">{priceLabel(product)}</span>
+    <article className="product-card card h-100">
+      <CardImage className="product-card-media" image={first} alt="" placeholder={<ImagePlaceholder />} priority={priority}>
+        {/* Fetched the first time the pointer is over the card (a hidden lazy picture is not loaded). */}
+        {second && (
+          <span className="product-card-alt" aria-hidden="true">
+            <ResponsiveImage image={second} sizes={CARD_SIZES_ALT} alt="" />
+          </span>
+        )}
+      </CardImage>
+      <div className="card-body d-flex flex-column p-2 p-sm-3">
+        <Heading className="product-card-title card-title text-break">{product.name}</Heading>
+        <p className="product-card-description text-secondary small flex-grow-1">{cutText(product.description, CARD_DESCRIPTION_LENGTH)}</p>
+        <p className="d-flex flex-wrap align-items-center gap-2 mb-2">
+          <span className="product-card-price">{priceLabel(product)}</span>
           {!isAvailable(product) && <Badge bg="secondary">{OUT_OF_STOCK}</Badge>}
-        </div>
-        <div className="d-grid gap-2">
-          <Link to={paths.product(product.id)} className="btn btn-outline-primary" aria-label={`Ver Detalhes de ${product.name}`}>
+        </p>
+        <div className="d-flex align-items-center justify-content-between gap-2">
+          <Link to={paths.product(product.id)} className="product-card-link stretched-link" aria-label={`Ver Detalhes de ${product.name}`}>
             Ver Detalhes
           </Link>
           {!product.isDigital && (
-            <Button variant="primary" onClick={add} disabled={!inStock || !hydrated} aria-label={`Adicionar ${product.name} ao carrinho`}>
-              <BiCartPlusIcon className="bi me-1 me-sm-2" aria-hidden="true" />
-              {/* Two cards a row on a phone: 'Adicionar' beside the cart icon fits; the name above says it all. */}
-              Adicionar<span className="d-none d-sm-inline"> ao carrinho</span>
+            <Button
+              variant="primary"
+              size="sm"
+              className="product-card-add"
+              onClick={add}
+              disabled={!inStock || !hydrated}
+              aria-label={`Adicionar ${product.name} ao carrinho`}
+            >
+              <BiCartPlusIcon className="bi" aria-hidden="true" />
+              {/* Two cards a row on a phone: the icon alone there; the button's name says it all. */}
+              <span className="d-none d-sm-inline ms-2">Adicionar</span>
             </Button>
           )}
         </div>
-        {product.hasVariants && <VariantPicker product={product} show={picking} onPick={addToCart} onClose={() => setPicking(false)} />}
+        {pickerWanted && (
+          <Suspense fallback={null}>
+            <VariantPicker product={product} show={picking} onPick={addToCart} onClose={() => setPicking(false)} />
+          </Suspense>
+        )}
         {!product.isDigital && (
           <p className="add-confirmation small text-success mt-2 mb-0" aria-live="polite">
             {confirmation.message && (
@@ -78,7 +114,10 @@ export function ProductCard({ product, priority }: { product: Product; priority?
             )}
           </p>
         )}
-      </Card.Body>
-    </Card>
+      </div>
+    </article>
   );
 }
+
+/** The second picture only shows on a desktop card (three or four to a row). */
+const CARD_SIZES_ALT = '(min-width: 1400px) 300px, (min-width: 1200px) 255px, 288px';

@@ -62,7 +62,9 @@ describe('home page', () => {
 
     const productRegion = screen.getByRole('region', { name: 'Produtos em destaque' });
     for (const product of products) {
-      expect((await within(productRegion).findByRole('link', { name: product.name })).getAttribute('href')).toBe(`/produtos/${product.id}`);
+      // The shop's one product card: its name a heading under the section's, the card a link to the product.
+      expect(await within(productRegion).findByRole('heading', { level: 3, name: product.name })).toBeTruthy();
+      expect(within(productRegion).getByRole('link', { name: `Ver Detalhes de ${product.name}` }).getAttribute('href')).toBe(`/produtos/${product.id}`);
     }
     const productCall = calls.find((c) => c.path === '/product');
     expect(productCall).toBeDefined();

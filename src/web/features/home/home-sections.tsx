@@ -7,13 +7,13 @@ import { HOME_HERO } from '#shared/texts/content.ts';
 import { SERVICE_CARD_TEXT_LENGTH } from '#shared/texts/services.ts';
 import { shop } from '#shared/shop.ts';
 import { paths } from '#shared/paths.ts';
-import { priceLabel } from '../catalog/catalog-ui.tsx';
+import { ProductCard } from '../catalog/product-card.tsx';
 import { EditableContent } from '../content/editable-content.tsx';
-import { BookingLink, cutText, summaryOf } from '../services/service-ui.tsx';
+import { cutText } from '#shared/cut-text.ts';
+import { BookingLink, summaryOf } from '../services/service-ui.tsx';
 import { servicesQueryOptions } from '../services/api.ts';
 import { aboutImageQuery, featuredProductsQuery, HOME_ITEMS } from './api.ts';
 import BiCalendar2HeartIcon from '~icons/bi/calendar2-heart';
-import BiImageIcon from '~icons/bi/image';
 
 export const PRODUCTS_LOAD_ERROR = 'Erro ao carregar produtos. Por favor tente novamente mais tarde.';
 const CARD_SIZES = '(min-width: 992px) 300px, (min-width: 576px) 33vw, (min-width: 360px) 50vw, 100vw';
@@ -90,28 +90,11 @@ export function ProductsSection({ titleId }: { titleId: string }) {
       : products.data.rows.length === 0 ?
         <p className="text-secondary">Ainda não há produtos à venda. Volte em breve!</p>
       : <ul className="card-grid row g-3 g-md-4 list-unstyled mb-0">
-          {products.data.rows.slice(0, HOME_ITEMS).map((product) => {
-            const image = product.images[0];
-            return (
-              <li key={product.id} className="col-6 col-sm-4">
-                <article className="home-card card h-100 shadow-sm">
-                  <div className="home-card-media card-img-top">
-                    {image ?
-                      <img src={image.src} srcSet={image.srcset} sizes={CARD_SIZES} width={image.width} height={image.height} loading="lazy" decoding="async" alt="" />
-                    : <BiImageIcon className="bi" aria-hidden="true" />}
-                  </div>
-                  <div className="card-body p-2 p-sm-3">
-                    <h3 className="h5 fs-6 fs-sm-5 card-title text-break">
-                      <Link to={paths.product(product.id)} className="stretched-link">
-                        {product.name}
-                      </Link>
-                    </h3>
-                    <p className="fs-6 fs-sm-5 fw-semibold mb-0">{priceLabel(product)}</p>
-                  </div>
-                </article>
-              </li>
-            );
-          })}
+          {products.data.rows.slice(0, HOME_ITEMS).map((product) => (
+            <li key={product.id} className="col-6 col-sm-4">
+              <ProductCard product={product} headingLevel={3} />
+            </li>
+          ))}
         </ul>
       }
     </>

@@ -4,7 +4,8 @@ import type { Service } from '#shared/schemas/services.ts';
 import { SERVICE_CARD_TEXT_LENGTH } from '#shared/texts/services.ts';
 import { CardImage } from '../../components/card-image.tsx';
 import { paths } from '#shared/paths.ts';
-import { BookingLink, cutText, ServiceImagePlaceholder, summaryOf } from './service-ui.tsx';
+import { cutText } from '#shared/cut-text.ts';
+import { BookingLink, ServiceImagePlaceholder, summaryOf } from './service-ui.tsx';
 
 /** backoffice.md §2: one service in the list (`priority` for the list's first, whose picture loads first). */
 export function ServiceCard({ service, priority }: { service: Service; priority?: boolean }) {

@@ -3,11 +3,6 @@ import BiBoxArrowUpRightIcon from '~icons/bi/box-arrow-up-right';
 import BiCalendarCheckIcon from '~icons/bi/calendar-check';
 import BiCalendar2HeartIcon from '~icons/bi/calendar2-heart';
 
-/** backoffice.md §9: the card's text is cut at 80 characters plus '...' (whole characters, never half an emoji). */
-export function cutText(text: string, length: number): string {
-  const chars = Array.from(text);
-  return chars.length > length ? `${chars.slice(0, length).join('').trimEnd()}...` : text;
-}
 
 /** What a card or a page says about the service in a line: its short description, else its description. */
 export const summaryOf = (service: Pick<Service, 'short_description' | 'description'>) => service.short_description.trim() || service.description;
