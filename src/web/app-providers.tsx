@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from './api/client.ts';
+import { HydrationProvider } from './components/use-hydrated.ts';
 import { SessionProvider } from './session/session.tsx';
 
 /** The query defaults of the browser and of the server's render alike (the same cache is handed over). */
@@ -21,7 +22,9 @@ export function newQueryClient() {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>{children}</SessionProvider>
+      <SessionProvider>
+        <HydrationProvider>{children}</HydrationProvider>
+      </SessionProvider>
     </QueryClientProvider>
   );
 }
