@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
 import { MOVE_LOCK_MS } from '../src/web/features/home/use-section-navigation.ts';
-import { admin, expect, signIn, randomSuffix, readMail, test, uniqueEmail } from './fixtures.ts';
+import { admin, expect, expectAccessible, signIn, randomSuffix, readMail, test, uniqueEmail } from './fixtures.ts';
 
 // The home page, its editable hero, the contact form and the terms page, on the demo shop e2e/serve.ts seeds.
 
@@ -92,6 +92,9 @@ test.describe('página inicial', () => {
     await page.goto('/sobre');
     await expect(page).toHaveTitle('Sobre | Loja');
     await expectShown(page, 1);
+    // The check every page gets runs axe after the load, and axe scrolls what it measures: done before the
+    // swipes (a swipe during it could start on a page axe had moved), and the tablet's layout checked too.
+    await expectAccessible(page, '/sobre num tablet');
     // A hero taller than the screen scrolls inside first, then the swipe moves on.
     await section(page, 'Organização pessoal, produtos e serviços').evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await swipe(page, 500, 470);
