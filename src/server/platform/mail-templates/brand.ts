@@ -1,5 +1,5 @@
 /**
- * The shop's colours as the storefront has them (src/web/styles.css: --brand, --brand-dark), for mail.
+ * The shop's colours as the storefront has them (src/web/styles/theme.scss: $brand, $brand-dark), for mail.
  * White on the brand green is 7.5:1, on the dark green 11.8:1 (WCAG AA asks 4.5:1).
  */
 export const brand = {
