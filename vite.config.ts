@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import Icons from 'unplugin-icons/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import purgeCss from '@fullhuman/postcss-purgecss';
 
@@ -41,6 +41,25 @@ function purgeBootstrap() {
   };
 }
 
+/**
+ * The typeface (styles/theme.scss) is preloaded from every page's head, under the hashed name the build gave
+ * it: the text is drawn in it from the first paint instead of swapping later (the swap moved the home page).
+ */
+function preloadTypeface(): Plugin {
+  return {
+    name: 'preload-typeface',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const font = Object.values(bundle ?? {}).find((file) => file.type === 'asset' && /figtree-latin-wght-normal.*\.woff2$/.test(file.fileName));
+        if (!font) throw new Error('preload-typeface: the typeface is not in the build (styles/theme.scss $font-file)');
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font.fileName}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   css: {
@@ -49,9 +68,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions'] } },
   },
   publicDir: 'public',
+  // A package's file named in a stylesheet's url() (the typeface, styles/theme.scss) is found in node_modules.
+  resolve: { alias: [{ find: /^@fontsource-variable\//, replacement: `${import.meta.dirname}/node_modules/@fontsource-variable/` }] },
   // Each text asset also as .br and .gz, compressed once here at the highest levels; the server sends the one
   // the browser accepts (@fastify/static's preCompressed).
-  plugins: [react(), icons(), ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|xml|webmanifest)$/, threshold: 1024 })])],
+  plugins: [react(), icons(), preloadTypeface(), ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|xml|webmanifest)$/, threshold: 1024 })])],
   // The server render (dist/ssr) carries its libraries in itself: it runs from wherever dist/ is copied.
   ssr: { noExternal: true },
   build: {
