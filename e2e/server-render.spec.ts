@@ -77,6 +77,12 @@ test.describe('páginas do catálogo feitas no servidor', () => {
     expect(html).toContain('<script type="module" src="/start.js"></script>');
     expect(html).toMatch(/<meta name="loja-app" content="\/assets\/index-[^" ]+\.js [^"]*\/assets\/home-page-[^"]+\.js/);
     expect(html).not.toMatch(/<script type="module" crossorigin|rel="modulepreload"/);
+    // The shop's typeface (styles/theme.scss): preloaded from the head under its built name, and drawn.
+    const font = /<link rel="preload" href="(\/assets\/figtree-[^"]+\.woff2)" as="font" type="font\/woff2" crossorigin="">/.exec(html)?.[1];
+    expect(font, 'the typeface is preloaded').toBeDefined();
+    expect((await page.request.get(`${baseURL}${font ?? ''}`)).headers()['content-type']).toBe('font/woff2');
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => [...document.fonts].some((face) => face.family.includes('Figtree') && face.status === 'loaded'))).toBe(true);
 
     const response = await page.request.get(`${baseURL}/produtos/999999`);
     expect(response.status()).toBe(404);
