@@ -94,6 +94,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     mailDir: join(config.dataDir, 'mail'),
+    identity: config.shop,
     log: app.log,
   });
   registerMailJob(jobs, mailer);

@@ -10,7 +10,7 @@ import { createElement as h, Fragment, type ReactElement } from 'react';
 import { shop } from '#shared/shop.ts';
 import { defineJob, enqueue, type JobRunner } from './jobs.ts';
 import { ActionButton } from './mail-templates/action-button.ts';
-import { MailFrame } from './mail-templates/frame.ts';
+import { MailFrame, SHOP_IDENTITY_MARK } from './mail-templates/frame.ts';
 import { Paragraph } from './mail-templates/paragraph.ts';
 
 const mailMessage = z.object({
@@ -41,13 +41,28 @@ export function registerMailJob(jobs: JobRunner, mailer: Mailer) {
  * Real SMTP when `smtpUrl` is set. Otherwise each message becomes a .eml file under `mailDir` and its
  * links are logged, so an account can be verified on a machine with no mail server.
  */
+/** The shop's legal identity as a mail's foot says it. */
+export type ShopIdentity = { legalName: string; nif: string; address: string };
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Writes the shop's identity where the frame left its mark (both parts): at sending, so every message, the
+ * newsletter's and those queued before a change of settings too, carries the identity of today's settings.
+ */
+export function stampIdentity(message: MailMessage, identity: ShopIdentity): MailMessage {
+  const line = `${identity.legalName} · NIF ${identity.nif} · ${identity.address}`;
+  return { ...message, html: message.html.replaceAll(SHOP_IDENTITY_MARK, escapeHtml(line)), text: message.text.replaceAll(SHOP_IDENTITY_MARK, line) };
+}
+
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   mailDir: string;
+  identity: ShopIdentity;
   log: FastifyBaseLogger;
 }): Mailer {
-  const { smtpUrl, from, mailDir, log } = options;
+  const { smtpUrl, from, mailDir, identity, log } = options;
   if (smtpUrl) {
     // Pooled: a newsletter's hundreds of messages reuse a few connections instead of one handshake each.
     // Timeouts well under the shutdown's grace: a stopping process finishes the message in hand or fails it
@@ -55,7 +70,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 });
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail({ from, ...stampIdentity(message, identity) });
       },
       close: () => transport.close(),
     };
@@ -63,7 +78,7 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...stampIdentity(message, identity) });
       await mkdir(mailDir, { recursive: true });
       const file = join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       // Write then rename, so whoever reads the folder never sees half a message.
@@ -107,6 +122,6 @@ export async function composeMail(options: {
     ),
   );
   const textBlocks = paragraphs.flatMap((b) => (typeof b === 'string' ? [b] : b.text));
-  const text = [greeting, '', ...textBlocks.flatMap((t) => [t, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '--', footer].join('\n');
+  const text = [greeting, '', ...textBlocks.flatMap((t) => [t, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '--', footer, SHOP_IDENTITY_MARK].join('\n');
   return { to, subject, html, text };
 }

@@ -5,7 +5,7 @@ import { createElement as h, Fragment, type ReactNode } from 'react';
 import { htmlToText, sanitizeRichText } from '../../platform/html.ts';
 import { composeMail, type MailMessage } from '../../platform/mail.ts';
 import { brand } from '../../platform/mail-templates/brand.ts';
-import { footerLink, MailFrame } from '../../platform/mail-templates/frame.ts';
+import { footerLink, MailFrame, SHOP_IDENTITY_MARK } from '../../platform/mail-templates/frame.ts';
 
 export const CONFIRM_LINK_DAYS = 7;
 
@@ -69,7 +69,7 @@ export async function newsletterMail(publicUrl: string, to: string, unsubscribeT
     subject: newsletter.title,
     // Tokens are base64url (newSecret): nothing in them needs escaping in HTML.
     html: (await framedForReaders(publicUrl, newsletter)).replaceAll(standIn, unsubscribeToken),
-    text: `${body(newsletter)}\n\n--\nRecebe esta newsletter porque a subscreveu na Loja.\nCancelar a subscrição: ${pageUrl}`,
+    text: `${body(newsletter)}\n\n--\nRecebe esta newsletter porque a subscreveu na Loja.\nCancelar a subscrição: ${pageUrl}\n${SHOP_IDENTITY_MARK}`,
     headers: {
       'List-Unsubscribe': `<${unsubscribeApiUrl(publicUrl, unsubscribeToken)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -84,6 +84,6 @@ export async function newsletterTestMail(to: string, newsletter: Newsletter): Pr
     to,
     subject: `[Teste] ${newsletter.title}`,
     html: await frame(newsletter, note),
-    text: `${body(newsletter)}\n\n--\n${note}`,
+    text: `${body(newsletter)}\n\n--\n${note}\n${SHOP_IDENTITY_MARK}`,
   };
 }

@@ -49,6 +49,11 @@ describe('an order’s payment mail', () => {
     const text = mail?.text ?? '';
     expect(html).toContain('<!DOCTYPE html');
     expect(text).toContain('Olá,');
+    // The shop's legal identity at the foot of both parts, from the settings (SHOP_LEGAL_NAME, SHOP_NIF, SHOP_ADDRESS).
+    const identity = `${ctx.config.shop.legalName} · NIF ${ctx.config.shop.nif} · ${ctx.config.shop.address}`;
+    expect(text.trimEnd().endsWith(identity)).toBe(true);
+    expect(html).toContain(identity);
+    expect(html).not.toContain('[identidade-da-loja]');
     const orderLink = `${PUBLIC_URL}/minhas-encomendas/${order.id}`;
     expect(linkIn(mail)).toBe(orderLink);
     expect(text).toContain(`Ver a encomenda: ${orderLink}`);

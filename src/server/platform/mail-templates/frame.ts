@@ -84,7 +84,14 @@ const footerOf = (note: ReactNode) =>
     { style: { backgroundColor: brand.darkGreen, borderRadius: '0 0 8px 8px', padding: '20px 24px' } },
     h(Text, { style: footerText }, note),
     h(Text, { style: { ...footerText, margin: 0, fontWeight: 700 } }, `${shop.name} · ${shop.tagline}`),
+    h(Text, { style: { ...footerText, margin: '8px 0 0', fontSize: '12px', lineHeight: '18px' } }, SHOP_IDENTITY_MARK),
   );
+
+/**
+ * Where the shop's legal identity goes in every mail (its legal name, NIF and address, which the law asks of
+ * a shop's messages): the mailer writes it in when it sends (stampIdentity in mail.ts), from the settings.
+ */
+export const SHOP_IDENTITY_MARK = '[identidade-da-loja]';
 
 const footerText = { margin: '0 0 8px', color: brand.white, fontSize: '13px', lineHeight: '20px' } as const;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '#shared/money.ts';
 import { orderReceivedMail, paymentReceivedMail } from '../../modules/orders/mails.ts';
 import { newsletterMail } from '../../modules/newsletter/mails.ts';
-import { composeMail } from '../mail.ts';
+import { composeMail, stampIdentity } from '../mail.ts';
 
 const url = 'https://loja.example.pt/minhas-encomendas/7?a=1&b=2';
 
@@ -42,6 +42,7 @@ describe('the shop’s e-mail frame', () => {
         '',
         '--',
         'Esta mensagem foi enviada automaticamente pela Loja. Não responda a este email.',
+        '[identidade-da-loja]',
       ].join('\n'),
     );
     expect(mail.html).toContain('lang="pt-PT"');
@@ -92,7 +93,7 @@ describe('the shop’s e-mail frame', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('href="https://loja.example.pt/newsletter/unsubscribe?token=tok"');
     expect(mail.headers?.['List-Unsubscribe']).toBe('<https://loja.example.pt/api/newsletter/unsubscribe?token=tok>');
-    expect(mail.text).toBe('Maio\n\nNovidades\n\n--\nRecebe esta newsletter porque a subscreveu na Loja.\nCancelar a subscrição: https://loja.example.pt/newsletter/unsubscribe?token=tok');
+    expect(mail.text).toBe('Maio\n\nNovidades\n\n--\nRecebe esta newsletter porque a subscreveu na Loja.\nCancelar a subscrição: https://loja.example.pt/newsletter/unsubscribe?token=tok\n[identidade-da-loja]');
 
     // The frame is rendered once per newsletter; each copy still carries its own reader's link.
     const newsletter = { title: 'Junho', content: '<p>Olá</p>' };
@@ -100,5 +101,15 @@ describe('the shop’s e-mail frame', () => {
     expect(first?.html).toContain('unsubscribe?token=um"');
     expect(first?.html).not.toContain('token=dois');
     expect(second?.html).toContain('unsubscribe?token=dois"');
+  });
+
+  it('leaves a mark for the shop’s identity in both parts, which the mailer fills in, escaped in the HTML', async () => {
+    const mail = await composeMail({ to: 'a@b.pt', subject: 'Teste', greeting: 'Olá,', paragraphs: ['Linha.'] });
+    expect(mail.html).toContain('[identidade-da-loja]');
+    expect(mail.text.trimEnd().endsWith('[identidade-da-loja]')).toBe(true);
+    const stamped = stampIdentity(mail, { legalName: 'Arruma & Companhia <Lda>', nif: '501234567', address: 'Rua A, 1, 1000-001 Lisboa' });
+    expect(stamped.text.trimEnd().endsWith('Arruma & Companhia <Lda> · NIF 501234567 · Rua A, 1, 1000-001 Lisboa')).toBe(true);
+    expect(stamped.html).toContain('Arruma &#38; Companhia &#60;Lda&#62; · NIF 501234567 · Rua A, 1, 1000-001 Lisboa');
+    expect(stamped.html).not.toContain('[identidade-da-loja]');
   });
 });
