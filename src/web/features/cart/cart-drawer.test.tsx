@@ -156,6 +156,19 @@ describe('cart drawer', () => {
     expect(document.activeElement).toBe(add);
   });
 
+  it('keeps Tab and Shift+Tab inside: past the last control comes the first, before the first the last', async () => {
+    renderShop();
+    await press('Adicionar caixa');
+    const dialog = await drawer();
+    const close = within(dialog).getByRole('button', { name: 'Fechar' });
+    const last = within(dialog).getByRole('button', { name: 'Continuar a comprar' });
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(last);
+  });
+
   it('closes on the way to the cart', async () => {
     const { router } = renderShop();
     await press('Adicionar caixa');

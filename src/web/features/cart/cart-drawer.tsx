@@ -87,9 +87,27 @@ export function CartDrawer({ added, open, onClose }: Props) {
     if (event.target === event.currentTarget) close();
   };
 
+  // A modal dialog makes the page inert, but Tab past its last control would leave for the browser's own bar:
+  // the drawer's controls wrap round instead (issue #15: the focus is trapped while it is open).
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(':is(a[href], button):not(:disabled)')];
+    const first = controls[0];
+    const last = controls.at(-1);
+    if (!first || !last) return;
+    const at = controls.indexOf(document.activeElement as HTMLElement);
+    if (event.shiftKey && at <= 0) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (at === -1 || at === controls.length - 1)) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
   return (
     // The dialog takes Escape natively; a click on the backdrop is a pointer's shortcut for the close button.
-    <dialog ref={dialog} className="cart-drawer" aria-labelledby={titleId} onClick={onClick}>
+    <dialog ref={dialog} className="cart-drawer" aria-labelledby={titleId} onClick={onClick} onKeyDown={onKeyDown}>
       <div className="cart-drawer-content">
         <div className="cart-drawer-header">
           <h2 id={titleId} className="h5 mb-0">
