@@ -144,6 +144,17 @@ describe('announcing adds (the cart drawer listens)', () => {
     ]);
   });
 
+  it('announces the units the line really took when it reaches its limit of 99, and nothing once there', () => {
+    addItem(caneca, 97);
+    const heard: number[] = [];
+    const stop = subscribeCartAdded((added) => heard.push(added.quantity));
+    addItem(caneca, 5);
+    addItem(caneca, 1);
+    stop();
+    expect(heard).toEqual([2]);
+    expect(readCart()[0]?.quantity).toBe(99);
+  });
+
   it('announces nothing for a quantity below 1, a quantity change or a removal', () => {
     addItem(caneca, 1);
     const onAdded = vi.fn();

@@ -164,14 +164,19 @@ export function addItem(item: NewCartItem, quantity = 1): void {
   if (!(amount >= 1)) return;
   const items = readCart();
   const existing = items.find((line) => line.id === item.id);
+  const before = existing?.quantity ?? 0;
+  const after = Math.min(MAX_LINE_QUANTITY, before + amount);
   if (existing) {
-    saveCart(items.map((line) => (line === existing ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + amount) } : line)));
+    saveCart(items.map((line) => (line === existing ? { ...line, quantity: after } : line)));
   } else {
     const { id, productId, name, price, image, isDigital, variant } = item;
-    saveCart([...items, { id, productId, name, price, image, quantity: Math.min(MAX_LINE_QUANTITY, amount), isDigital, variant }]);
+    saveCart([...items, { id, productId, name, price, image, quantity: after, isDigital, variant }]);
   }
-  const detail: CartAdded = { id: item.id, quantity: Math.min(MAX_LINE_QUANTITY, amount) };
-  window.dispatchEvent(new CustomEvent<CartAdded>(CART_ADDED_EVENT, { detail }));
+  // The units the line really grew by (a line at its limit takes fewer, or none: nothing to announce then).
+  if (after > before) {
+    const detail: CartAdded = { id: item.id, quantity: after - before };
+    window.dispatchEvent(new CustomEvent<CartAdded>(CART_ADDED_EVENT, { detail }));
+  }
 }
 
 /** Calls `onAdded` after every add on this tab; returns the unsubscribe. */
