@@ -208,6 +208,11 @@ test.describe('catálogo', () => {
     await expect(cartLink(page)).toHaveAccessibleName('Carrinho, 2 artigos');
     await expect(cartLink(page).locator('.badge')).toHaveText('2');
     await expectAccessible(page, 'produto adicionado ao carrinho');
+    // Each add opens the cart drawer (issue #15, e2e/cart-drawer.spec.ts); this journey closes it to add again.
+    const drawer = page.getByRole('dialog', { name: 'Adicionado ao carrinho' });
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
 
     const line = { id: second.sku, productId, name: product.name, price: second.cents / 100, quantity: 2, isDigital: false };
     await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ ...line, variant: { id: expect.any(Number), name: second.name } })]);

@@ -39,6 +39,9 @@ test('fatura-recibo com NIF depois do MB WAY, e o reembolso de uma unidade com n
     await page.goto(`/produtos/${product.id}`);
     await main.getByRole('button', { name: 'Adicionar ao Carrinho', exact: true }).click();
     await expect(main.getByText('Adicionado ao carrinho')).toBeVisible();
+    // Each add opens the cart drawer (issue #15): closed to add a second unit.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Adicionado ao carrinho' })).toBeHidden();
     await main.getByRole('button', { name: 'Adicionar ao Carrinho', exact: true }).click();
     await page.goto('/carrinho');
     await main.getByRole('link', { name: 'Finalizar compra', exact: true }).click();

@@ -167,6 +167,11 @@ test.describe('encomendas', () => {
       await expect(main.getByText('Adicionado ao carrinho')).toBeVisible();
       await expect(cartLink(page)).toHaveAccessibleName('Carrinho, 2 artigos');
       await expect(cartLink(page).locator('.badge')).toHaveText('2');
+      // The add opened the cart drawer (issue #15, e2e/cart-drawer.spec.ts): closed here to go on by the header's link.
+      const drawer = page.getByRole('dialog', { name: 'Adicionado ao carrinho' });
+      await expect(drawer).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
     });
 
     const plannerLine = `${planner.name} (${variant.name})`;

@@ -7,6 +7,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { shop } from '#shared/shop.ts';
 import { paths } from '#shared/paths.ts';
 import { useSession } from '../session/session.tsx';
+import { CART_BADGE_CLASS, CartCountAnnouncer } from './cart-count-announcer.tsx';
 import { siteLinks } from './site-links.ts';
 import { useCartCount } from './use-cart-count.ts';
 import BiBagHeartIcon from '~icons/bi/bag-heart';
@@ -44,7 +45,7 @@ function CartLink({ className, count }: { className: string; count: number }) {
       <BiCart3Icon className="bi me-1" aria-hidden="true" />
       <span className="d-md-none d-lg-inline">Carrinho</span>
       {count > 0 && (
-        <Badge bg="danger" pill className="ms-1" aria-hidden="true">
+        <Badge bg="danger" pill className={`ms-1 ${CART_BADGE_CLASS}`} aria-hidden="true">
           {count}
         </Badge>
       )}
@@ -97,6 +98,7 @@ export function Header() {
             <AccountMenu />
           </Nav>
         </Navbar.Collapse>
+        <CartCountAnnouncer />
       </Container>
     </Navbar>
   );

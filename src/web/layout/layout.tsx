@@ -1,5 +1,6 @@
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { paths } from '#shared/paths.ts';
+import { CartDrawerHost } from '../features/cart/cart-drawer-host.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { useServerHeadUntilNavigation } from './server-head.ts';
@@ -29,6 +30,7 @@ export function Layout() {
         <Outlet />
       </main>
       {inBackOffice ? <BackOfficeFooter /> : <Footer />}
+      {!inBackOffice && <CartDrawerHost />}
       <ScrollRestoration />
     </div>
   );

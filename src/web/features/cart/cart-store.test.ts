@@ -15,6 +15,7 @@ import {
   readCart,
   removeItem,
   setQuantity,
+  subscribeCartAdded,
   toCartItem,
   useCart,
 } from './cart-store.ts';
@@ -126,6 +127,43 @@ describe('adding', () => {
     addItem(caneca, 0);
     addItem(caneca, Number.NaN);
     expect(readCart()[0]?.quantity).toBe(1);
+  });
+});
+
+describe('announcing adds (the cart drawer listens)', () => {
+  it('announces each add with the line id and the units added, after the cart is saved', () => {
+    const heard: [string, number, number][] = [];
+    const stop = subscribeCartAdded((added) => heard.push([added.id, added.quantity, readCart().find((l) => l.id === added.id)?.quantity ?? 0]));
+    addItem(caneca, 2);
+    addItem(caneca, 3);
+    stop();
+    addItem(caneca, 1);
+    expect(heard).toEqual([
+      ['7', 2, 2],
+      ['7', 3, 5],
+    ]);
+  });
+
+  it('announces the units the line really took when it reaches its limit of 99, and nothing once there', () => {
+    addItem(caneca, 97);
+    const heard: number[] = [];
+    const stop = subscribeCartAdded((added) => heard.push(added.quantity));
+    addItem(caneca, 5);
+    addItem(caneca, 1);
+    stop();
+    expect(heard).toEqual([2]);
+    expect(readCart()[0]?.quantity).toBe(99);
+  });
+
+  it('announces nothing for a quantity below 1, a quantity change or a removal', () => {
+    addItem(caneca, 1);
+    const onAdded = vi.fn();
+    const stop = subscribeCartAdded(onAdded);
+    addItem(caneca, 0);
+    setQuantity('7', 4);
+    removeItem('7');
+    stop();
+    expect(onAdded).not.toHaveBeenCalled();
   });
 });
 

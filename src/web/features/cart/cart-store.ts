@@ -6,6 +6,14 @@ import type { Product, Variant } from '#shared/schemas/catalog.ts';
 export const CART_KEY = 'cart';
 /** Fired on this tab after every change; other tabs hear the `storage` event. */
 export const CART_EVENT = 'cart-change';
+/**
+ * Fired on this tab after an add (issue #15: any add opens the cart drawer, without the caller knowing it).
+ * Quantity changes on the cart page are not adds: they go through `setQuantity`.
+ */
+export const CART_ADDED_EVENT = 'cart-added';
+
+/** What an add announces: the line that grew or was appended, and the units added to it. */
+export type CartAdded = { id: string; quantity: number };
 
 /** One cart line, exactly as stored (storefront.md §3). `price` is in euros, as the API sends it. */
 export type CartItem = {
@@ -156,12 +164,26 @@ export function addItem(item: NewCartItem, quantity = 1): void {
   if (!(amount >= 1)) return;
   const items = readCart();
   const existing = items.find((line) => line.id === item.id);
+  const before = existing?.quantity ?? 0;
+  const after = Math.min(MAX_LINE_QUANTITY, before + amount);
   if (existing) {
-    saveCart(items.map((line) => (line === existing ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + amount) } : line)));
+    saveCart(items.map((line) => (line === existing ? { ...line, quantity: after } : line)));
   } else {
     const { id, productId, name, price, image, isDigital, variant } = item;
-    saveCart([...items, { id, productId, name, price, image, quantity: Math.min(MAX_LINE_QUANTITY, amount), isDigital, variant }]);
+    saveCart([...items, { id, productId, name, price, image, quantity: after, isDigital, variant }]);
   }
+  // The units the line really grew by (a line at its limit takes fewer, or none: nothing to announce then).
+  if (after > before) {
+    const detail: CartAdded = { id: item.id, quantity: after - before };
+    window.dispatchEvent(new CustomEvent<CartAdded>(CART_ADDED_EVENT, { detail }));
+  }
+}
+
+/** Calls `onAdded` after every add on this tab; returns the unsubscribe. */
+export function subscribeCartAdded(onAdded: (added: CartAdded) => void): () => void {
+  const listener = (event: Event) => onAdded((event as CustomEvent<CartAdded>).detail);
+  window.addEventListener(CART_ADDED_EVENT, listener);
+  return () => window.removeEventListener(CART_ADDED_EVENT, listener);
 }
 
 /** Sets a line's quantity; 0 or less removes the line. A quantity that is not a number changes nothing. */
