@@ -11,7 +11,6 @@ import { useHydrated } from '../../components/use-hydrated.ts';
 import { paths } from '#shared/paths.ts';
 import { addItem, toCartItem } from '../cart/cart-store.ts';
 import {
-  ADDED_TO_CART,
   CARD_DESCRIPTION_LENGTH,
   hasStock,
   ImagePlaceholder,
@@ -19,9 +18,7 @@ import {
   OUT_OF_STOCK,
   priceLabel,
 } from './catalog-ui.tsx';
-import { useFlashMessage } from '../../components/use-timers.ts';
 import BiCartPlusIcon from '~icons/bi/cart-plus';
-import BiCheckCircleIcon from '~icons/bi/check-circle';
 
 /** The variant picker (a dialog) is fetched the first time a card asks for a variant, not with the list. */
 const VariantPicker = lazy(() => import('./variant-picker.tsx').then(({ VariantPicker }) => ({ default: VariantPicker })));
@@ -37,14 +34,14 @@ type ProductCardProps = {
 /**
  * One product wherever products are listed (storefront.md §2: the lists, the home page, related products):
  * picture, name, description, price. The whole card leads to the product ('Ver Detalhes' stretched over
- * it); the one button above it adds to the cart, asking for the variant first when there are variants. On
- * a desktop the card's second picture, where there is one, shows while the pointer is over it.
+ * it); the one button above it adds to the cart, asking for the variant first when there are variants (the
+ * cart drawer then says what was added). On a desktop the card's second picture, where there is one, shows
+ * while the pointer is over it.
  */
 export function ProductCard({ product, priority, headingLevel = 2 }: ProductCardProps) {
   const inStock = hasStock(product);
   // A server-rendered card's button waits for the app: a click before it runs would do nothing.
   const hydrated = useHydrated();
-  const confirmation = useFlashMessage();
   const [picking, setPicking] = useState(false);
   // Once asked for, the picker stays mounted, so closing it fades out and gives focus back to the button.
   const [pickerWanted, setPickerWanted] = useState(false);
@@ -54,7 +51,6 @@ export function ProductCard({ product, priority, headingLevel = 2 }: ProductCard
   const addToCart = (variant?: Variant) => {
     addItem(toCartItem(product, variant), 1);
     setPicking(false);
-    confirmation.show(ADDED_TO_CART);
   };
   // With variants, the card asks which one; it never picks for the customer.
   const add = () => {
@@ -103,16 +99,6 @@ export function ProductCard({ product, priority, headingLevel = 2 }: ProductCard
           <Suspense fallback={null}>
             <VariantPicker product={product} show={picking} onPick={addToCart} onClose={() => setPicking(false)} />
           </Suspense>
-        )}
-        {!product.isDigital && (
-          <p className="add-confirmation small text-success mt-2 mb-0" aria-live="polite">
-            {confirmation.message && (
-              <span key={confirmation.key}>
-                <BiCheckCircleIcon className="bi me-1" aria-hidden="true" />
-                {confirmation.message}
-              </span>
-            )}
-          </p>
         )}
       </div>
     </article>
