@@ -1,10 +1,13 @@
 // `npm run screens`: screenshots for a person to look at, not a test. Starts a fresh shop (e2e/serve.ts,
-// on the built web app: run `npx vite build` first) and writes screens/<page>-<width>.png at phone and
-// desktop widths. E2E_PORT picks the port (3100 otherwise).
+// on the built web app: run `npm run build` first) and writes screens/<page>-<width>.png at phone and
+// desktop widths: the storefront a customer walks through (home, list, product, the cart drawer, cart,
+// checkout), the order page and its e-mail, and a few back-office pages. E2E_PORT picks the port (3100
+// otherwise).
 import { spawn } from 'node:child_process';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import PostalMime from 'postal-mime';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -13,19 +16,6 @@ const outDir = join(root, 'screens');
 const widths = [
   { width: 375, height: 740 },
   { width: 1280, height: 800 },
-];
-const publicPages = [
-  { path: '/login', name: 'login' },
-  { path: '/register', name: 'register' },
-  { path: '/produtos', name: 'produtos' },
-  { path: '/produtos/1', name: 'produto' },
-  { path: '/carrinho', name: 'carrinho-vazio' },
-  { path: '/nao-existe', name: 'nao-encontrada' },
-];
-const adminPages = [
-  { path: '/perfil', name: 'perfil' },
-  { path: '/admin-dashboard', name: 'admin-dashboard' },
-  { path: '/admin-dashboard?tab=encomendas', name: 'admin-encomendas' },
 ];
 
 async function waitUntilReady(deadline = Date.now() + 120_000) {
@@ -37,12 +27,25 @@ async function waitUntilReady(deadline = Date.now() + 120_000) {
   throw new Error(`the shop did not start on ${baseURL}`);
 }
 
+/** The page as it is now, at each width (from the top, the pointer off the controls). */
+async function capture(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  await page.mouse.move(0, 0);
+  for (const viewport of widths) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const file = join(outDir, `${name}-${viewport.width}.png`);
+    await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: 'disabled' });
+    console.log(file);
+  }
+}
+
+/** Opens `path` at each width (loaded afresh, so each width's first render is its own) and captures it. */
 async function shoot(page: Page, pages: { path: string; name: string }[]) {
   for (const { path, name } of pages) {
     for (const viewport of widths) {
       await page.setViewportSize(viewport);
       await page.goto(`${baseURL}${path}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
       const file = join(outDir, `${name}-${viewport.width}.png`);
       await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
@@ -51,18 +54,93 @@ async function shoot(page: Page, pages: { path: string; name: string }[]) {
   }
 }
 
+type ApiProduct = { id: number; name: string; stock: number; hasVariants: boolean; images: unknown[] };
+
+/** The newest mail the shop wrote to `to` (DATA_DIR/mail/*.eml, no SMTP here), as HTML. */
+async function newestMailTo(dataDir: string, to: string): Promise<string> {
+  const dir = join(dataDir, 'mail');
+  for (let tries = 0; tries < 60; tries++) {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort().reverse();
+    for (const name of names) {
+      const mail = await PostalMime.parse(await readFile(join(dir, name)));
+      if ((mail.to ?? []).some((a) => 'address' in a && a.address?.toLowerCase() === to.toLowerCase()) && mail.html) return mail.html;
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`no mail to ${to} in ${dir}`);
+}
+
 const server = spawn(process.execPath, ['e2e/serve.ts'], { cwd: root, env: { ...process.env, E2E_PORT: String(port) }, stdio: 'inherit' });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {
   await mkdir(outDir, { recursive: true });
   await waitUntilReady();
-  const page = await browser.newPage({ locale: 'pt-PT', timezoneId: 'Europe/Lisbon' });
-  await shoot(page, publicPages);
   const envFile = join(root, 'test-results', process.env.E2E_PORT ? `e2e-env-${port}.json` : 'e2e-env.json');
-  const { adminEmail, adminPassword } = JSON.parse(await readFile(envFile, 'utf8')) as { adminEmail: string; adminPassword: string };
+  const { adminEmail, adminPassword, dataDir } = JSON.parse(await readFile(envFile, 'utf8')) as { adminEmail: string; adminPassword: string; dataDir: string };
+  const page = await browser.newPage({ locale: 'pt-PT', timezoneId: 'Europe/Lisbon' });
+
+  // The product shown: a physical one in stock with more than one picture when there is one.
+  const list = (await (await fetch(`${baseURL}/api/product?isDigital=false&pageSize=50`)).json()) as { rows: ApiProduct[] };
+  const buyable = list.rows.filter((p) => !p.hasVariants && p.stock > 0);
+  const product = buyable.find((p) => p.images.length > 1) ?? buyable[0];
+  if (!product) throw new Error('the demo catalogue has no physical product in stock');
+
+  await shoot(page, [
+    { path: '/', name: 'inicio' },
+    { path: '/produtos', name: 'produtos' },
+    { path: `/produtos/${product.id}`, name: 'produto' },
+    { path: '/carrinho', name: 'carrinho-vazio' },
+    { path: '/login', name: 'login' },
+    { path: '/nao-existe', name: 'nao-encontrada' },
+  ]);
+
+  // The customer adds the product: the cart drawer opens beside the page.
+  await page.setViewportSize(widths[1] ?? { width: 1280, height: 800 });
+  await page.goto(`${baseURL}/produtos/${product.id}`);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('main').getByRole('button', { name: 'Adicionar ao Carrinho', exact: true }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.waitFor();
+  await page.waitForTimeout(500);
+  await capture(page, 'carrinho-gaveta', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+
+  await shoot(page, [
+    { path: '/carrinho', name: 'carrinho' },
+    { path: '/checkout', name: 'checkout' },
+  ]);
+
+  // Signed in, the owner buys the same product (through the API, as the checkout does), and sees her order
+  // page and its e-mail.
   const login = await page.request.post(`${baseURL}/api/auth/login`, { data: { email: adminEmail, password: adminPassword } });
   if (!login.ok()) throw new Error(`admin sign-in failed: ${login.status()}`);
-  await shoot(page, adminPages);
+  const items = [{ product_id: product.id, quantity: 2 }];
+  const totals = (await (await page.request.post(`${baseURL}/api/order/calculate-totals`, { data: { items } })).json()) as Record<string, number>;
+  const placed = await page.request.post(`${baseURL}/api/order`, {
+    data: {
+      items,
+      email: adminEmail,
+      phone: '913 222 333',
+      shipping_address: 'Paula Reis, Rua das Camélias 4, Coimbra, 3000-100, Portugal',
+      payment_method: 'multibanco',
+      shipping_cost: totals.shippingCost,
+      total_price_without_tax: totals.totalPriceWithoutTax,
+      total_tax: totals.totalTax,
+      total_price_with_tax: totals.totalWithTax,
+    },
+  });
+  if (placed.status() !== 201) throw new Error(`the order was refused: ${placed.status()} ${await placed.text()}`);
+  const order = (await placed.json()) as { id: number };
+  await shoot(page, [
+    { path: `/minhas-encomendas/${order.id}`, name: 'encomenda' },
+    { path: '/perfil', name: 'perfil' },
+    { path: '/admin-dashboard', name: 'admin-dashboard' },
+    { path: '/admin-dashboard?tab=encomendas', name: 'admin-encomendas' },
+  ]);
+
+  await page.setContent(await newestMailTo(dataDir, adminEmail));
+  await capture(page, 'email-encomenda');
 } finally {
   await browser.close();
   server.kill('SIGTERM');
