@@ -72,6 +72,17 @@ describe('product lightbox', () => {
     expect(within(dialog).getByRole('button', { name: 'Ampliar' })).toBeTruthy();
   });
 
+  it('keeps Tab inside: from the last control to the first, and Shift+Tab back', async () => {
+    const { dialog } = await openLightbox();
+    const next = within(dialog).getByRole('button', { name: 'Imagem seguinte' });
+    const zoom = within(dialog).getByRole('button', { name: 'Ampliar' });
+    next.focus();
+    fireEvent.keyDown(next, { key: 'Tab' });
+    expect(document.activeElement).toBe(zoom);
+    fireEvent.keyDown(zoom, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(next);
+  });
+
   it('closes on Escape and on its close button, and gives focus back to the picture it was left on', async () => {
     const { dialog, opener } = await openLightbox();
     fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape', keyCode: 27 });

@@ -22,6 +22,23 @@ const ZOOM = 2;
 const DRAG_SLOP = 5;
 
 /**
+ * Tab from the last control goes to the first and Shift+Tab from the first to the last: the Modal only pulls focus
+ * back once it has left, and after the last control it would leave the page for the browser's own controls.
+ */
+function keepFocusInside(event: globalThis.KeyboardEvent, dialog: Element | null | undefined) {
+  if (!dialog) return;
+  const controls = Array.from(dialog.querySelectorAll<HTMLElement>('button:not([disabled]), [tabindex="0"]'));
+  const first = controls[0];
+  const last = controls.at(-1);
+  const active = document.activeElement;
+  const outside = !dialog.contains(active);
+  if (event.shiftKey && (active === first || active === dialog || outside)) last?.focus();
+  else if (!event.shiftKey && (active === last || outside)) first?.focus();
+  else return;
+  event.preventDefault();
+}
+
+/**
  * The product's pictures full screen (issue #15): previous and next by buttons and arrow keys, a 2× zoom by its
  * button or a click on the picture, panned by scrolling or dragging. react-bootstrap's Modal keeps focus inside
  * and closes on Escape; the gallery puts focus back on the picture the customer ends on.
@@ -73,6 +90,7 @@ export function ProductLightbox({ product, start, onClose }: Props) {
       setZoom(null);
     };
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Tab') return keepFocusInside(event, stage.current?.closest('.modal'));
       // In the zoomed picture the arrow keys pan it (the browser scrolls the focused stage).
       if (event.target === stage.current && stage.current?.classList.contains('is-zoomed')) return;
       if (event.key === 'ArrowLeft') step(-1);
@@ -121,11 +139,11 @@ export function ProductLightbox({ product, start, onClose }: Props) {
       className="product-lightbox"
     >
       <Modal.Header>
-        <Modal.Title id={titleId} as="h2" className="h6 mb-0 text-truncate">
+        <Modal.Title id={titleId} as="h2" className="h6 mb-0 text-truncate" style={{ minWidth: 0 }}>
           {`${name}: imagem ${index + 1} de ${total}`}
         </Modal.Title>
-        <div className="d-flex gap-2 ms-auto">
-          <Button variant="outline-light" onClick={() => toggleZoom()}>
+        <div className="d-flex flex-shrink-0 gap-2 ms-auto">
+          <Button variant="outline-light" className="text-nowrap" onClick={() => toggleZoom()}>
             {zoomed ?
               <BiZoomOutIcon className="bi me-2" aria-hidden="true" />
             : <BiZoomInIcon className="bi me-2" aria-hidden="true" />}
