@@ -96,7 +96,7 @@ describe('sticky add-to-cart bar (phones)', () => {
 
     fireEvent.change(screen.getByLabelText('Variante'), { target: { value: '22' } });
     see(main, false);
-    const bar = within(screen.getByRole('region', { name: 'Compra rápida' }));
+    const bar = within(await screen.findByRole('region', { name: 'Compra rápida' }));
     expect(bar.getByText('Agenda 2026')).toBeTruthy();
     expect(bar.getByText(euros(19.9))).toBeTruthy();
     // The page keeps room for it at the bottom, so it never hides what has focus.
@@ -127,6 +127,9 @@ describe('related products', () => {
     expect(relatedProducts({ id: 3, price: 10 }, list).map((p) => p.id)).toEqual([1, 2, 4, 5]);
     expect(relatedProducts({ id: 9, price: 100 }, list).map((p) => p.id)).toEqual([4, 5, 6, 7]);
     expect(relatedProducts({ id: 1, price: 5 }, [kind(1, 5)])).toEqual([]);
+    // Nothing out of stock is suggested.
+    const soldOut = productFactory({ id: 8, price: 10, stock: 0 });
+    expect(relatedProducts({ id: 3, price: 10 }, [soldOut, ...list]).map((p) => p.id)).not.toContain(8);
   });
 
   it('shows up to four cards of the same kind under «Também pode gostar», linking to them', async () => {
@@ -136,7 +139,7 @@ describe('related products', () => {
     const section = within((await screen.findByRole('heading', { level: 2, name: 'Também pode gostar' })).closest('section') as HTMLElement);
     const names = section.getAllByRole('listitem').map((card) => within(card).getByRole('heading').textContent);
     expect(names).toEqual(['Produto 1', 'Produto 2', 'Produto 4', 'Produto 5']);
-    expect(section.getByRole('link', { name: 'Produto 4' }).getAttribute('href')).toBe('/produtos/4');
+    expect(section.getByRole('link', { name: 'Ver Detalhes de Produto 4' }).getAttribute('href')).toBe('/produtos/4');
     // The product list's own first page: the answer the list has cached.
     const list = calls.find((call) => call.path === '/product');
     expect(Object.fromEntries(list?.query ?? [])).toMatchObject({ isDigital: 'true', sortBy: 'price', order: 'asc', page: '1' });

@@ -23,7 +23,7 @@ import { productPageQueryOptions } from './api.ts';
 import { ADDED_TO_CART, OUT_OF_STOCK } from './catalog-ui.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { PurchasePromises } from './purchase-promises.tsx';
-import { StickyBuyBar, useScrolledPast } from './sticky-buy-bar.tsx';
+import { useScrolledPast } from './use-scrolled-past.ts';
 import { useNearViewport } from '../../components/use-near-viewport.ts';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
 import BiCartPlusIcon from '~icons/bi/cart-plus';
@@ -36,6 +36,10 @@ import BiXCircleIcon from '~icons/bi/x-circle';
 const loadError = 'Erro ao carregar detalhes do produto. Por favor tente novamente mais tarde.';
 const notFound = 'Produto não encontrado ou sem imagens.';
 const META_DESCRIPTION_LENGTH = 150;
+
+// Code the first view does not need: the phone's buy bar once the page is scrolled, related products as they come near.
+const StickyBuyBar = lazy(async () => ({ default: (await import('./sticky-buy-bar.tsx')).StickyBuyBar }));
+const RelatedProducts = lazy(async () => ({ default: (await import('./related-products.tsx')).RelatedProducts }));
 
 /**
  * storefront.md §5: the quantity is at least 1 and at most `max` (no maximum when undefined, as for digital
@@ -150,7 +154,11 @@ function PurchaseForm({ product }: { product: Product }) {
             </Button>
           </div>
           <PurchasePromises isDigital={product.isDigital} />
-          {buttonScrolledAway && <StickyBuyBar name={product.name} price={formatEuros(price)} onAdd={add} />}
+          {buttonScrolledAway && (
+            <Suspense fallback={null}>
+              <StickyBuyBar name={product.name} price={formatEuros(price)} onAdd={add} />
+            </Suspense>
+          )}
         </>
       : <p className="fs-5 fw-semibold text-danger">
           <BiXCircleIcon className="bi me-2" aria-hidden="true" />
@@ -178,7 +186,7 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <>
       <PageMeta title={product.name} description={metaDescription(product.description)} />
-      <Breadcrumb label="Navegação estrutural" className="mb-3">
+      <Breadcrumb label="Navegação estrutural" className="product-breadcrumb mb-3">
         <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.home }}>
           Home
         </Breadcrumb.Item>
@@ -211,8 +219,6 @@ function ProductDetail({ product }: { product: Product }) {
     </>
   );
 }
-
-const RelatedProducts = lazy(async () => ({ default: (await import('./related-products.tsx')).RelatedProducts }));
 
 /** Below the product: its place kept, its code and data fetched as the customer scrolls near it. */
 function RelatedProductsSlot({ product }: { product: Product }) {

@@ -1,19 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { DEFAULT_SORT, productListQueryOptions } from './api.ts';
+import { isAvailable } from './catalog-ui.tsx';
 import { ProductCard } from './product-card.tsx';
 
 export const RELATED_COUNT = 4;
 export const RELATED_HEADING = 'Também pode gostar';
 
 /**
- * Up to four other products of the same kind, those nearest in price first (shown in price order). They come
+ * Up to four other products of the same kind that can be bought, those nearest in price first (shown in price order). They come
  * from the first page of the product list the customer browses (/produtos or /produtos-digitais): the same
  * request, so the same cached answer on the server and, after the list, no request at all in the browser.
  */
 export function relatedProducts(product: Pick<Product, 'id' | 'price'>, candidates: readonly Product[]): Product[] {
   return candidates
-    .filter((other) => other.id !== product.id)
+    // Only what can be bought now: a suggestion the customer cannot take is a dead end.
+    .filter((other) => other.id !== product.id && isAvailable(other))
     .map((other, position) => ({ other, position, distance: Math.abs(other.price - product.price) }))
     .sort((a, b) => a.distance - b.distance || a.position - b.position)
     .slice(0, RELATED_COUNT)
@@ -34,7 +36,7 @@ export function RelatedProducts({ product }: { product: Product }) {
       <ul className="card-grid list-unstyled row row-cols-2 row-cols-lg-4 g-3 g-md-4 mb-0">
         {related.map((other) => (
           <li key={other.id} className="col">
-            <ProductCard product={other} />
+            <ProductCard product={other} headingLevel={3} />
           </li>
         ))}
       </ul>

@@ -1,26 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import BiCartPlusIcon from '~icons/bi/cart-plus';
-
-/**
- * True once `element` has scrolled up out of the screen, false again when it is back (or below the screen,
- * not reached yet). False on the server and where there is no IntersectionObserver.
- */
-export function useScrolledPast(element: Element | null): boolean {
-  const [past, setPast] = useState(false);
-  useEffect(() => {
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry) setPast(!entry.isIntersecting && entry.boundingClientRect.bottom < (entry.rootBounds?.top ?? 0));
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      setPast(false);
-    };
-  }, [element]);
-  return past;
-}
 
 type Props = { name: string; price: string; onAdd: () => void };
 
@@ -29,6 +9,7 @@ type Props = { name: string; price: string; onAdd: () => void };
  * screen, while the page's own button is scrolled away. While it shows, the page keeps room for it
  * (`has-sticky-buy`), so nothing with focus is left underneath.
  */
+/** Fetched the first time the page's button scrolls away: a phone that never scrolls never downloads it. */
 export function StickyBuyBar({ name, price, onAdd }: Props) {
   useEffect(() => {
     const root = document.documentElement;
@@ -43,7 +24,7 @@ export function StickyBuyBar({ name, price, onAdd }: Props) {
           <div className="text-truncate small">{name}</div>
           <div className="fw-semibold">{price}</div>
         </div>
-        <Button variant="primary" onClick={onAdd}>
+        <Button variant="primary" className="text-nowrap" onClick={onAdd}>
           <BiCartPlusIcon className="bi me-2" aria-hidden="true" />
           Adicionar ao Carrinho
         </Button>
