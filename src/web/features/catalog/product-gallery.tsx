@@ -5,7 +5,7 @@ import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { useHydrated } from '../../components/use-hydrated.ts';
 import { ImagePlaceholder } from './catalog-ui.tsx';
 
-/** The gallery is 4:3 (docs/decisions/0023) and at most 400 px high, so at most 533 px wide; a phone's full width below 768 px. */
+/** The gallery is 4:3 (docs/decisions/0024) and at most 400 px high, so at most 533 px wide; a phone's full width below 768 px. */
 const GALLERY_SIZES = '(min-width: 1200px) 533px, (min-width: 992px) 456px, (min-width: 768px) 336px, 100vw';
 /** Thumbnails are 80×60 in the same ratio: the 320 px rendition covers them on any screen. */
 const THUMB_SIZES = '80px';
