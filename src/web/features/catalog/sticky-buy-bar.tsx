@@ -1,3 +1,4 @@
+import './sticky-buy-bar.css';
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import BiCartPlusIcon from '~icons/bi/cart-plus';
