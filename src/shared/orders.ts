@@ -57,12 +57,9 @@ export const manualPaymentLabel: Record<ManualPaymentMethod, string> = {
   other: 'Outro',
 };
 
-/**
- * The one shipping rule (ARCHITECTURE.md): 6,00 € below 70,00 €, free at or above; an order of digital
- * items only ships nothing and pays nothing.
- */
-export type ShippingRule = { readonly feeCents: Cents; readonly freeFromCents: Cents };
-export const shippingRule: ShippingRule = { feeCents: 600, freeFromCents: 7000 };
+import { type ShippingRule, shippingRule } from './shipping-rule.ts';
+
+export { type ShippingRule, shippingRule };
 
 export type TotalsLine = { unitPriceCents: Cents; quantity: number; isDigital: boolean };
 export type Totals = {

@@ -83,7 +83,9 @@ describe('product detail', () => {
     expect(screen.getByRole('img', { name: 'Agenda 2026 - imagem 2 de 2' })).toBeTruthy();
     const thumbs = within(screen.getByRole('list', { name: 'Miniaturas' }));
     const second = thumbs.getByRole('button', { name: 'Mostrar imagem 2 de 2' });
-    expect(second.querySelector('img')?.getAttribute('src')).toBe('/media/p2-thumb.webp');
+    // The picture's own 4:3 renditions at 80×60 (decision 0024), not the square crop.
+    expect(second.querySelector('img')?.getAttribute('srcset')).toContain('/media/p2-320.webp 320w');
+    expect(second.querySelector('img')?.getAttribute('sizes')).toBe('80px');
     fireEvent.click(second);
     await waitFor(() => expect(second.getAttribute('aria-current')).toBe('true'));
     expect(thumbs.getByRole('button', { name: 'Mostrar imagem 1 de 2' }).getAttribute('aria-current')).toBeNull();

@@ -1,6 +1,6 @@
 import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Breadcrumb from 'react-bootstrap/Breadcrumb';
 import Button from 'react-bootstrap/Button';
@@ -22,6 +22,9 @@ import { addItem, MAX_LINE_QUANTITY, toCartItem } from '../cart/cart-store.ts';
 import { productPageQueryOptions } from './api.ts';
 import { ADDED_TO_CART, OUT_OF_STOCK } from './catalog-ui.tsx';
 import { ProductGallery } from './product-gallery.tsx';
+import { PurchasePromises } from './purchase-promises.tsx';
+import { useScrolledPast } from './use-scrolled-past.ts';
+import { useNearViewport } from '../../components/use-near-viewport.ts';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
 import BiCartPlusIcon from '~icons/bi/cart-plus';
 import BiCheckCircleIcon from '~icons/bi/check-circle';
@@ -33,6 +36,10 @@ import BiXCircleIcon from '~icons/bi/x-circle';
 const loadError = 'Erro ao carregar detalhes do produto. Por favor tente novamente mais tarde.';
 const notFound = 'Produto não encontrado ou sem imagens.';
 const META_DESCRIPTION_LENGTH = 150;
+
+// Code the first view does not need: the phone's buy bar once the page is scrolled, related products as they come near.
+const StickyBuyBar = lazy(async () => ({ default: (await import('./sticky-buy-bar.tsx')).StickyBuyBar }));
+const RelatedProducts = lazy(async () => ({ default: (await import('./related-products.tsx')).RelatedProducts }));
 
 /**
  * storefront.md §5: the quantity is at least 1 and at most `max` (no maximum when undefined, as for digital
@@ -55,6 +62,8 @@ function PurchaseForm({ product }: { product: Product }) {
   // The text in the box: empty while the customer retypes it; the quantity used is never below 1.
   const [quantityText, setQuantityText] = useState('1');
   const [added, setAdded] = useState(0);
+  const [addButton, setAddButton] = useState<HTMLButtonElement | null>(null);
+  const buttonScrolledAway = useScrolledPast(addButton);
 
   const variant = variants.find((v) => v.id === variantId) ?? variants[0];
   const stock = variant ? variant.stock : product.stock;
@@ -136,7 +145,7 @@ function PurchaseForm({ product }: { product: Product }) {
             )}
           </Form.Group>
           <div className="d-flex flex-wrap gap-2">
-            <Button variant="primary" size="lg" className="flex-grow-1 flex-sm-grow-0" onClick={add}>
+            <Button ref={setAddButton} variant="primary" size="lg" className="flex-grow-1 flex-sm-grow-0" onClick={add}>
               <BiCartPlusIcon className="bi me-2" aria-hidden="true" />
               Adicionar ao Carrinho
             </Button>
@@ -144,6 +153,12 @@ function PurchaseForm({ product }: { product: Product }) {
               Comprar Agora
             </Button>
           </div>
+          <PurchasePromises isDigital={product.isDigital} />
+          {buttonScrolledAway && (
+            <Suspense fallback={null}>
+              <StickyBuyBar name={product.name} price={formatEuros(price)} onAdd={add} />
+            </Suspense>
+          )}
         </>
       : <p className="fs-5 fw-semibold text-danger">
           <BiXCircleIcon className="bi me-2" aria-hidden="true" />
@@ -171,7 +186,7 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <>
       <PageMeta title={product.name} description={metaDescription(product.description)} />
-      <Breadcrumb label="Navegação estrutural" className="mb-3">
+      <Breadcrumb label="Navegação estrutural" className="product-breadcrumb mb-3">
         <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.home }}>
           Home
         </Breadcrumb.Item>
@@ -200,7 +215,23 @@ function ProductDetail({ product }: { product: Product }) {
           )}
         </Col>
       </Row>
+      <RelatedProductsSlot product={product} />
     </>
+  );
+}
+
+/** Below the product: its place kept, its code and data fetched as the customer scrolls near it. */
+function RelatedProductsSlot({ product }: { product: Product }) {
+  const slot = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(slot);
+  return (
+    <div ref={slot} className="related-products mt-5">
+      {near && (
+        <Suspense fallback={null}>
+          <RelatedProducts product={product} />
+        </Suspense>
+      )}
+    </div>
   );
 }
 

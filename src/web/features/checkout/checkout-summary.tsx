@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { formatEuros } from '#shared/money.ts';
 import type { TotalsAnswer } from '#shared/schemas/orders.ts';
-import { shop } from '#shared/shop.ts';
+import { purchasePromises } from '#shared/texts/promises.ts';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { type Cart, type CartItem, cartTotal } from '../cart/cart-store.ts';
@@ -45,22 +45,22 @@ function CheckoutPromises({ ships }: { ships: boolean }) {
     <ul className="list-unstyled small text-secondary mt-3 mb-0">
       <li className="mb-1">
         <BiShieldLockIcon className="bi me-2" aria-hidden="true" />
-        Pagamento seguro
+        {purchasePromises.securePayment}
       </li>
       {ships ?
         <>
           <li className="mb-1">
             <BiTruckIcon className="bi me-2" aria-hidden="true" />
-            {`Preparação em ${shop.delivery.preparation} e entrega em ${shop.delivery.mainland} (continente)`}
+            {purchasePromises.delivery}
           </li>
           <li>
             <BiArrowCounterclockwiseIcon className="bi me-2" aria-hidden="true" />
-            30 dias para devoluções
+            {purchasePromises.returns}
           </li>
         </>
       : <li>
           <BiEnvelopeIcon className="bi me-2" aria-hidden="true" />
-          O acesso chega por email assim que o pagamento for confirmado
+          {purchasePromises.digitalAccess}
         </li>
       }
     </ul>
