@@ -38,8 +38,8 @@ test('fatura-recibo com NIF depois do MB WAY, e o reembolso de uma unidade com n
   await test.step('checkout com NIF e empresa, pago por MB WAY no telemóvel de testes', async () => {
     await page.goto(`/produtos/${product.id}`);
     await main.getByRole('button', { name: 'Adicionar ao Carrinho', exact: true }).click();
-    await expect(main.getByText('Adicionado ao carrinho')).toBeVisible();
     // Each add opens the cart drawer (issue #15): closed to add a second unit.
+    await expect(page.getByRole('dialog', { name: 'Adicionado ao carrinho' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'Adicionado ao carrinho' })).toBeHidden();
     await main.getByRole('button', { name: 'Adicionar ao Carrinho', exact: true }).click();

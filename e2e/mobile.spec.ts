@@ -100,7 +100,7 @@ test.describe('telemóvel e tablet: listas, cabeçalho e página inicial', { tag
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/produtos/1');
     await page.getByRole('main').getByRole('button', { name: 'Adicionar ao Carrinho', exact: true }).click();
-    await expect(page.getByRole('main').getByText('Adicionado ao carrinho')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Adicionado ao carrinho' })).toBeVisible();
     for (const path of ['/', '/produtos', '/produtos/1', '/servicos', '/carrinho', '/checkout', '/contactos']) {
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();

@@ -55,7 +55,7 @@ async function addToCart(page: Page, product: ApiProduct, button: 'Adicionar ao 
   await expect(main.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await main.getByRole('button', { name: button, exact: true }).click();
   if (button === 'Comprar Agora') await expect(page).toHaveURL(urlOf('/carrinho'));
-  else await expect(main.getByText('Adicionado ao carrinho')).toBeVisible();
+  else await expect(page.getByRole('dialog', { name: 'Adicionado ao carrinho' })).toBeVisible();
 }
 
 /** From the cart to the checkout, with the shipping details filled in (name and email only when given). */

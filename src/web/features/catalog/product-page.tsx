@@ -20,14 +20,13 @@ import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { addItem, MAX_LINE_QUANTITY, toCartItem } from '../cart/cart-store.ts';
 import { productPageQueryOptions } from './api.ts';
-import { ADDED_TO_CART, OUT_OF_STOCK } from './catalog-ui.tsx';
+import { OUT_OF_STOCK } from './catalog-ui.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { PurchasePromises } from './purchase-promises.tsx';
 import { useScrolledPast } from './use-scrolled-past.ts';
 import { useNearViewport } from '../../components/use-near-viewport.ts';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
 import BiCartPlusIcon from '~icons/bi/cart-plus';
-import BiCheckCircleIcon from '~icons/bi/check-circle';
 import BiDashLgIcon from '~icons/bi/dash-lg';
 import BiPencilIcon from '~icons/bi/pencil';
 import BiPlusLgIcon from '~icons/bi/plus-lg';
@@ -61,7 +60,6 @@ function PurchaseForm({ product }: { product: Product }) {
   const [variantId, setVariantId] = useState<number | undefined>(variants[0]?.id);
   // The text in the box: empty while the customer retypes it; the quantity used is never below 1.
   const [quantityText, setQuantityText] = useState('1');
-  const [added, setAdded] = useState(0);
   const [addButton, setAddButton] = useState<HTMLButtonElement | null>(null);
   const buttonScrolledAway = useScrolledPast(addButton);
 
@@ -77,7 +75,6 @@ function PurchaseForm({ product }: { product: Product }) {
   const chooseVariant = (id: number) => {
     setVariantId(id);
     setQuantityText('1');
-    setAdded(0);
   };
   const onQuantityChange = (text: string) => setQuantityText(text.trim() === '' ? '' : String(clampQuantity(text, max)));
   const step = (delta: number) => setQuantityText(String(clampQuantity(quantity + delta, max)));
@@ -86,7 +83,6 @@ function PurchaseForm({ product }: { product: Product }) {
     if (!available) return;
     addItem(toCartItem(product, variant ?? null), quantity);
     setQuantityText(String(quantity));
-    setAdded((n) => n + 1);
   };
   const buyNow = () => {
     add();
@@ -165,17 +161,6 @@ function PurchaseForm({ product }: { product: Product }) {
           {OUT_OF_STOCK}
         </p>
       }
-      <div className="mt-3" aria-live="polite">
-        {added > 0 && (
-          <Alert key={added} variant="success" className="d-flex flex-wrap align-items-center gap-2 mb-0 py-2">
-            <BiCheckCircleIcon className="bi" aria-hidden="true" />
-            <span>{ADDED_TO_CART}</span>
-            <Link to={paths.cart} className="alert-link ms-auto">
-              Ver carrinho
-            </Link>
-          </Alert>
-        )}
-      </div>
     </fieldset>
   );
 }
