@@ -46,7 +46,7 @@ async function waitUntilReady() {
 type Audit = { numericValue?: number };
 type Report = { categories: Record<string, { score: number }>; audits: Record<string, Audit> };
 
-function lighthouse(url: string): Figures {
+function lighthouse(url: string, attempt = 1): Figures {
   const output = join(dataDir, 'report.json');
   const result = spawnSync(
     'npx',
@@ -63,7 +63,11 @@ function lighthouse(url: string): Figures {
     ],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  if (result.status !== 0) throw new Error(`lighthouse failed on ${url} (${result.status})`);
+  if (result.status !== 0) {
+    // Now and then Lighthouse cannot record the load's trace (NO_NAVSTART) and asks to be run again: once more.
+    if (attempt < 2) return lighthouse(url, attempt + 1);
+    throw new Error(`lighthouse failed on ${url} (${result.status})`);
+  }
   const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
   const score = (category: string) => Math.round((report.categories[category]?.score ?? 0) * 100);
   const value = (audit: string) => report.audits[audit]?.numericValue ?? Number.NaN;
