@@ -8,9 +8,9 @@ type Props = { name: string; price: string; onAdd: () => void };
 /**
  * Phones only (CSS hides it from 768 px): the product's name, price and add button at the bottom of the
  * screen, while the page's own button is scrolled away. While it shows, the page keeps room for it
- * (`has-sticky-buy`), so nothing with focus is left underneath.
+ * (`has-sticky-buy`), so nothing with focus is left underneath. Fetched the first time the page's button
+ * scrolls away: a phone that never scrolls never downloads it.
  */
-/** Fetched the first time the page's button scrolls away: a phone that never scrolls never downloads it. */
 export function StickyBuyBar({ name, price, onAdd }: Props) {
   useEffect(() => {
     const root = document.documentElement;
