@@ -201,7 +201,7 @@ test.describe('encomendas', () => {
       await expect(table).toContainText(variant.name);
       await expect(table).toContainText(agenda.name);
       await expectCartTotals(plannerCents + agendaCents);
-      await expect(main).toContainText(`Faltam ${euros(FREE_SHIPPING_FROM_CENTS - plannerCents - agendaCents)} para a entrega gratuita.`);
+      await expect(main).toContainText(`Faltam ${euros(FREE_SHIPPING_FROM_CENTS - plannerCents - agendaCents)} para portes grátis.`);
 
       // Three planners: past 70,00 €, delivery is free.
       const quantity = main.getByLabel(`Quantidade de ${plannerLine}`, { exact: true });

@@ -127,7 +127,7 @@ describe('cart page', () => {
     renderCart();
     await waitFor(() => expect(shownValue(summary(), 'Portes')).toBe(euros(6)));
     expect(shownValue(summary(), 'Total')).toBe(euros(31));
-    expect(screen.getByText(/Faltam 45,00\s€ para a entrega gratuita\./)).toBeTruthy();
+    expect(screen.getByText(/Faltam 45,00\s€ para portes grátis\./)).toBeTruthy();
   });
 
   it('changes a quantity (never below 1) and asks the server again', async () => {

@@ -254,7 +254,7 @@ export function CartPage() {
                     <p className="small text-secondary mt-3 mb-3">
                       <BiTruckIcon className="bi me-2" aria-hidden="true" />
                       {freeShippingNotice}
-                      {missingCents > 0 && ` Faltam ${formatCents(missingCents)} para a entrega gratuita.`}
+                      {missingCents > 0 && ` Faltam ${formatCents(missingCents)} para portes grátis.`}
                     </p>
                   : <div className="mb-3" />}
                   <div className="d-grid gap-2">
