@@ -41,7 +41,10 @@ test.describe('página de produto', () => {
     expect(await picture.evaluate((img) => getComputedStyle(img).objectFit)).toBe('cover');
 
     const opener = main.getByRole('button', { name: 'Ampliar imagem 1 de 3' });
+    // The server's page keeps it disabled until the app has taken over (a disabled button takes no focus).
+    await expect(opener).toBeEnabled();
     await opener.focus();
+    await expect(opener).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(lightbox(page)).toBeVisible();
     await expect(lightbox(page).getByRole('heading', { name: `${pictured.name}: imagem 1 de 3` })).toBeVisible();
