@@ -8,6 +8,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
+import { placeGuestOrder } from '../e2e/shop-helpers.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -77,7 +78,7 @@ try {
   await waitUntilReady();
   const envFile = join(root, 'test-results', process.env.E2E_PORT ? `e2e-env-${port}.json` : 'e2e-env.json');
   const { adminEmail, adminPassword, dataDir } = JSON.parse(await readFile(envFile, 'utf8')) as { adminEmail: string; adminPassword: string; dataDir: string };
-  const page = await browser.newPage({ locale: 'pt-PT', timezoneId: 'Europe/Lisbon' });
+  const page = await browser.newPage({ baseURL, locale: 'pt-PT', timezoneId: 'Europe/Lisbon' });
 
   // The product shown: a physical one in stock with more than one picture when there is one.
   const list = (await (await fetch(`${baseURL}/api/product?isDigital=false&pageSize=50`)).json()) as { rows: ApiProduct[] };
@@ -111,27 +112,11 @@ try {
     { path: '/checkout', name: 'checkout' },
   ]);
 
-  // Signed in, the owner buys the same product (through the API, as the checkout does), and sees her order
-  // page and its e-mail.
+  // Signed in, the owner buys the same product (through the API, as the journeys do), and sees her order page
+  // and its e-mail.
   const login = await page.request.post(`${baseURL}/api/auth/login`, { data: { email: adminEmail, password: adminPassword } });
   if (!login.ok()) throw new Error(`admin sign-in failed: ${login.status()}`);
-  const items = [{ product_id: product.id, quantity: 2 }];
-  const totals = (await (await page.request.post(`${baseURL}/api/order/calculate-totals`, { data: { items } })).json()) as Record<string, number>;
-  const placed = await page.request.post(`${baseURL}/api/order`, {
-    data: {
-      items,
-      email: adminEmail,
-      phone: '913 222 333',
-      shipping_address: 'Paula Reis, Rua das Camélias 4, Coimbra, 3000-100, Portugal',
-      payment_method: 'multibanco',
-      shipping_cost: totals.shippingCost,
-      total_price_without_tax: totals.totalPriceWithoutTax,
-      total_tax: totals.totalTax,
-      total_price_with_tax: totals.totalWithTax,
-    },
-  });
-  if (placed.status() !== 201) throw new Error(`the order was refused: ${placed.status()} ${await placed.text()}`);
-  const order = (await placed.json()) as { id: number };
+  const order = await placeGuestOrder(page.request, { productId: product.id, email: adminEmail });
   await shoot(page, [
     { path: `/minhas-encomendas/${order.id}`, name: 'encomenda' },
     { path: '/perfil', name: 'perfil' },
