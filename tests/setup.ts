@@ -1,6 +1,6 @@
 // Runs before every test file.
 import { configure } from '@testing-library/dom';
-import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 
 // Two cores run API tests on PGlite beside the component tests: a screen's answer can take longer than
 // the library's 1 s default to arrive without anything being wrong.
@@ -25,4 +25,11 @@ beforeEach(() => {
 afterEach(() => {
   for (const spy of consoleSpies) spy.mockRestore();
   if (printed.length > 0) throw new Error(`The test printed what it did not expect:\n${printed.join('\n')}`);
+});
+
+// A react-bootstrap dialog or alert that closes ends its fade on a timer (dom-helpers' transitionEnd, 5 ms when
+// no CSS is loaded, as here). A file whose last test closes one could be torn down first, and the timer then
+// fired into a page that was gone ("document is not defined", seen once in payments-as-facts.test.tsx).
+afterAll(async () => {
+  if (typeof document !== 'undefined') await new Promise((done) => setTimeout(done, 50));
 });
