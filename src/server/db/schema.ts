@@ -105,9 +105,14 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** Optional: at most one job of a type with this key is kept (see `enqueue`). */
+    key: text('key'),
     createdAt: createdAt(),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`done_at IS NULL AND failed_at IS NULL`)],
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`done_at IS NULL AND failed_at IS NULL`),
+    uniqueIndex('jobs_type_key_idx').on(t.type, t.key).where(sql`key IS NOT NULL`),
+  ],
 );
 
 export * from '../modules/media/tables.ts';

@@ -115,6 +115,32 @@ describe('durable jobs', () => {
     expect(left.sort()).toEqual(['purge.failed', 'purge.recent', 'purge.waiting']);
   });
 
+  it('refuses a payload that does not fit its job when it is queued, and the change that queued it with it', async () => {
+    const before = await database.db.select().from(jobs).where(eq(jobs.type, typedJob.name));
+    const queued = database.db.transaction(async (tx) => {
+      await enqueue(tx, countJob, { n: 1 });
+      // A caller that got around the types (a value read from JSON, say).
+      await enqueue(tx, typedJob, { orderId: 'sete' as unknown as number });
+    });
+    await expect(queued).rejects.toThrow(/orderId/);
+    expect(await database.db.select().from(jobs).where(eq(jobs.type, typedJob.name))).toHaveLength(before.length);
+  });
+
+  it('queues one job per key, done ones included, and says whether this call queued it', async () => {
+    const keyedJob = defineJob('keyed', z.object({ n: z.number() }));
+    expect(await enqueue(database.db, keyedJob, { n: 1 }, { key: 'send-1:batch-2' })).toBe(true);
+    expect(await enqueue(database.db, keyedJob, { n: 2 }, { key: 'send-1:batch-2' })).toBe(false);
+    expect(await enqueue(database.db, countJob, { n: 3 }, { key: 'send-1:batch-2' })).toBe(true);
+    const runner = new JobRunner(database.db, log, 50);
+    runner.register(keyedJob, async () => {});
+    await runner.drain();
+    expect(await enqueue(database.db, keyedJob, { n: 4 }, { key: 'send-1:batch-2' })).toBe(false);
+    expect(await enqueue(database.db, keyedJob, { n: 5 })).toBe(true);
+    expect(await enqueue(database.db, keyedJob, { n: 6 })).toBe(true);
+    const rows = await database.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.type, keyedJob.name));
+    expect(rows.map((row) => row.payload)).toEqual([{ n: 1 }, { n: 5 }, { n: 6 }]);
+  });
+
   it('backs off exponentially up to an hour', () => {
     expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([10, 20, 40, 80]);
     expect(backoffSeconds(30)).toBe(3600);

@@ -45,15 +45,25 @@ const PURGE_EVERY_MS = 3600_000;
 export const backoffSeconds = (attempts: number) => Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 
 /**
- * Writes a job in the caller's transaction, so it exists exactly when the change that causes it does.
+ * Writes a job in the caller's transaction, so it exists exactly when the change that causes it does. The
+ * payload is checked against the job's schema here, so a bad one fails the change that queues it rather
+ * than the job, days later. A `key` makes the job unique among the jobs of its kind kept in the table
+ * (done ones included, until they are purged): a second job with the same key is not queued. Answers
+ * whether this call queued the job.
  */
 export async function enqueue<Payload extends z.ZodType>(
   tx: Tx,
   job: JobDefinition<Payload>,
   payload: z.input<Payload>,
-  options: { maxAttempts?: number; runAt?: Date } = {},
-) {
-  await tx.insert(jobs).values({ type: job.name, payload, maxAttempts: options.maxAttempts ?? 10, runAt: options.runAt });
+  options: { maxAttempts?: number; runAt?: Date; key?: string } = {},
+): Promise<boolean> {
+  job.payload.parse(payload);
+  const inserted = await tx
+    .insert(jobs)
+    .values({ type: job.name, payload, maxAttempts: options.maxAttempts ?? 10, runAt: options.runAt, key: options.key })
+    .onConflictDoNothing({ target: [jobs.type, jobs.key], where: sql`key IS NOT NULL` })
+    .returning({ id: jobs.id });
+  return inserted.length > 0;
 }
 
 type ClaimedJob = { id: number; type: string; payload: unknown; attempts: number; max_attempts: number };

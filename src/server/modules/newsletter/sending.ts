@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { jobs } from '../../db/schema.ts';
 import { defineJob, enqueue, type JobHandler, type JobRunner } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { newsletterMail } from './mails.ts';
@@ -38,17 +37,11 @@ export function pacing(sendPerMinute: number) {
 
 /**
  * Queues a batch of a send. A batch job that runs again after a crash (the runner's lease lapsed before
- * it was marked done) finds its successor already queued and adds none: one chain per send, one pace.
+ * it was marked done) finds its successor already queued (same key) and adds none: one chain per send, one pace.
  */
 export async function queueSendBatch(tx: Tx, job: BatchJob, runAt?: Date) {
-  const [queued] = await tx
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.type, newsletterSendJob.name), sql`${jobs.payload} @> ${JSON.stringify(job)}::jsonb`))
-    .limit(1);
-  if (queued) return;
   // The handler turns mail errors into ledger rows; a job error is the database itself, worth long patience.
-  await enqueue(tx, newsletterSendJob, job, { runAt, maxAttempts: 50 });
+  await enqueue(tx, newsletterSendJob, job, { runAt, maxAttempts: 50, key: `${job.sendId}:${job.batch}` });
 }
 
 type Claimed = { subscriber_id: number; email: string; attempts: number; unsubscribe_token: string | null };
