@@ -8,6 +8,7 @@ import type { Tx } from '../db/client.ts';
 import { render } from '@react-email/render';
 import { createElement as h, Fragment, type ReactElement } from 'react';
 import { shop } from '#shared/shop.ts';
+import { escapeMarkup } from './html.ts';
 import { defineJob, enqueue, type JobRunner } from './jobs.ts';
 import { ActionButton } from './mail-templates/action-button.ts';
 import { MailFrame, SHOP_IDENTITY_MARK } from './mail-templates/frame.ts';
@@ -44,7 +45,6 @@ export function registerMailJob(jobs: JobRunner, mailer: Mailer) {
 /** The shop's legal identity as a mail's foot says it. */
 export type ShopIdentity = { legalName: string; nif: string; address: string };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Writes the shop's identity where the frame left its mark (both parts): at sending, so every message, the
@@ -52,7 +52,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  */
 export function stampIdentity(message: MailMessage, identity: ShopIdentity): MailMessage {
   const line = `${identity.legalName} · NIF ${identity.nif} · ${identity.address}`;
-  return { ...message, html: message.html.replaceAll(SHOP_IDENTITY_MARK, escapeHtml(line)), text: message.text.replaceAll(SHOP_IDENTITY_MARK, line) };
+  return { ...message, html: message.html.replaceAll(SHOP_IDENTITY_MARK, escapeMarkup(line)), text: message.text.replaceAll(SHOP_IDENTITY_MARK, line) };
 }
 
 export function createMailer(options: {
