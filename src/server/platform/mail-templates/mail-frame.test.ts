@@ -109,7 +109,7 @@ describe('the shop’s e-mail frame', () => {
     expect(mail.text.trimEnd().endsWith('[identidade-da-loja]')).toBe(true);
     const stamped = stampIdentity(mail, { legalName: 'Arruma & Companhia <Lda>', nif: '501234567', address: 'Rua A, 1, 1000-001 Lisboa' });
     expect(stamped.text.trimEnd().endsWith('Arruma & Companhia <Lda> · NIF 501234567 · Rua A, 1, 1000-001 Lisboa')).toBe(true);
-    expect(stamped.html).toContain('Arruma &#38; Companhia &#60;Lda&#62; · NIF 501234567 · Rua A, 1, 1000-001 Lisboa');
+    expect(stamped.html).toContain('Arruma &amp; Companhia &lt;Lda&gt; · NIF 501234567 · Rua A, 1, 1000-001 Lisboa');
     expect(stamped.html).not.toContain('[identidade-da-loja]');
   });
 });
