@@ -27,7 +27,7 @@ describe('Resumo', () => {
     expect(text(today)).toContain('123,00 €');
     expect(text(today)).toContain('100,00 € sem IVA · 2 encomendas pagas');
     expect(text(today)).toContain('+100% face a ontem (61,50 €)');
-    expect(text(screen.getByRole('heading', { name: 'Últimos 7 dias' }).closest('.card'))).toContain('Sem vendas aos 7 dias anteriores');
+    expect(text(screen.getByRole('heading', { name: 'Últimos 7 dias' }).closest('.card'))).toContain('Sem vendas nos 7 dias anteriores');
     expect(text(screen.getByRole('heading', { name: 'Últimos 30 dias' }).closest('.card'))).toContain('-25% face aos 30 dias anteriores');
 
     const attention = screen.getByRole('region', { name: 'A precisar de atenção' });

@@ -24,13 +24,16 @@ const isPeriod = (value: number): value is (typeof OVERVIEW_PERIODS)[number] => 
 
 const change = new Intl.NumberFormat('pt-PT', { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' });
 
+/** The period before, as a comparison says it ("face a ontem") and as an absence does ("Sem vendas ontem"). */
+type PeriodBefore = { comparedTo: string; during: string };
+
 /** "+12 % face a ontem", or what there was when the period before had nothing. */
-function comparedWith(current: number, previous: number, before: string) {
-  if (previous === 0) return current === 0 ? `Igual ${before}` : `Sem vendas ${before}`;
-  return `${change.format((current - previous) / previous)} face ${before}`;
+function comparedWith(current: number, previous: number, before: PeriodBefore) {
+  if (previous === 0) return current === 0 ? `Igual ${before.comparedTo}` : `Sem vendas ${before.during}`;
+  return `${change.format((current - previous) / previous)} face ${before.comparedTo}`;
 }
 
-function TakingsCard({ title, before, figures }: { title: string; before: string; figures: TakingsComparison }) {
+function TakingsCard({ title, before, figures }: { title: string; before: PeriodBefore; figures: TakingsComparison }) {
   const { current, previous } = figures;
   return (
     <div className="col-sm-6 col-lg-4">
@@ -72,9 +75,17 @@ export function OverviewTab() {
         <div aria-busy={query.isFetching || undefined}>
           <h2 className="visually-hidden">Resumo</h2>
           <div className="row g-3 mb-4">
-            <TakingsCard title="Recebido hoje" before="a ontem" figures={figures.takings.today} />
-            <TakingsCard title="Últimos 7 dias" before="aos 7 dias anteriores" figures={figures.takings.week} />
-            <TakingsCard title="Últimos 30 dias" before="aos 30 dias anteriores" figures={figures.takings.month} />
+            <TakingsCard title="Recebido hoje" before={{ comparedTo: 'a ontem', during: 'ontem' }} figures={figures.takings.today} />
+            <TakingsCard
+              title="Últimos 7 dias"
+              before={{ comparedTo: 'aos 7 dias anteriores', during: 'nos 7 dias anteriores' }}
+              figures={figures.takings.week}
+            />
+            <TakingsCard
+              title="Últimos 30 dias"
+              before={{ comparedTo: 'aos 30 dias anteriores', during: 'nos 30 dias anteriores' }}
+              figures={figures.takings.month}
+            />
           </div>
           <section className="card mb-4" aria-labelledby={`${id}-days`}>
             <div className="card-body">
