@@ -54,6 +54,8 @@ describe('product writes', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
     expect(file.headers['cache-control']).toContain('immutable');
+    // Mail clients and link previews load a product's picture from their own origin.
+    expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const meta = await sharp(file.rawPayload).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.width).toBe(1024);

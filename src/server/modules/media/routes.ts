@@ -33,6 +33,8 @@ export const mediaRoutes =
         .header('content-type', jpeg ? 'image/jpeg' : found.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
+        // Pictures are public: mail clients, link previews and feeds load them from their own origin.
+        .header('cross-origin-resource-policy', 'cross-origin')
         .send(jpeg ? await sharp(found.bytes).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer() : found.bytes);
     });
 
