@@ -38,6 +38,7 @@ export const orderMessages = {
   noRefundDue: 'Esta encomenda não tem nenhum reembolso por fazer.',
   paidItemsFixed: 'Esta encomenda já foi paga: os artigos não podem mudar. Para devolver artigos, use Reembolsar.',
   invoicedNotDeletable: 'Esta encomenda tem documentos fiscais emitidos e não pode ser eliminada; pode cancelá-la.',
+  paidNotDeletable: 'Esta encomenda foi paga e não pode ser eliminada: uma venda paga fica registada. Pode cancelá-la, o que regista o reembolso a fazer.',
   refundedStaysCancelled: 'Esta encomenda já foi reembolsada e não pode ser reaberta.',
   notNextStatus: 'A encomenda já não está nesse passo: atualize a lista.',
   cancelled: 'Encomenda cancelada.',
@@ -236,6 +237,13 @@ export const order = z.object({
   accessToken: z.string().optional(),
 });
 export type Order = z.infer<typeof order>;
+
+/**
+ * Only an order that never took money may be deleted: a paid, refunded or invoiced one is a sale the shop
+ * must keep and account for (it can be cancelled instead, which records the refund due).
+ */
+export const isDeletableOrder = (order: Pick<Order, 'paid_at' | 'refund_due' | 'refunded_at' | 'invoice' | 'refunds'>) =>
+  !order.paid_at && order.refund_due == null && !order.refunded_at && !order.invoice && !order.refunds?.length;
 
 export const orderPage = z.object({
   orders: z.array(order),

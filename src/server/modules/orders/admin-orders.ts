@@ -148,12 +148,18 @@ export async function updateAdminOrder(db: Db, publicUrl: string, id: number, in
   });
 }
 
-/** Deleting an order that still holds stock gives it back. An invoiced order is kept: its documents refer to it. */
+/**
+ * Deleting an order that still holds stock gives it back. Only an order that never took money goes: an
+ * invoiced one is kept (its documents refer to it), and so is one that was paid or refunded (a sale the
+ * shop must keep, invoice and account for; it can be cancelled instead).
+ */
 export async function deleteOrder(db: Db, id: number) {
   await db.transaction(async (tx) => {
     const row = await lockedOrder(tx, id);
     if (!row) throw notFound(orderMessages.orderNotFound);
     if (row.invoicedAt) throw conflict(orderMessages.invoicedNotDeletable);
+    const [refunded] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, id)).limit(1);
+    if (row.paidAt || row.refundDueCents !== null || row.refundedAt || refunded) throw conflict(orderMessages.paidNotDeletable);
     const items = await itemsOf(tx, id);
     if (row.status !== 'cancelled') await giveBackStock(tx, items);
     await tx.delete(orders).where(eq(orders.id, id));

@@ -204,11 +204,13 @@ describe('cancelling a paid order owes a refund', () => {
     await deliverMail(ctx);
     expect(subjectsTo(user.email)).toContain(`Reembolso da encomenda n.º ${order.id}`);
 
-    // A refunded order stays cancelled; deleting it does not give its stock back a second time.
+    // A refunded order stays cancelled, and stays: it is a sale and its refund, kept for the accounts.
     const reopen = await setStatusRaw(admin, order.id, 'processing');
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json().error).toBe(orderMessages.refundedStaysCancelled);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/order/${order.id}`, headers: { cookie: admin } })).statusCode).toBe(200);
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/order/${order.id}`, headers: { cookie: admin } });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error).toBe(orderMessages.paidNotDeletable);
     expect(await stockOf(box.id)).toBe(5);
   });
 
@@ -265,3 +267,30 @@ async function setStatusRaw(cookie: string, id: number, status: string) {
 async function readOrder(cookie: string, id: number) {
   return (await ctx.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: { cookie } })).json<Order>();
 }
+
+describe('a sale that took money is kept', () => {
+  const deleteOrder = (cookie: string, id: number) => ctx.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: { cookie } });
+
+  it('refuses to delete a paid order, or a cancelled one that was paid, with the reason; an unpaid one goes', async () => {
+    const admin = await adminCookie();
+    const box = await insertProduct(ctx, { priceCents: 890, stock: 5 });
+    const paid = await placeOrder(ctx, [{ product_id: box.id, quantity: 1 }]);
+    expect((await markPaid(admin, paid.id)).statusCode).toBe(200);
+    const refused = await deleteOrder(admin, paid.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(orderMessages.paidNotDeletable);
+    expect(await orderRow(paid.id)).toMatchObject({ status: 'processing' });
+
+    const cancelled = await setStatus(admin, await readOrder(admin, paid.id), 'cancelled');
+    expect(cancelled.refund_due).toBe(14.9);
+    expect((await deleteOrder(admin, paid.id)).statusCode).toBe(409);
+    expect(await orderRow(paid.id)).toMatchObject({ status: 'cancelled', refundDueCents: 1490 });
+
+    const unpaid = await placeOrder(ctx, [{ product_id: box.id, quantity: 2 }]);
+    expect(await stockOf(box.id)).toBe(3);
+    const deleted = await deleteOrder(admin, unpaid.id);
+    expect(deleted.statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(orders).where(eq(orders.id, unpaid.id))).toHaveLength(0);
+    expect(await stockOf(box.id)).toBe(5);
+  });
+});

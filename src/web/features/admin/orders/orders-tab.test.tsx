@@ -111,11 +111,32 @@ describe('orders tab', () => {
     renderOrderRoutes('/admin-dashboard?tab=encomendas');
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar encomenda n.º 12' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('Tem a certeza que deseja eliminar a encomenda n.º 12? Esta ação não pode ser desfeita.');
+    expect(dialog.textContent).toContain(`Tem a certeza que deseja eliminar a encomenda n.º 12 de ${orderFactory().email}? Esta ação não pode ser desfeita.`);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Encomenda eliminada.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Eliminar encomenda n.º 12' })).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('offers no Eliminar for an order that took money: paid, refunded or owed a refund', async () => {
+    const paid = '2025-03-05T13:00:00.000Z';
+    fakeApi(admin, ({ method, path }) =>
+      isList(method, path) ?
+        {
+          status: 200,
+          body: orderPage([
+            orderFactory({ id: 14, status: 'processing', paid_at: paid }),
+            orderFactory({ id: 13, status: 'cancelled', paid_at: paid, refund_due: 37 }),
+            orderFactory({ id: 12 }),
+          ]),
+        }
+      : undefined,
+    );
+    renderOrderRoutes('/admin-dashboard?tab=encomendas');
+    expect(await screen.findByRole('button', { name: 'Eliminar encomenda n.º 12' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Eliminar encomenda n.º 14' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Eliminar encomenda n.º 13' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Editar encomenda n.º 14' })).toBeTruthy();
   });
 
   it("shows 'Erro ao eliminar encomenda.' when deleting fails without a message, and keeps the dialog open", async () => {

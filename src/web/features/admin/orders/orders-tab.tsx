@@ -129,8 +129,8 @@ export function OrdersTab() {
 
       <ConfirmDeleteModal {...confirm.modal} title="Eliminar encomenda" question={
           <>
-            Tem a certeza que deseja eliminar a encomenda <strong>{confirm.target ? orderNumber(confirm.target.id) : ''}</strong>? Esta ação
-            não pode ser desfeita.
+            Tem a certeza que deseja eliminar a encomenda <strong>{confirm.target ? orderNumber(confirm.target.id) : ''}</strong> de{' '}
+            <strong>{confirm.target?.email}</strong>? Esta ação não pode ser desfeita.
           </>
         } />
     </section>

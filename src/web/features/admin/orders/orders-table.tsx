@@ -1,7 +1,7 @@
 import { formatDate } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import { adminOrderStatusBadge, paymentMethodLabel } from '#shared/orders.ts';
-import type { Order } from '#shared/schemas/orders.ts';
+import { isDeletableOrder, type Order } from '#shared/schemas/orders.ts';
 import { paths } from '#shared/paths.ts';
 import { orderNumber, OrderStatusBadge } from '../../orders/order-ui.tsx';
 import { RowActionsCell } from '../table-cells.tsx';
@@ -42,7 +42,7 @@ export function OrdersTable({ orders, onDelete, onStep }: Props) {
           </td>
           <td className="text-nowrap">{paymentMethodLabel[order.payment_method] ?? order.payment_method}</td>
           <td className="text-end text-nowrap">{formatEuros(order.total_price_with_tax)}</td>
-          <RowActionsCell editHref={paths.adminEditOrder(order.id)} label={`encomenda ${orderNumber(order.id)}`} onDelete={() => onDelete(order)} />
+          <RowActionsCell editHref={paths.adminEditOrder(order.id)} label={`encomenda ${orderNumber(order.id)}`} onDelete={isDeletableOrder(order) ? () => onDelete(order) : undefined} />
         </tr>
       ))}
     </AdminTable>
