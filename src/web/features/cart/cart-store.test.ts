@@ -155,6 +155,15 @@ describe('announcing adds (the cart drawer listens)', () => {
     expect(readCart()[0]?.quantity).toBe(99);
   });
 
+  it('never grows a line past the stock the page showed: 4 in stock, four adds of 2 keep 4 and announce 2 then 2', () => {
+    const heard: number[] = [];
+    const stop = subscribeCartAdded((added) => heard.push(added.quantity));
+    for (let add = 0; add < 4; add++) addItem(caneca, 2, 4);
+    stop();
+    expect(heard).toEqual([2, 2]);
+    expect(readCart()[0]?.quantity).toBe(4);
+  });
+
   it('announces nothing for a quantity below 1, a quantity change or a removal', () => {
     addItem(caneca, 1);
     const onAdded = vi.fn();

@@ -158,14 +158,17 @@ export const MAX_LINE_QUANTITY = 99;
 
 // --- changes (storefront.md §4) ---------------------------------------------------------------------------
 
-/** Adds `quantity` of a line: a line with the same id grows by it, otherwise a new line is appended. */
-export function addItem(item: NewCartItem, quantity = 1): void {
+/**
+ * Adds `quantity` of a line: a line with the same id grows by it, otherwise a new line is appended. `available`
+ * is the stock the page showed: a line never grows past it (the drawer then says what was really added).
+ */
+export function addItem(item: NewCartItem, quantity = 1, available = MAX_LINE_QUANTITY): void {
   const amount = wholeQuantity(quantity);
   if (!(amount >= 1)) return;
   const items = readCart();
   const existing = items.find((line) => line.id === item.id);
   const before = existing?.quantity ?? 0;
-  const after = Math.min(MAX_LINE_QUANTITY, before + amount);
+  const after = Math.max(before, Math.min(MAX_LINE_QUANTITY, available, before + amount));
   if (existing) {
     saveCart(items.map((line) => (line === existing ? { ...line, quantity: after } : line)));
   } else {

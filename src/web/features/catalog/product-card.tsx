@@ -49,7 +49,7 @@ export function ProductCard({ product, priority, headingLevel = 2 }: ProductCard
   const [first, second] = product.images;
 
   const addToCart = (variant?: Variant) => {
-    addItem(toCartItem(product, variant), 1);
+    addItem(toCartItem(product, variant), 1, product.isDigital ? undefined : (variant ?? product).stock);
     setPicking(false);
   };
   // With variants, the card asks which one; it never picks for the customer.

@@ -81,7 +81,7 @@ function PurchaseForm({ product }: { product: Product }) {
 
   const add = () => {
     if (!available) return;
-    addItem(toCartItem(product, variant ?? null), quantity);
+    addItem(toCartItem(product, variant ?? null), quantity, max);
     setQuantityText(String(quantity));
   };
   const buyNow = () => {

@@ -48,7 +48,9 @@ describe('products tab', () => {
     const guiaRow = within(table).getByRole('row', { name: /Guia digital/ });
     expect(within(guiaRow).getByText('Sem imagem')).toBeTruthy();
     expect(within(guiaRow).getByText('Digital')).toBeTruthy();
-    expect(within(guiaRow).getByText('Fora de stock')).toBeTruthy();
+    // A digital product has no stock to speak of: neither its figure nor 'Fora de stock'.
+    expect(within(guiaRow).getByText('Não se aplica (produto digital)')).toBeTruthy();
+    expect(within(guiaRow).queryByText('Fora de stock')).toBeNull();
     const agendaRow = within(table).getByRole('row', { name: /Agenda/ });
     expect(cellTexts(agendaRow)).toContain(`A partir de ${formatEuros(9)}`);
     expect(within(agendaRow).getByText('2 variantes')).toBeTruthy();
@@ -58,6 +60,12 @@ describe('products tab', () => {
     expect(within(table).getByRole('button', { name: 'Eliminar produto Agenda' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Novo produto' }).getAttribute('href')).toBe('/admin-dashboard/create-product');
     expect(screen.getByText('3 produtos')).toBeTruthy();
+    cleanup();
+
+    fakeApi(admin, ({ path }) => (productLists(path) ? { status: 200, body: { rows: [{ ...caixa, stock: 0 }], count: 1 } } : undefined));
+    renderAdmin('/admin-dashboard?tab=produtos');
+    const soldOut = within(await screen.findByRole('table')).getByRole('row', { name: /Caixa organizadora/ });
+    expect(within(soldOut).getByText('Fora de stock')).toBeTruthy();
   });
 
   it('searches and pages on the server', async () => {

@@ -36,8 +36,14 @@ export function ProductsTable({ products, onDelete }: Props) {
             <td>{product.isDigital ? 'Digital' : 'Físico'}</td>
             <td className="text-nowrap">{priceLabel(product)}</td>
             <td className="text-nowrap">
-              {product.stock}
-              {product.stock === 0 && (
+              {/* A digital product is never out of stock: its stock figure means nothing to the owner. */}
+              {product.isDigital ?
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="visually-hidden">Não se aplica (produto digital)</span>
+                </>
+              : product.stock}
+              {!product.isDigital && product.stock === 0 && (
                 <Badge bg="warning" text="dark" className="ms-2">
                   {catalogMessages.outOfStock}
                 </Badge>
