@@ -8,7 +8,8 @@ import { AppError, conflict, forbidden, unauthenticated } from '../../platform/e
 import { defineJob, enqueue, type JobRunner } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
-import { findUserByEmail, insertUser, setPassword, toPublicUser } from '../users/users.ts';
+import { adoptGuestOrders } from '../orders/order-records.ts';
+import { findUserByEmail, findUserById, insertUser, setPassword, toPublicUser } from '../users/users.ts';
 import { clearFailures, FREE_FAILURES, recordFailure, secondsLocked } from './login-throttle.ts';
 import { accountExistsMail, failedLoginsMail, resetMail, verificationMail } from './mails.ts';
 import { closeUserSessions, openSession } from './sessions.ts';
@@ -35,12 +36,17 @@ export async function register(db: Db, publicUrl: string, body: RegisterBody) {
   });
 }
 
-/** Confirms an account, or a changed e-mail address, from a mailed link. */
+/**
+ * Confirms an account, or a changed e-mail address, from a mailed link. The address is then proven hers: the
+ * orders she placed with it as a guest join her account.
+ */
 export async function verifyEmail(db: Db, token: string): Promise<string> {
   return db.transaction(async (tx) => {
     const used = await consumeToken(tx, token, ['verify', 'email_change']);
     if (used.purpose === 'verify') {
       await tx.update(users).set({ isVerified: true, updatedAt: new Date() }).where(eq(users.id, used.userId));
+      const user = await findUserById(tx, used.userId);
+      if (user) await adoptGuestOrders(tx, user.id, user.email);
       return messages.verified;
     }
     const email = used.email ?? '';
@@ -50,6 +56,7 @@ export async function verifyEmail(db: Db, token: string): Promise<string> {
       .update(users)
       .set({ email, pendingEmail: null, isVerified: true, updatedAt: new Date() })
       .where(eq(users.id, used.userId));
+    await adoptGuestOrders(tx, used.userId, email);
     return messages.emailChanged;
   });
 }

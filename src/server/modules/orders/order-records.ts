@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { cancellable, type Totals } from '#shared/orders.ts';
 import { orderMessages } from '#shared/schemas/orders.ts';
 import type { Tx } from '../../db/client.ts';
@@ -24,11 +24,27 @@ export const viewerOf = (sessionUser: { id: number; isAdmin: boolean } | null, t
   token,
 });
 
-/** Owners, the guest holding the order's token, and admins see an order; anyone else gets a 404. */
+/**
+ * Owners, the guest holding the order's token, and admins see an order; anyone else gets a 404. A guest's
+ * token keeps working once her order joined her account (the links in her e-mails still open it).
+ */
 export function mayView(row: OrderRow, viewer: Viewer) {
   if (viewer.isAdmin) return true;
   if (viewer.userId !== null && row.userId === viewer.userId) return true;
-  return Boolean(row.userId === null && viewer.token && row.accessTokenHash && hashSecret(viewer.token) === row.accessTokenHash);
+  return Boolean(viewer.token && row.accessTokenHash && hashSecret(viewer.token) === row.accessTokenHash);
+}
+
+/**
+ * A customer proved she reads `email` (she verified her account or a new address): the orders she placed
+ * as a guest with it join her account. Answers how many did.
+ */
+export async function adoptGuestOrders(tx: Tx, userId: number, email: string): Promise<number> {
+  const adopted = await tx
+    .update(orders)
+    .set({ userId, updatedAt: new Date() })
+    .where(and(isNull(orders.userId), sql`lower(${orders.email}) = lower(${email})`))
+    .returning({ id: orders.id });
+  return adopted.length;
 }
 
 export async function lockedOrder(tx: Tx, id: number) {
