@@ -93,6 +93,7 @@ async function ready() {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   dismissCartChanges();
 });
 afterEach(() => {
@@ -375,6 +376,28 @@ describe('checkout page', () => {
     submit();
     expect(await referenceShown()).toBeTruthy();
     expect(orderCalls(calls)).toHaveLength(1);
+  });
+
+  it('gives back what was typed after a reload (the round trip to the bank app), never the MB WAY number, and forgets it once ordered', async () => {
+    storeCart([caixa, agenda]);
+    const calls = serve(null);
+    const first = renderCheckout();
+    await ready();
+    fillForm({ 'Nome completo': 'Rita Antunes', Morada: 'Rua do Sol, 5' });
+    fireEvent.click(screen.getByRole('radio', { name: /MB WAY/ }));
+    fireEvent.change(field('Número de telemóvel MB WAY'), { target: { value: '936 000 111' } });
+    expect(sessionStorage.getItem('checkout-draft')).not.toContain('936 000 111');
+    first.unmount();
+
+    renderCheckout();
+    await ready();
+    expect(field('Nome completo').value).toBe('Rita Antunes');
+    expect(field('Morada').value).toBe('Rua do Sol, 5');
+    expect(field('Código postal').value).toBe('1000-001');
+    submit();
+    expect(await referenceShown()).toBeTruthy();
+    expect(orderCalls(calls)).toHaveLength(1);
+    expect(sessionStorage.getItem('checkout-draft')).toBeNull();
   });
 
   it('creates the order, then its Multibanco reference, and shows it', async () => {

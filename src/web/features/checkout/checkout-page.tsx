@@ -33,6 +33,7 @@ import {
 import { CheckoutFields } from './checkout-fields.tsx';
 import { usePlaceOrder, useStartPayment } from './api.ts';
 import { useSavedAddresses, useSavedBilling } from './use-saved-addresses.ts';
+import { clearCheckoutDraft, useCheckoutDraft } from './use-checkout-draft.ts';
 import { CheckoutSubmit, CheckoutSummary } from './checkout-summary.tsx';
 import BiArrowLeftIcon from '~icons/bi/arrow-left';
 
@@ -78,12 +79,15 @@ export function CheckoutPage() {
     setError,
     control,
     formState,
+    watch,
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(digitalOnly ? digitalCheckoutForm : checkoutForm) as Resolver<CheckoutFormInput, unknown, CheckoutFormValues>,
     defaultValues: blankForm(user),
   });
   const { errors, isSubmitting } = formState;
   const paymentMethod = useWatch({ control, name: 'payment_method' });
+  // A reload (back from the bank's app on a phone) keeps what was typed; declared before the address book's fill.
+  useCheckoutDraft({ setValue, watch });
 
   // The session may answer after the page opened: fill name and email then, unless the customer already typed.
   useEffect(() => {
@@ -152,6 +156,7 @@ export function CheckoutPage() {
       setPlaced(true);
       dismissCartChanges();
       clearCart();
+      clearCheckoutDraft();
       await startPayment(order, values.payment_method, portugueseMobile.safeParse(mbwayPhone ?? '').data ?? '');
     } catch (err) {
       if (err instanceof ApiError && err.status === 0) {
