@@ -1,17 +1,25 @@
 import { defineConfig } from '@playwright/test';
+import { shopPort } from './e2e/fixtures/env.ts';
 
 /**
  * Browser journeys against the real server (built web app + API) on a throwaway data directory and
- * database, see e2e/serve.ts. Build the web app first: `npx vite build && npm run test:e2e`.
+ * database, see e2e/serve.ts. Build the web app first: `npm run build && npm run test:e2e`.
+ *
+ * E2E_WORKERS workers (2 by default), each with a shop of its own: worker i (TEST_PARALLEL_INDEX) drives the
+ * shop on port E2E_PORT + 10 i (3100, 3110 by default), so a journey sees only what its own file and the
+ * files before it on that worker left in the shop. A file runs whole on one worker, in order. Change the
+ * number of workers with E2E_WORKERS, not `--workers` (which would leave a worker without a shop).
  */
-// E2E_PORT lets a second checkout run its journeys beside this one; 3100 otherwise.
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
+// E2E_PORT lets a second checkout run its journeys beside this one; set here so the workers read the same.
+process.env.E2E_PORT = String(shopPort(0));
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a whole number from 1 up, not ${process.env.E2E_WORKERS}`);
+const ports = Array.from({ length: workers }, (_, index) => shopPort(index));
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/artifacts',
-  workers: 1,
+  workers,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -19,7 +27,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
+    // Each worker loads this file again with its TEST_PARALLEL_INDEX set: its own shop (e2e/fixtures/env.ts too).
+    baseURL: `http://127.0.0.1:${shopPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0))}`,
     locale: 'pt-PT',
     timezoneId: 'Europe/Lisbon',
     trace: 'retain-on-failure',
@@ -45,13 +54,15 @@ export default defineConfig({
     { name: 'desktop', grepInvert: /@mobile/, use: { viewport: { width: 1280, height: 800 } } },
     { name: 'mobile', grep: /@mobile/, use: { viewport: { width: 375, height: 740 }, isMobile: false } },
   ],
-  webServer: {
+  webServer: ports.map((port) => ({
+    name: `loja:${port}`,
     command: 'node e2e/serve.ts',
-    url: `${baseURL}/api/ready`,
+    env: { E2E_PORT: String(port) },
+    url: `http://127.0.0.1:${port}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  })),
 });

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { useTestApp } from '../../../tests/helpers/app.ts';
+import { hasPostgres } from '../../../tests/helpers/services.ts';
 import { insertProduct, shippingDetails } from '../../../tests/helpers/shop.ts';
 import { isDatabaseDown } from './errors.ts';
 
@@ -17,7 +18,7 @@ describe('isDatabaseDown', () => {
 });
 
 // Only a server has connections to terminate; PGlite lives in the process.
-describe.skipIf(!process.env.DATABASE_URL)('when PostgreSQL drops every connection under load', () => {
+describe.runIf(hasPostgres('database-down.api.test.ts (PostgreSQL dropping every connection under load)'))('when PostgreSQL drops every connection under load', () => {
   const ctx = useTestApp();
 
   async function terminateBackends() {

@@ -5,6 +5,7 @@ import { createUser, PUBLIC_URL, type TestContext } from '../../../tests/helpers
 import { testDatabase } from '../../../tests/helpers/database.ts';
 import { multipart } from '../../../tests/helpers/images.ts';
 import { startMailbox, type Mailbox } from '../../../tests/helpers/mailbox.ts';
+import { hasPostgres, hasRedis, REDIS_URL } from '../../../tests/helpers/services.ts';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -27,7 +28,8 @@ async function propagation(seen: () => Promise<boolean>): Promise<number> {
   return performance.now() - started;
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('two app processes on one PostgreSQL and one Redis', () => {
+const what = 'two-processes.api.test.ts (two app processes on one database and one Redis)';
+describe.runIf(hasPostgres(what) && (await hasRedis(what)))('two app processes on one PostgreSQL and one Redis', () => {
   let database: Database;
   let second: Database;
   let mailbox: Mailbox;
@@ -42,7 +44,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two app processes on one PostgreSQL 
     second = openDatabase({ url });
     mailbox = await startMailbox();
     const config = {
-      ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL, SMTP_URL: mailbox.url, REDIS_URL: 'redis://127.0.0.1:6379', AUTH_RATE_LIMIT: '4', JOB_POLL_MS: '50' }),
+      ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL, SMTP_URL: mailbox.url, REDIS_URL, AUTH_RATE_LIMIT: '4', JOB_POLL_MS: '50' }),
       webDist: undefined,
     };
     a = await buildApp({ config, database, logger: false });
