@@ -135,7 +135,8 @@ describe('media library', () => {
     const res = await upload(cookie, 'Circulos', circles(200_000), 'image/svg+xml', 'circulos.svg');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'INVALID', error: mediaMessages.svgTooComplex, fields: { image: mediaMessages.svgTooComplex } });
-    expect(performance.now() - started).toBeLessThan(3_000);
+    // Drawn, it took 20 s and 4 GB (and still failed a test's 20 s); refused on its count, a moment even on a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(await libraryNames(cookie)).not.toContain('Circulos');
   });
 
@@ -149,7 +150,7 @@ describe('media library', () => {
     expect(image.srcset.split(', ')).toHaveLength(4);
     const thumb = await ctx.app.inject({ method: 'GET', url: image.thumbnail });
     expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 300, height: 300 });
-  });
+  }, 60_000);
 
   it('refuses a picture whose header claims more pixels than its budget (a decompression bomb), in the SVG or the PNG', async () => {
     const { cookie } = await signedInUser(ctx, { isAdmin: true });

@@ -32,11 +32,8 @@ export const IMAGE_BUDGET = {
   seconds: 10,
 } as const;
 
-// The cache of decoded images and the thread pool are per process: an upload is decoded once here and never
-// read again, so caching it only keeps its pixels alive after the answer; one thread per upload leaves
-// the other core to the shop's requests.
+// An upload is decoded once here and never read again: libvips' cache would only keep its pixels alive after the answer.
 sharp.cache(false);
-sharp.concurrency(1);
 
 const refuse = (message: string) => invalid(message, { image: message });
 
