@@ -1,22 +1,21 @@
 // Issue #26, "a product import holds the catalogue lock for its whole length": a 5,000-line product import
-// (dry run, then real) while guests keep buying the last unit of other products, one checkout every
-// 100 ms; the figure is the longest a checkout took. Then a refused import (the same file with one bad
-// line at its end): the product ids it used up. The shop runs in this process on the engine of
+// (dry run, then real) while guests buy the last unit of other products, one after another; the figure
+// is the longest a checkout took, and how much longer than a checkout alone. Then a refused import (the
+// same file with one bad line at its end): the product ids it used up. The shop runs in this process on the engine of
 // DATABASE_URL (a fresh database on that server), PGlite otherwise.
 import { sql } from 'drizzle-orm';
 import type { App } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import type { AbuseScenario } from './scenario.ts';
+import type { AbuseFigure, AbuseScenario } from './scenario.ts';
 
 const LINES = 5_000;
-const CHECKOUT_EVERY_MS = 100;
 const WAIT_BUDGET_MS = 1_000;
 /** An import not answered by then is reported as such (the unfixed import on a busy machine), and the scenario stops. */
 const GIVE_UP_MS = 60_000;
 const HEADER = 'ID;Nome;Descrição;Tipo;Variante;SKU;Preço com IVA;Stock;Ordem;Link de acesso;Estado';
 
 /** A file of `lines` new products (the export's columns), optionally ending in a line without a price. */
-export function importFile(lines: number, tag: string, broken = false): string {
+function importFile(lines: number, tag: string, broken = false): string {
   const rows = Array.from({ length: lines }, (_, i) => `;Caixa ${tag} n.º ${i + 1};Caixa de arrumação de cartão.;Físico;;;${(5 + (i % 20)).toString()},50;${(i % 9) + 1};0;;À venda`);
   if (broken) rows[rows.length - 1] = `;Caixa ${tag} sem preço;Falta o preço.;Físico;;;;1;0;;À venda`;
   return `${[HEADER, ...rows].join('\r\n')}\r\n`;
@@ -80,26 +79,21 @@ async function checkout(shop: Shop, productId: number) {
   return { status: res.statusCode, ms: performance.now() - started };
 }
 
-/** The import running while a checkout starts every CHECKOUT_EVERY_MS; the longest checkout, and the import's own time. */
+/** The import running while one guest after another buys another product's last unit; the longest checkout, and the import's own time. */
 async function importUnderSales(shop: Shop, csv: string, dryRun: boolean, products: number[]) {
-  const checkouts: { status: number | 'waiting'; ms: number; started: number }[] = [];
+  const checkouts: { status: number; ms: number }[] = [];
   const started = performance.now();
   let done = false;
   const importing = shop.app
     .inject({ method: 'POST', url: '/api/product/import', headers: { cookie: shop.cookie }, payload: { csv, dryRun } })
     .finally(() => (done = true));
-  while (!done && products.length && performance.now() - started < GIVE_UP_MS) {
-    const entry: (typeof checkouts)[number] = { status: 'waiting', ms: 0, started: performance.now() };
-    checkouts.push(entry);
-    void checkout(shop, products.shift() as number).then((answer) => Object.assign(entry, answer));
-    await new Promise((resolve) => setTimeout(resolve, CHECKOUT_EVERY_MS));
-  }
-  if (!done) return { status: 'no answer' as const, body: {}, importMs: performance.now() - started, checkouts: checkouts.length, longest: performance.now() - (checkouts[0]?.started ?? started), failed: checkouts.filter((c) => c.status !== 201).length, pending: importing };
+  while (!done && products.length && performance.now() - started < GIVE_UP_MS) checkouts.push(await checkout(shop, products.shift() as number));
+  const longest = Math.max(0, ...checkouts.map((a) => a.ms));
+  const failed = checkouts.filter((a) => a.status !== 201).map((a) => a.status);
+  if (!done) return { status: 'no answer' as const, body: {}, importMs: performance.now() - started, checkouts: checkouts.length, longest, failed, pending: importing };
   const res = await importing;
-  const importMs = performance.now() - started;
-  while (checkouts.some((c) => c.status === 'waiting')) await new Promise((resolve) => setTimeout(resolve, 20));
   const body = res.json<{ imported?: boolean; creates?: number; problems?: unknown[]; error?: string }>();
-  return { status: res.statusCode, body, importMs, checkouts: checkouts.length, longest: Math.max(0, ...checkouts.map((a) => a.ms)), failed: checkouts.filter((a) => a.status !== 201).length, pending: undefined };
+  return { status: res.statusCode, body, importMs: performance.now() - started, checkouts: checkouts.length, longest, failed, pending: undefined };
 }
 
 const nextProductId = async (shop: Shop) =>
@@ -112,15 +106,23 @@ export const scenarios: AbuseScenario[] = [
     async run() {
       const shop = await startShop();
       try {
-        const products = await lastUnits(shop, 600);
-        const figures = [];
+        const products = await lastUnits(shop, 2000);
+        // Checkouts alone first: the wait behind the import is what a checkout takes beyond the slowest of these.
+        const alone: number[] = [];
+        for (let i = 0; i < 3; i++) alone.push((await checkout(shop, products.shift() as number)).ms);
+        const own = Math.max(...alone);
+        const figures: AbuseFigure[] = [{ figure: 'a checkout alone (slowest of 3)', value: `${Math.round(own)} ms` }];
         for (const dryRun of [true, false]) {
           const r = await importUnderSales(shop, importFile(LINES, dryRun ? 'A' : 'B'), dryRun, products);
           const label = dryRun ? 'dry run' : 'real import';
           const answered = r.status === 'no answer' ? `no answer in ${GIVE_UP_MS / 1000} s` : `${r.status} in ${(r.importMs / 1000).toFixed(1)} s (${r.body.creates ?? 0} to create${r.body.error ? `, «${r.body.error}»` : ''})`;
           figures.push(
             { figure: `${label}: import answer`, value: answered, holds: r.status === 200 && (dryRun || r.body.imported === true) },
-            { figure: `${label}: longest checkout wait (${r.checkouts} checkouts, ${r.failed} not 201)`, value: `${r.pending ? '≥ ' : ''}${Math.round(r.longest)} ms`, holds: r.longest <= WAIT_BUDGET_MS && r.failed === 0 },
+            {
+              figure: `${label}: longest checkout (${r.checkouts} one after another${r.failed.length ? `, answered ${r.failed.join(', ')}` : ''}), and its wait beyond one alone`,
+              value: `${Math.round(r.longest)} ms, wait ${Math.max(0, Math.round(r.longest - own))} ms`,
+              holds: r.longest - own <= WAIT_BUDGET_MS && r.failed.length === 0,
+            },
           );
           if (r.pending) {
             await r.pending;

@@ -16,7 +16,7 @@ const RSS_BUDGET_MB = 1024;
 const GROWTH_BUDGET_MB = 300;
 
 /** 200,000 small circles on a 2000 × 2000 canvas, about 2.4 MB of text. */
-export function circlesSvg(count = CIRCLES): Buffer {
+function circlesSvg(count = CIRCLES): Buffer {
   const parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="2000" viewBox="0 0 2000 2000">'];
   for (let i = 0; i < count; i++) parts.push(`<circle cx="${(i * 7) % 2000}" cy="${(i * 13) % 2000}" r="2"/>`);
   parts.push('</svg>');

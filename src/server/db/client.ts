@@ -36,7 +36,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const MIGRATION_LOCK = 72_616_901;
 
 /** A statement's deadline unless told otherwise (config DB_STATEMENT_TIMEOUT_MS): a few seconds, then a 503. */
-export const STATEMENT_TIMEOUT_MS = 3_000;
+const STATEMENT_TIMEOUT_MS = 3_000;
 
 /**
  * PostgreSQL when a URL is given, else the embedded PGlite stored in `dataDir` (or memory). On PostgreSQL

@@ -43,7 +43,7 @@ async function createAll(tx: Tx, created: PlannedProduct[]) {
 }
 
 /** The first line not written, and why: only a race (a SKU taken since the check) or the database failing. */
-export type ImportWritten = { counts: { creates: number; updates: number }; stoppedAt?: { line: number; reason: string } };
+type ImportWritten = { counts: { creates: number; updates: number }; stoppedAt?: { line: number; reason: string } };
 
 /**
  * Writes a checked file a batch at a time, each batch one transaction that bumps the catalogue's version

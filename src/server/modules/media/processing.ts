@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { mediaMessages } from '#shared/schemas/catalog.ts';
 import { invalid } from '../../platform/errors.ts';
 
@@ -23,7 +23,7 @@ export function widthsFor(width: number): number[] {
 const ACTIVE_SVG = /<script|\son\w+\s*=|javascript:|<foreignObject|<!ENTITY|<!DOCTYPE|(?:xlink:)?href\s*=\s*["']\s*(?!#|data:image\/(?:png|jpeg|gif|webp);)/i;
 
 /** Budgets of one upload (issue #26: an SVG of 200,000 circles took 20 s and 4 GB, drawn six times). */
-export const IMAGE_BUDGET = {
+const IMAGE_BUDGET = {
   /** Pixels one picture may decode to (a 50 MP photo passes; a PNG claiming 30,000 × 30,000 does not). */
   pixels: 50_000_000,
   /** Elements an SVG may have: a logo has hundreds; librsvg's time and memory grow with each one drawn. */
@@ -70,7 +70,7 @@ export async function processImage(buffer: Buffer, options: { allowSvg: boolean 
     if (ACTIVE_SVG.test(buffer.toString('utf8'))) throw refuse(mediaMessages.svgActive);
     if (svgElements(buffer, IMAGE_BUDGET.svgElements) > IMAGE_BUDGET.svgElements) throw refuse(mediaMessages.svgTooComplex);
   }
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(buffer, { limitInputPixels: IMAGE_BUDGET.pixels }).metadata();
   } catch (err) {
