@@ -185,11 +185,12 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   }
   // Unknown API paths are a JSON 404; any other GET is a page of the single-page app, product and service
   // pages with their title, description, Open Graph and JSON-LD already in the head (for crawlers and previews).
-  const pages = servesWeb ? appShellPages({ db, webDist: webDist as string, publicUrl: config.publicUrl, shop: config.shop, log: app.log, demoPayments: config.payments.gateway === 'sandbox', inject: (opts) => app.inject(opts) }) : undefined;
+  const pages = servesWeb ? appShellPages({ db, webDist: webDist as string, publicUrl: config.publicUrl, shop: config.shop, log: app.log, demoPayments: config.payments.gateway === 'sandbox', inject: (opts) => app.inject(opts), renderTimeoutMs: config.pageRenderTimeoutMs }) : undefined;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     const page = await pages?.render(request.url);
     if (page === undefined) return reply.sendFile('index.html');
+    if (page.status === 503) reply.header('retry-after', '5');
     return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
   };
   // The static files answer a directory with 403; the home page is the app.

@@ -59,6 +59,8 @@ const envSchema = z.object({
   DEMO_CATALOGUE: z.enum(['auto', 'true', 'false'], { error: 'DEMO_CATALOGUE must be auto, true or false' }).default('auto'),
   JOB_POLL_MS: z.coerce.number({ error: 'JOB_POLL_MS must be a number' }).int().min(50).default(1000),
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'SHUTDOWN_DRAIN_MS must be a number' }).int().min(0).max(20_000).default(1000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'DB_STATEMENT_TIMEOUT_MS must be a number' }).int().min(100).max(600_000).default(3000),
+  PAGE_RENDER_TIMEOUT_MS: z.coerce.number({ error: 'PAGE_RENDER_TIMEOUT_MS must be a number' }).int().min(100).max(60_000).default(3000),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -113,6 +115,10 @@ export type Config = {
   jobPollMs: number;
   /** On SIGTERM, how long the process keeps serving (and says it is not ready) before it stops taking requests. */
   shutdownDrainMs: number;
+  /** The longest one statement on PostgreSQL may run (lock waits included) before it is cancelled and the request gets a 503. */
+  statementTimeoutMs: number;
+  /** The longest a storefront page may take to render on the server before it is answered 503 with the plain app shell. */
+  pageRenderTimeoutMs: number;
   /** Seed the demo catalogue into an empty shop: 'auto' does it on the embedded database only. */
   demoCatalogue: 'auto' | 'true' | 'false';
   /** The shop's public and legal details (contact page, terms, e-mails). */
@@ -197,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: 15 * 60_000 },
     jobPollMs: e.JOB_POLL_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    pageRenderTimeoutMs: e.PAGE_RENDER_TIMEOUT_MS,
     demoCatalogue: e.DEMO_CATALOGUE,
     shop: {
       legalName: e.SHOP_LEGAL_NAME,

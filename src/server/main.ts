@@ -8,7 +8,7 @@ import { ensureAdmin } from './modules/users/first-admin.ts';
 
 async function main() {
   const config = loadConfig();
-  const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+  const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db`, statementTimeoutMs: config.statementTimeoutMs });
   await database.migrate();
   const app = await buildApp({ config, database });
 

@@ -24,7 +24,7 @@ if (!parsed.success) {
 const input = parsed.data;
 
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db`, statementTimeoutMs: config.statementTimeoutMs });
 try {
   await database.migrate();
   const existing = await findUserByEmail(database.db, input.email);

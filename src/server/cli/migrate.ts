@@ -3,7 +3,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db`, statementTimeoutMs: config.statementTimeoutMs });
 await database.migrate();
 await database.close();
 console.log(`Migrações aplicadas (${database.engine}).`);

@@ -8,7 +8,7 @@ import { seedDemoContent } from '../modules/content/demo.ts';
 import { seedDemoServices } from '../modules/services/demo.ts';
 
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db`, statementTimeoutMs: config.statementTimeoutMs });
 try {
   await database.migrate();
   const created = await seedDemoCatalogue(database.db);

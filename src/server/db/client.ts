@@ -35,9 +35,17 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 // Two processes starting together on one PostgreSQL must not migrate at once.
 const MIGRATION_LOCK = 72_616_901;
 
-/** PostgreSQL when a URL is given, else the embedded PGlite stored in `dataDir` (or memory). */
-export function openDatabase(options: { url?: string | undefined; dataDir?: string | undefined }): Database {
-  if (options.url) return openPostgres(options.url);
+/** A statement's deadline unless told otherwise (config DB_STATEMENT_TIMEOUT_MS): a few seconds, then a 503. */
+const STATEMENT_TIMEOUT_MS = 3_000;
+
+/**
+ * PostgreSQL when a URL is given, else the embedded PGlite stored in `dataDir` (or memory). On PostgreSQL
+ * every statement has a deadline (`statementTimeoutMs`), lock waits included: a stalled database answers
+ * 503 within seconds instead of holding requests. PGlite runs in this process, one statement at a time, and
+ * has no other connection to wait for.
+ */
+export function openDatabase(options: { url?: string | undefined; dataDir?: string | undefined; statementTimeoutMs?: number | undefined }): Database {
+  if (options.url) return openPostgres(options.url, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS);
   return openPglite(options.dataDir);
 }
 
@@ -75,9 +83,10 @@ class ReleasingPool extends pg.Pool {
   }
 }
 
-function openPostgres(url: string): Database {
-  // A request waiting for a connection to a database that does not answer gets a 503 after 5 s, never a hang.
-  const pool = new ReleasingPool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+function openPostgres(url: string, statementTimeoutMs: number): Database {
+  // A request waiting for a connection to a database that does not answer gets a 503 after 5 s, never a hang;
+  // one whose statement the server does not finish in time (a lock held elsewhere, a slow disk) too.
+  const pool = new ReleasingPool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, statement_timeout: statementTimeoutMs });
   // A connection that drops (server restart, pg_terminate_backend) must not crash the process: the pool only
   // listens on idle clients, so a client in use needs its own listener. Its query fails and the pool drops it.
   pool.on('error', () => {});
@@ -91,10 +100,13 @@ function openPostgres(url: string): Database {
     async migrate() {
       const client = await pool.connect();
       try {
+        // Migrations may rewrite big tables, and the lock waits for another process's migrations: no deadline.
+        await client.query('SET statement_timeout = 0');
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        await client.query('RESET statement_timeout').catch(() => {});
         client.release();
       }
     },
@@ -175,11 +187,15 @@ export function openPgliteClient(client: PGlite): Database {
   };
 }
 
-export async function databaseAnswers(db: Db): Promise<boolean> {
+/** Readiness: the database answers a trivial query within `withinMs` (a proxy sends no traffic to a process whose database does not). */
+export async function databaseAnswers(db: Db, withinMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), withinMs)));
   try {
-    await db.execute(sql`SELECT 1`);
-    return true;
+    return await Promise.race([db.execute(sql`SELECT 1`).then(() => true), late]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -95,6 +95,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ err: { message: err.message, code: err.code } }, 'database unreachable');
       return reply.status(503).header('retry-after', '5').send(body('UNAVAILABLE', messages.unavailable));
     }
+    // 57014 query_canceled: a statement past its deadline (statement_timeout), the database too slow right now.
+    if (pgCode === '57014') {
+      request.log.warn({ err: { message: err.message, code: pgCode }, url: request.url }, 'database too slow: statement cancelled');
+      return reply.status(503).header('retry-after', '5').send(body('UNAVAILABLE', messages.unavailable));
+    }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', messages.internal));
   });

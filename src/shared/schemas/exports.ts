@@ -35,6 +35,8 @@ export const importMessages = {
   problems: 'O ficheiro tem problemas: nada foi importado. Corrija-os e verifique de novo.',
   checked: 'Tudo certo: {creates} a criar e {updates} a atualizar. Nada foi alterado ainda.',
   done: 'Importação concluída: {creates} criados e {updates} atualizados.',
+  interrupted:
+    'A importação parou na linha {line} ({reason}). As linhas anteriores já foram importadas ({creates} criados e {updates} atualizados): retire-as do ficheiro e importe o resto.',
 } as const;
 
 export const MAX_IMPORT_LINES = 5000;

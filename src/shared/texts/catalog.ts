@@ -30,6 +30,9 @@ export const mediaMessages = {
   tooLarge: 'A imagem excede o tamanho máximo de 10 MB.',
   svgActive: 'Este SVG contém conteúdo ativo (scripts, eventos ou ligações externas) e foi recusado.',
   svgNotAllowed: 'Imagens SVG só podem ser carregadas na biblioteca de media.',
+  svgTooComplex: 'Este SVG tem demasiados elementos (no máximo 20 000) para ser convertido em imagem. Simplifique-o ou envie-o em PNG.',
+  tooManyPixels: 'A imagem tem demasiados píxeis (no máximo 50 megapíxeis). Reduza as dimensões e tente novamente.',
+  tooSlow: 'A imagem demorou demasiado tempo a ser processada e foi recusada. Reduza-a ou envie-a noutro formato.',
   imageNotFound: 'Imagem não encontrada.',
   imageDeleted: 'Imagem eliminada.',
 } as const;

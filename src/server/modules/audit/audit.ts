@@ -30,20 +30,19 @@ function changedFields(before: Values | null, after: Values | null): [Values | n
  * that changed nothing neither.
  */
 export async function recordChange(tx: Tx, change: Change) {
+  await recordChanges(tx, [change]);
+}
+
+/** Several changes of one admin's request in one statement (an import of thousands of products). */
+export async function recordChanges(tx: Tx, changes: Change[]) {
   const actor = currentActor();
   if (!actor) return;
-  const [before, after] = changedFields(change.before ?? null, change.after ?? null);
-  if (before && after && Object.keys(after).length === 0) return;
-  await tx.insert(auditLog).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    ip: actor.ip,
-    entity: change.entity,
-    entityId: String(change.entityId),
-    action: change.action,
-    before,
-    after,
+  const rows = changes.flatMap((change) => {
+    const [before, after] = changedFields(change.before ?? null, change.after ?? null);
+    if (before && after && Object.keys(after).length === 0) return [];
+    return [{ actorId: actor.id, actorEmail: actor.email, ip: actor.ip, entity: change.entity, entityId: String(change.entityId), action: change.action, before, after }];
   });
+  if (rows.length) await tx.insert(auditLog).values(rows);
 }
 
 /** The log, newest first, filtered by entity (and id), admin and Lisbon days, a page at a time. */

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { catalogMessages } from '#shared/schemas/catalog.ts';
 import { importMessages, type ProductImportResult } from '#shared/schemas/exports.ts';
 import { signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
-import { insertProduct } from '../../../../tests/helpers/shop.ts';
+import { insertProduct, shippingDetails } from '../../../../tests/helpers/shop.ts';
 import { products, productVariants } from '../../db/schema.ts';
 
 // Importing products from the export's CSV (issue #17): a dry run lists each line's problems, the import
@@ -109,5 +109,67 @@ describe('product import', () => {
     expect((await send(cookie, HEADER, true)).body.error).toBe(importMessages.empty);
     const customer = await signedInUser(ctx);
     expect((await send(customer.cookie, csv(';A;B;Físico;;;1,00;1;0;;'), true)).status).toBe(403);
+  });
+
+  describe('a file of 5,000 lines (issue #26: a checkout of a last unit waited 15.75 s behind one)', () => {
+    const big = (tag: string, broken = false) =>
+      csv(...Array.from({ length: 5000 }, (_, i) => (broken && i === 4999 ? `;Caixa ${tag} sem preço;Falta.;Físico;;;;1;0;;` : `;Caixa ${tag} n.º ${i + 1};Caixa de cartão.;Físico;;;${5 + (i % 20)},50;${(i % 9) + 1};0;;`)));
+
+    /** A guest buying the last unit of a product: it sells out, which writes the catalogue's version. */
+    async function buyLastUnit() {
+      const product = await insertProduct(ctx, { name: 'Última caixa', stock: 1 });
+      const items = [{ product_id: product.id, quantity: 1 }];
+      const started = performance.now();
+      const totals = (await ctx.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        payload: { items, ...shippingDetails, payment_method: 'multibanco', shipping_cost: totals.shippingCost, total_price_without_tax: totals.totalPriceWithoutTax, total_tax: totals.totalTax, total_price_with_tax: totals.totalWithTax },
+      });
+      return { status: res.statusCode, ms: performance.now() - started };
+    }
+
+    /** The import, with one guest after another buying another product's last unit until it answers. */
+    async function importWhileSelling(cookie: string, file: string, dryRun: boolean) {
+      let done = false;
+      const importing = send(cookie, file, dryRun).finally(() => (done = true));
+      const checkouts: { status: number; ms: number }[] = [];
+      while (!done) checkouts.push(await buyLastUnit());
+      return { result: await importing, checkouts };
+    }
+
+    it('lets checkouts through within a second during its dry run and during the import itself', async () => {
+      const { cookie } = await signedInUser(ctx, { isAdmin: true });
+      // Checkouts alone first: what is measured below is the wait behind the import, beyond the slowest of them.
+      const alone = [];
+      for (let i = 0; i < 3; i++) alone.push((await buyLastUnit()).ms);
+      const own = Math.max(...alone);
+      const check = await importWhileSelling(cookie, big('A'), true);
+      expect(check.result.body).toMatchObject({ dryRun: true, imported: false, creates: 5000, problems: [] });
+      expect(check.checkouts.length).toBeGreaterThan(0);
+      for (const checkout of check.checkouts) expect(checkout.status).toBe(201);
+      expect(Math.max(...check.checkouts.map((c) => c.ms)) - own, 'longest wait of a checkout during the dry run (ms)').toBeLessThan(1000);
+      expect(await named('Caixa A n.º 1')).toHaveLength(0);
+
+      const run = await importWhileSelling(cookie, big('B'), false);
+      expect(run.result.body).toMatchObject({ imported: true, creates: 5000 });
+      for (const checkout of run.checkouts) expect(checkout.status).toBe(201);
+      expect(Math.max(...run.checkouts.map((c) => c.ms)) - own, 'longest wait of a checkout during the import (ms)').toBeLessThan(1000);
+      expect(await named('Caixa B n.º 5000')).toHaveLength(1);
+    }, 120_000);
+
+    it('uses up no product ids when it is refused', async () => {
+      const { cookie } = await signedInUser(ctx, { isAdmin: true });
+      const nextId = async () => {
+        const result = (await ctx.database.db.execute(sql`SELECT last_value, is_called FROM products_id_seq`)) as unknown as { rows: { last_value: string | number; is_called: boolean }[] };
+        const row = result.rows[0];
+        return Number(row?.last_value) + (row?.is_called ? 1 : 0);
+      };
+      const before = await nextId();
+      const refused = await send(cookie, big('C', true), false);
+      expect(refused.body).toMatchObject({ imported: false, problems: [{ line: 5001, message: catalogMessages.priceRequired }] });
+      expect(await nextId()).toBe(before);
+      expect(await named('Caixa C n.º 1')).toHaveLength(0);
+    }, 60_000);
   });
 });

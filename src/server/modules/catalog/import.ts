@@ -1,12 +1,11 @@
-import { parse } from 'csv-parse/sync';
-import { eq, inArray } from 'drizzle-orm';
+import { parse } from 'csv-parse';
 import { fill } from '#shared/messages.ts';
 import { productFields, type ProductFields } from '#shared/schemas/catalog.ts';
 import { importMessages, MAX_IMPORT_LINES, type ProductImportResult } from '#shared/schemas/exports.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { AppError, invalid } from '../../platform/errors.ts';
-import { createProduct, updateProduct } from './products.ts';
-import { products, productVariants } from './tables.ts';
+import type { Db } from '../../db/client.ts';
+import { invalid } from '../../platform/errors.ts';
+import { checkAgainstShop, type PlannedProduct } from './import-checks.ts';
+import { writeImport } from './import-write.ts';
 
 // Products from the export's own CSV (issue #17): the same columns, `;` or `,`, decimal commas. A line is a
 // product, or one variant of it (lines with the same ID, or without an ID the same name, and a Variante).
@@ -17,17 +16,30 @@ type Line = { line: number; cells: Record<string, string> };
 type Group = { id: number | null; lines: Line[] };
 type Problem = ProductImportResult['problems'][number];
 
+/** Lines read or checked between two turns of the event loop: a big file never holds up the shop's other requests. */
+const SLICE = 50;
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The file's lines under its header's names; what cannot be read as CSV is one problem for the whole file. */
-function readLines(csv: string): Line[] {
-  let records: { record: Record<string, string>; info: { lines: number } }[];
+async function readLines(csv: string): Promise<Line[]> {
+  const records: { record: Record<string, string>; info: { lines: number } }[] = [];
   // The export's `;`, or the comma of a file made elsewhere (then prices must use a decimal point or quotes).
-  const header = csv.split(/\r?\n/, 1)[0] ?? '';
+  const header = csv.slice(0, csv.search(/\r?\n|$/));
   const delimiter = header.includes(';') ? ';' : ',';
-  try {
-    records = parse(csv, { bom: true, delimiter, columns: (header: string[]) => header.map((h) => h.trim()), skip_empty_lines: true, relax_column_count: true, info: true });
-  } catch (err) {
-    throw invalid(fill(importMessages.unreadable, { reason: (err as Error).message.replace(/\.$/, '') }));
+  const parser = parse({ bom: true, delimiter, columns: (header: string[]) => header.map((h) => h.trim()), skip_empty_lines: true, relax_column_count: true, info: true });
+  let failure: Error | undefined;
+  parser.on('data', (record: (typeof records)[number]) => records.push(record));
+  parser.on('error', (err: Error) => (failure ??= err));
+  const ended = new Promise<void>((resolve) => parser.once('end', resolve).once('error', () => resolve()));
+  // Fed a slice at a time, with the event loop free in between.
+  const size = SLICE * 100;
+  for (let at = 0; at < csv.length && !failure && records.length <= MAX_IMPORT_LINES; at += size) {
+    parser.write(csv.slice(at, at + size));
+    await yieldToOthers();
   }
+  if (!failure) parser.end();
+  await (failure ? undefined : ended);
+  if (failure) throw invalid(fill(importMessages.unreadable, { reason: failure.message.replace(/\.$/, '') }));
   if (!records.length) throw invalid(importMessages.empty);
   if (records.length > MAX_IMPORT_LINES) throw invalid(fill(importMessages.tooMany, { max: MAX_IMPORT_LINES }));
   const missing = REQUIRED.find((column) => !(column in (records[0]?.record ?? {})));
@@ -90,63 +102,31 @@ function fieldsOf(group: Group, problems: Problem[]): ProductFields | undefined 
   return undefined;
 }
 
-/** Thrown to roll a dry run (or an import with problems) back after every product was tried. */
-class RollBack extends Error {}
-
 /**
- * Checks every line and tries every product in one transaction, each in a savepoint (so the database's own
- * rules, like a SKU taken, are checked too); a dry run or any problem rolls all of it back, otherwise it is
- * committed at once: the shop never holds half a file.
+ * Checks the whole file first (each line by the admin form's rules, then against the shop's data, reading
+ * only), and writes only a file without problems, in short batches (import-write.ts): a dry run locks
+ * nothing, a refused file writes nothing (and uses up no ids), and no checkout waits for the whole file.
  */
 export async function importProducts(db: Db, csv: string, dryRun: boolean): Promise<ProductImportResult> {
   const problems: Problem[] = [];
-  const all = readLines(csv);
+  const all = await readLines(csv);
   const lines = all.filter((l) => (l.cells.Estado ?? '').toLocaleLowerCase('pt') !== 'arquivado');
   const groups = groupLines(lines, problems);
-  const planned = groups.map((group) => ({ group, fields: fieldsOf(group, problems) }));
-  const counts = { creates: 0, updates: 0 };
-
-  const apply = async (tx: Tx) => {
-    const ids = groups.flatMap((g) => (g.id === null ? [] : [g.id]));
-    const existing = ids.length ? await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)) : [];
-    const known = new Set(existing.map((p) => p.id));
-    for (const { group, fields } of planned) {
-      const line = group.lines[0]?.line ?? 0;
-      if (group.id !== null && !known.has(group.id)) {
-        problems.push({ line, message: fill(importMessages.unknownId, { id: group.id }) });
-        continue;
-      }
-      if (!fields) continue;
-      try {
-        await tx.transaction(async (sp) => {
-          if (group.id === null) await createProduct(sp, fields, []);
-          else await updateProduct(sp, group.id, await withVariantIds(sp, group.id, fields), []);
-        });
-        counts[group.id === null ? 'creates' : 'updates']++;
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        const detail = Object.values(err.fields ?? {})[0];
-        problems.push({ line, message: typeof detail === 'string' ? detail : err.message });
-      }
-    }
-    if (dryRun || problems.length) throw new RollBack();
-  };
-
-  try {
-    await db.transaction(apply);
-  } catch (err) {
-    if (!(err instanceof RollBack)) throw err;
+  const planned: PlannedProduct[] = [];
+  for (const [index, group] of groups.entries()) {
+    if (index % SLICE === SLICE - 1) await yieldToOthers();
+    const fields = fieldsOf(group, problems);
+    if (fields) planned.push({ id: group.id, line: group.lines[0]?.line ?? 0, fields });
   }
-  problems.sort((a, b) => a.line - b.line);
-  const imported = !dryRun && problems.length === 0;
-  const message = problems.length ? importMessages.problems : fill(imported ? importMessages.done : importMessages.checked, counts);
-  return { dryRun, imported, lines: all.length, ...counts, skipped: all.length - lines.length, problems, message };
-}
-
-/** An update keeps the variants it names (by name) as the same rows: orders and stock stay attached to them. */
-async function withVariantIds(tx: Tx, productId: number, fields: ProductFields): Promise<ProductFields> {
-  if (!fields.variants.length) return fields;
-  const rows = await tx.select({ id: productVariants.id, name: productVariants.name }).from(productVariants).where(eq(productVariants.productId, productId));
-  const idOf = new Map(rows.map((r) => [r.name.toLocaleLowerCase('pt'), r.id]));
-  return { ...fields, variants: fields.variants.map((v) => ({ ...v, id: idOf.get(v.name.toLocaleLowerCase('pt')) })) };
+  const checked = await checkAgainstShop(db, planned, problems);
+  const counts = { creates: checked.filter((p) => p.id === null).length, updates: checked.filter((p) => p.id !== null).length };
+  const summary = { dryRun, lines: all.length, skipped: all.length - lines.length };
+  if (dryRun || problems.length) {
+    problems.sort((a, b) => a.line - b.line);
+    return { ...summary, imported: false, ...counts, problems, message: problems.length ? importMessages.problems : fill(importMessages.checked, counts) };
+  }
+  const written = await writeImport(db, checked);
+  if (!written.stoppedAt) return { ...summary, imported: true, ...counts, problems, message: fill(importMessages.done, counts) };
+  const { line, reason } = written.stoppedAt;
+  return { ...summary, imported: false, ...written.counts, problems: [{ line, message: reason }], message: fill(importMessages.interrupted, { line, reason, ...written.counts }) };
 }

@@ -162,7 +162,7 @@ async function addImages(tx: Tx, productId: number, uploads: ProcessedImage[]) {
   }
 }
 
-function rowValues(fields: ProductFields) {
+export function rowValues(fields: ProductFields) {
   return {
     name: fields.name,
     description: fields.description,
@@ -203,7 +203,8 @@ export async function createProduct(db: Tx, fields: ProductFields, uploads: Proc
   });
 }
 
-export async function updateProduct(db: Tx, id: number, fields: ProductFields, uploads: ProcessedImage[]): Promise<Product> {
+/** `bumpVersion: false` for a caller that changes many products in one transaction and bumps the version once, last (the import). */
+export async function updateProduct(db: Tx, id: number, fields: ProductFields, uploads: ProcessedImage[], options = { bumpVersion: true }): Promise<Product> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1).for('update');
     if (!row) throw notFound(catalogMessages.productNotFound);
@@ -227,7 +228,7 @@ export async function updateProduct(db: Tx, id: number, fields: ProductFields, u
     const [{ value: kept } = { value: 0 }] = await tx.select({ value: count() }).from(productImages).where(eq(productImages.productId, id));
     if (kept + uploads.length > MAX_PRODUCT_IMAGES) throw invalid(catalogMessages.tooManyImages, { images: catalogMessages.tooManyImages });
     await addImages(tx, id, uploads);
-    await bumpCatalogVersion(tx);
+    if (options.bumpVersion) await bumpCatalogVersion(tx);
     const after = await getProduct(tx, id, true);
     await recordChange(tx, { entity: 'product', entityId: id, action: 'update', before: audited(before), after: audited(after) });
     return after;

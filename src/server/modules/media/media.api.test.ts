@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { mediaMessages, type MediaImage } from '#shared/schemas/catalog.ts';
@@ -17,6 +18,32 @@ const upload = (cookie: string | undefined, name: string, data: Buffer, type = '
 const cleanSvg = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200"><rect width="400" height="200" fill="#2f5d50"/><circle cx="200" cy="100" r="60" fill="#fff"/></svg>',
 );
+
+/** A PNG whose header claims `width` × `height` pixels over a few real rows: a decompression bomb's shape, small on disk. */
+function hugePng(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const rows = deflateSync(Buffer.alloc((width * 3 + 1) * 4));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** `count` small circles: the shape of the 2.4 MB SVG of 200,000 circles that took the process to 4.8 GB (issue #26). */
+const circles = (count: number) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="2000" viewBox="0 0 2000 2000">${Array.from({ length: count }, (_, i) => `<circle cx="${(i * 7) % 2000}" cy="${(i * 13) % 2000}" r="2"/>`).join('')}</svg>`,
+  );
+
+const libraryNames = async (cookie: string) => (await ctx.app.inject({ method: 'GET', url: '/api/image', headers: { cookie } })).json<MediaImage[]>().map((i) => i.name);
 
 describe('media library', () => {
   it('stores a named image and answers id, name, url, thumbnail, dimensions, size and date', async () => {
@@ -100,5 +127,40 @@ describe('media library', () => {
     expect(del.json()).toEqual({ message: mediaMessages.imageDeleted });
     expect((await ctx.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/image/${image.id}`, headers: { cookie } })).statusCode).toBe(404);
+  });
+
+  it('refuses an SVG with more elements than its budget before rasterising it, quickly and storing nothing', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const started = performance.now();
+    const res = await upload(cookie, 'Circulos', circles(200_000), 'image/svg+xml', 'circulos.svg');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INVALID', error: mediaMessages.svgTooComplex, fields: { image: mediaMessages.svgTooComplex } });
+    // Drawn, it took 20 s and 4 GB (and still failed a test's 20 s); refused on its count, a moment even on a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(await libraryNames(cookie)).not.toContain('Circulos');
+  });
+
+  it('still takes a logo SVG of a few hundred shapes, rasterised once to every width', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const res = await upload(cookie, 'Logotipo detalhado', circles(500), 'image/svg+xml', 'logo.svg');
+    expect(res.statusCode, res.body).toBe(200);
+    const image: MediaImage = res.json();
+    // Drawn at twice its size (sharp on screens of high density), never past the largest width.
+    expect(image).toMatchObject({ width: 1600, height: 1600 });
+    expect(image.srcset.split(', ')).toHaveLength(4);
+    const thumb = await ctx.app.inject({ method: 'GET', url: image.thumbnail });
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 300, height: 300 });
+  }, 60_000);
+
+  it('refuses a picture whose header claims more pixels than its budget (a decompression bomb), in the SVG or the PNG', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const bomb = await upload(cookie, 'Bomba', hugePng(30_000, 30_000));
+    expect(bomb.statusCode).toBe(400);
+    expect(bomb.json()).toMatchObject({ error: mediaMessages.tooManyPixels, fields: { image: mediaMessages.tooManyPixels } });
+    const wideSvg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="900000"><rect width="100" height="900000"/></svg>');
+    const svg = await upload(cookie, 'Faixa', wideSvg, 'image/svg+xml', 'faixa.svg');
+    expect(svg.statusCode).toBe(400);
+    expect(svg.json().error).toBe(mediaMessages.tooManyPixels);
+    expect(await libraryNames(cookie)).not.toContain('Bomba');
   });
 });

@@ -101,6 +101,8 @@ export function appShellPages(options: {
   demoPayments: boolean;
   /** The app answering its own API calls, for the storefront's server render. */
   inject: Inject;
+  /** A page not rendered by then is answered 503 with the plain shell (a slow database must not hold it). */
+  renderTimeoutMs: number;
 }) {
   const read = shellReader(join(options.webDist, 'index.html'));
   const shell = async () => (options.demoPayments ? withDemoNotice(await read()) : read());
@@ -132,32 +134,52 @@ export function appShellPages(options: {
     }
   }
 
-  return {
-    async render(url: string): Promise<{ html: string; status: 200 | 404 } | undefined> {
-      let tags: string | undefined;
-      // A path that is none of the app's pages, an unknown or archived product, an unknown service: a 404
-      // with the app's not-found page, kept out of search engines.
-      let missing = !isAppPath(url.split(/[?#]/, 1)[0] ?? '/');
-      if (!missing) {
-        try {
-          tags = await headTagsFor(url, options);
-        } catch (err) {
-          if (err instanceof AppError && err.status === 404) missing = true;
-          // Anything else (database away) gets the plain shell, logged: the page still works.
-          else options.log.warn({ err, url }, 'page head not rendered');
-        }
-      }
+  /**
+   * The page, or past the deadline the plain shell as a 503 (the caller adds Retry-After): the browser's app
+   * then asks the API itself and says, in pt-PT, that the shop is unavailable if it still is. The render
+   * left behind ends by itself when its statements reach their own deadline.
+   */
+  async function withinDeadline(url: string): Promise<{ html: string; status: 200 | 404 | 503 } | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), options.renderTimeoutMs)));
+    try {
+      const page = await Promise.race([renderPage(url), late]);
+      if (page !== 'late') return page;
+      options.log.warn({ url, ms: options.renderTimeoutMs }, 'page not rendered in time: answered 503');
+      return { html: await shell(), status: 503 };
+    } catch {
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function renderPage(url: string): Promise<{ html: string; status: 200 | 404 } | undefined> {
+    let tags: string | undefined;
+    // A path that is none of the app's pages, an unknown or archived product, an unknown service: a 404
+    // with the app's not-found page, kept out of search engines.
+    let missing = !isAppPath(url.split(/[?#]/, 1)[0] ?? '/');
+    if (!missing) {
       try {
-        // The plain shell is sent from here too, not as a file: streaming it awaited the reply three times,
-        // each adding close listeners to the response (MaxListenersExceededWarning).
-        const html = await shell();
-        const page = await rendered(url, html, missing);
-        if (missing) return { html: page.replace(/<\/head>/i, () => `${NOINDEX}</head>`), status: 404 };
-        return { html: tags === undefined ? page : withHeadTags(page, tags), status: 200 };
+        tags = await headTagsFor(url, options);
       } catch (err) {
-        options.log.warn({ err, url }, 'app shell not read (mid-build?)');
-        return undefined;
+        if (err instanceof AppError && err.status === 404) missing = true;
+        // Anything else (database away) gets the plain shell, logged: the page still works.
+        else options.log.warn({ err, url }, 'page head not rendered');
       }
-    },
-  };
+    }
+    try {
+      // The plain shell is sent from here too, not as a file: streaming it awaited the reply three times,
+      // each adding close listeners to the response (MaxListenersExceededWarning).
+      const html = await shell();
+      const page = await rendered(url, html, missing);
+      if (missing) return { html: page.replace(/<\/head>/i, () => `${NOINDEX}</head>`), status: 404 };
+      return { html: tags === undefined ? page : withHeadTags(page, tags), status: 200 };
+    } catch (err) {
+      options.log.warn({ err, url }, 'app shell not read (mid-build?)');
+      return undefined;
+    }
+  }
+
+  return { render: withinDeadline };
 }
