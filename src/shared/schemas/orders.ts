@@ -42,6 +42,8 @@ export const orderMessages = {
   notNextStatus: 'A encomenda já não está nesse passo: atualize a lista.',
   cancelled: 'Encomenda cancelada.',
   deleted: 'Encomenda eliminada.',
+  tooManyOrders:
+    'Foram feitas demasiadas encomendas em pouco tempo com este email ou a partir desta ligação. Por favor, tente novamente dentro de uma hora ou contacte-nos.',
 } as const;
 
 export const text = (message: string, max = 200) =>
