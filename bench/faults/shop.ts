@@ -99,6 +99,8 @@ export async function startShop(database: ShopDatabase, env: Record<string, stri
       JOB_POLL_MS: '200',
       // Loopback load comes from one address; only the login scenario measures limits.
       AUTH_RATE_LIMIT: '1000000',
+      CHECKOUT_RATE_LIMIT: '1000000',
+      CHECKOUT_EMAIL_RATE_LIMIT: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

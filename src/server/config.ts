@@ -78,6 +78,8 @@ const envSchema = z.object({
   SHOP_PUBLIC_EMAIL: optionalText.pipe(z.email({ error: 'SHOP_PUBLIC_EMAIL must be an e-mail address' }).optional()),
   CONTACT_RATE_LIMIT: z.coerce.number({ error: 'CONTACT_RATE_LIMIT must be a number' }).int().min(1).default(5),
   NEWSLETTER_RATE_LIMIT: z.coerce.number({ error: 'NEWSLETTER_RATE_LIMIT must be a number' }).int().min(1).default(5),
+  CHECKOUT_RATE_LIMIT: z.coerce.number({ error: 'CHECKOUT_RATE_LIMIT must be a number' }).int().min(1).default(20),
+  CHECKOUT_EMAIL_RATE_LIMIT: z.coerce.number({ error: 'CHECKOUT_EMAIL_RATE_LIMIT must be a number' }).int().min(1).default(5),
   NEWSLETTER_SEND_PER_MINUTE: z.coerce.number({ error: 'NEWSLETTER_SEND_PER_MINUTE must be a number' }).int().min(1).default(120),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'ifthenpay'], { error: 'PAYMENT_GATEWAY must be sandbox or ifthenpay' }).default('sandbox'),
   IFTHENPAY_BASE_URL: url('IFTHENPAY_BASE_URL').default('https://api.ifthenpay.com'),
@@ -135,6 +137,8 @@ export type Config = {
   };
   contactRateLimit: RateLimit;
   newsletter: { rateLimit: RateLimit; sendPerMinute: number };
+  /** Orders placed (POST /order) per client address, and per e-mail address and per signed-in account. */
+  checkoutRateLimit: { perAddress: RateLimit; perBuyer: RateLimit };
   payments: {
     gateway: 'sandbox' | 'ifthenpay';
     ifthenpay: { baseUrl: string; mbKey: string; mbWayKey: string } | undefined;
@@ -225,6 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT, windowMs: 60 * 60_000 },
     newsletter: { rateLimit: { max: e.NEWSLETTER_RATE_LIMIT, windowMs: 60 * 60_000 }, sendPerMinute: e.NEWSLETTER_SEND_PER_MINUTE },
+    checkoutRateLimit: {
+      perAddress: { max: e.CHECKOUT_RATE_LIMIT, windowMs: 60 * 60_000 },
+      perBuyer: { max: e.CHECKOUT_EMAIL_RATE_LIMIT, windowMs: 60 * 60_000 },
+    },
     payments: {
       gateway: e.PAYMENT_GATEWAY,
       ifthenpay:

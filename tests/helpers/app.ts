@@ -26,7 +26,17 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     ctx.mailbox = await startMailbox();
     ctx.config = {
       // A function is read here, after the hooks registered before this one (a fake gateway's port) ran.
-      ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL, SMTP_URL: ctx.mailbox.url, AUTH_RATE_LIMIT: '1000', ...(typeof env === 'function' ? env() : env) }),
+      // Test files place many orders from one address and one e-mail: the checkout limits are raised like the
+      // login's (checkout-limits.api.test.ts sets the defaults back).
+      ...loadConfig({
+        NODE_ENV: 'test',
+        PUBLIC_URL,
+        SMTP_URL: ctx.mailbox.url,
+        AUTH_RATE_LIMIT: '1000',
+        CHECKOUT_RATE_LIMIT: '1000',
+        CHECKOUT_EMAIL_RATE_LIMIT: '1000',
+        ...(typeof env === 'function' ? env() : env),
+      }),
       webDist: undefined,
     };
     ctx.app = await buildApp({ config: ctx.config, database: ctx.database, logger: false });

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Order } from '#shared/schemas/orders.ts';
+import type { App } from '../../src/server/app.ts';
 import { products, productVariants } from '../../src/server/modules/catalog/tables.ts';
 import type { TestContext } from './app.ts';
 
@@ -43,6 +44,32 @@ export const shippingDetails = {
   city: 'Lisboa',
   postal_code: '1100-200',
 };
+
+/** POST /api/order with the server's own totals, from a client address; answers the response as it came (a 429 too). */
+export async function checkoutAnswer(
+  app: App,
+  items: { product_id: number; quantity: number }[],
+  options: { email?: string; remoteAddress?: string; cookie?: string; fields?: Record<string, string> } = {},
+) {
+  const totals = (await app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
+  return app.inject({
+    method: 'POST',
+    url: '/api/order',
+    remoteAddress: options.remoteAddress ?? '127.0.0.1',
+    headers: options.cookie ? { cookie: options.cookie } : {},
+    payload: {
+      items,
+      ...shippingDetails,
+      ...options.fields,
+      email: options.email ?? shippingDetails.email,
+      payment_method: 'multibanco',
+      shipping_cost: totals.shippingCost,
+      total_price_without_tax: totals.totalPriceWithoutTax,
+      total_tax: totals.totalTax,
+      total_price_with_tax: totals.totalWithTax,
+    },
+  });
+}
 
 /** A checkout through the API with the server's own totals: a customer's order (with a cookie) or a guest's. */
 export async function placeOrder(

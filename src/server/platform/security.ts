@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { Redis } from 'ioredis';
 import { messages } from '#shared/messages.ts';
@@ -131,6 +131,25 @@ export type RateLimit = { max: number; windowMs: number };
 
 /**
  * Route options' `config` for a per-address limit, with the pt-PT 429: the calls an attacker would hammer
- * (login, registration, password reset) and the public forms that send mail (contact, newsletter).
+ * (login, registration, password reset) and the public forms that send mail (contact, newsletter, checkout).
+ * A route may answer its own message (and code) instead of the generic one.
  */
-export const rateLimited = (limit: RateLimit) => ({ rateLimit: { max: limit.max, timeWindow: limit.windowMs } });
+export const rateLimited = (limit: RateLimit, refusal?: () => AppError) => ({
+  rateLimit: { max: limit.max, timeWindow: limit.windowMs, ...(refusal ? { errorResponseBuilder: refusal } : {}) },
+});
+
+/**
+ * A limit on a key found in the validated request (an e-mail address, an account) rather than the client's
+ * address: a preHandler, so the body is read and checked first. Counted in the same store as the per-address
+ * limits (Redis shared by every process, this process's memory while Redis is down). No key, no count.
+ */
+export function limitedPer(app: FastifyInstance, limit: RateLimit, keyOf: (request: FastifyRequest) => string | undefined, refusal: () => AppError) {
+  const count = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: (request) => keyOf(request) ?? '' });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (keyOf(request) === undefined) return;
+    const counted = await count(request);
+    if (counted.isAllowed || !counted.isExceeded) return;
+    reply.header('retry-after', counted.ttlInSeconds);
+    throw refusal();
+  };
+}

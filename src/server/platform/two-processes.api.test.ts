@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '#shared/schemas/catalog.ts';
-import { createUser, PUBLIC_URL, type TestContext } from '../../../tests/helpers/app.ts';
+import { orderMessages } from '#shared/schemas/orders.ts';
+import { createUser, PUBLIC_URL, uniqueEmail, type TestContext } from '../../../tests/helpers/app.ts';
 import { testDatabase } from '../../../tests/helpers/database.ts';
 import { multipart } from '../../../tests/helpers/images.ts';
+import { checkoutAnswer, insertProduct } from '../../../tests/helpers/shop.ts';
 import { startMailbox, type Mailbox } from '../../../tests/helpers/mailbox.ts';
 import { hasPostgres, hasRedis, REDIS_URL } from '../../../tests/helpers/services.ts';
 import { buildApp, type App } from '../app.ts';
@@ -44,7 +46,16 @@ describe.runIf(hasPostgres(what) && (await hasRedis(what)))('two app processes o
     second = openDatabase({ url });
     mailbox = await startMailbox();
     const config = {
-      ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL, SMTP_URL: mailbox.url, REDIS_URL, AUTH_RATE_LIMIT: '4', JOB_POLL_MS: '50' }),
+      ...loadConfig({
+        NODE_ENV: 'test',
+        PUBLIC_URL,
+        SMTP_URL: mailbox.url,
+        REDIS_URL,
+        AUTH_RATE_LIMIT: '4',
+        CHECKOUT_EMAIL_RATE_LIMIT: '3',
+        CHECKOUT_RATE_LIMIT: '4',
+        JOB_POLL_MS: '50',
+      }),
       webDist: undefined,
     };
     a = await buildApp({ config, database, logger: false });
@@ -92,9 +103,11 @@ describe.runIf(hasPostgres(what) && (await hasRedis(what)))('two app processes o
     const order = await a.inject({
       method: 'POST',
       url: '/api/order',
+      // An e-mail and client address of this run's: the checkout counters in Redis outlive it.
+      remoteAddress: randomAddress(),
       payload: {
         items,
-        email: 'maria@example.pt',
+        email: uniqueEmail('maria'),
         shipping_address: 'Maria Silva, Rua A 1, Lisboa, 1100-200, Portugal',
         phone: '912345678',
         payment_method: 'multibanco',
@@ -127,6 +140,20 @@ describe.runIf(hasPostgres(what) && (await hasRedis(what)))('two app processes o
     const statuses = [];
     for (const app of [a, b, a, b, a]) statuses.push((await login(app, 'ninguem@example.pt', 'errada123', address)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
+  });
+
+  it('counts checkouts per e-mail address and per client address across both (3 and 4 per hour here)', async () => {
+    const items = [{ product_id: (await insertProduct(ctx, { stock: 100 })).id, quantity: 1 }];
+    const victim = `vitima.${randomBytes(4).toString('hex')}@example.pt`;
+    const perEmail = [];
+    for (const app of [a, b, a, b]) perEmail.push((await checkoutAnswer(app, items, { email: victim, remoteAddress: randomAddress() })).statusCode);
+    expect(perEmail).toEqual([201, 201, 201, 429]);
+
+    const client = randomAddress();
+    const perAddress = [];
+    for (const app of [a, b, a, b, a]) perAddress.push(await checkoutAnswer(app, items, { email: uniqueEmail('cliente'), remoteAddress: client }));
+    expect(perAddress.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 429]);
+    expect(perAddress[4]?.json()).toMatchObject({ code: 'TOO_MANY_ORDERS', error: orderMessages.tooManyOrders });
   });
 
   it('sends N queued e-mails exactly N times between them', async () => {

@@ -30,11 +30,12 @@ export const email = z
   .max(254, { error: messages.emailInvalid })
   .pipe(z.email({ error: messages.emailInvalid }));
 
+export const USERNAME_MAX = 60;
 export const username = z
   .string({ error: messages.usernameRequired })
   .trim()
   .min(1, { error: messages.usernameRequired })
-  .max(60, { error: messages.tooLong });
+  .max(USERNAME_MAX, { error: messages.tooLong });
 
 // Argon2 hashes any length, but an unbounded body is a denial-of-service lever.
 const passwordMax = 200;

@@ -43,6 +43,8 @@ export const orderMessages = {
   notNextStatus: 'A encomenda já não está nesse passo: atualize a lista.',
   cancelled: 'Encomenda cancelada.',
   deleted: 'Encomenda eliminada.',
+  tooManyOrders:
+    'Foram feitas demasiadas encomendas em pouco tempo com este email ou a partir desta ligação. Por favor, tente novamente dentro de uma hora ou contacte-nos.',
 } as const;
 
 export const text = (message: string, max = 200) =>
@@ -66,11 +68,19 @@ export const nifField = z
   .transform((v) => v || undefined)
   .optional();
 
+/** How long the checkout's free-text fields may be (the mails cut what they quote of them to the same). */
+export const ORDER_TEXT_LIMITS = { name: 120, address: 300, city: 100, company: 120, shippingAddress: 500 } as const;
+/** The longest address an order stores: the spec's one string, or the checkout's parts joined by ", ". */
+export const STORED_ADDRESS_MAX = Math.max(
+  ORDER_TEXT_LIMITS.shippingAddress,
+  [ORDER_TEXT_LIMITS.name, ORDER_TEXT_LIMITS.address, ORDER_TEXT_LIMITS.city, '0000-000'.length, 'Portugal'.length].reduce((a, b) => a + b + ', '.length),
+);
+
 /** The company the invoice is made out to (with a NIF), optional. */
 export const companyField = z
   .string()
   .trim()
-  .max(120, { error: messages.tooLong })
+  .max(ORDER_TEXT_LIMITS.company, { error: messages.tooLong })
   .transform((v) => v || undefined)
   .optional();
 
@@ -126,11 +136,11 @@ const euros = z.number().min(0).max(1_000_000);
 /** The checkout (storefront.md §2, §5, §7): the client's totals travel along to be compared, never trusted. */
 export const checkoutBody = z.object({
   items,
-  name: text(orderMessages.name, 120),
+  name: text(orderMessages.name, ORDER_TEXT_LIMITS.name),
   email: z.string({ error: orderMessages.email }).pipe(email),
   phone: portuguesePhone,
-  address: text(orderMessages.address, 300),
-  city: text(orderMessages.city, 100),
+  address: text(orderMessages.address, ORDER_TEXT_LIMITS.address),
+  city: text(orderMessages.city, ORDER_TEXT_LIMITS.city),
   postal_code: postalCode,
   country: z.literal('Portugal', { error: orderMessages.country }).default('Portugal'),
   nif: nifField,
@@ -155,7 +165,7 @@ const partMessages = { address: orderMessages.address, city: orderMessages.city,
  */
 export const orderBody = checkoutBody
   .partial({ name: true, address: true, city: true, postal_code: true })
-  .extend({ shipping_address: text(orderMessages.address, 500).optional() })
+  .extend({ shipping_address: text(orderMessages.address, ORDER_TEXT_LIMITS.shippingAddress).optional() })
   .superRefine(
     (v, ctx) => {
       if (v.shipping_address === undefined && v.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: orderMessages.name });
@@ -271,7 +281,7 @@ const customerId = z.coerce.number({ error: orderMessages.customer }).int({ erro
 export const adminOrderBody = z.object({
   user_id: z.preprocess((v) => (v === '' ? null : v), customerId.nullish()),
   payment_method: paymentMethod,
-  shipping_address: text(orderMessages.address, 500),
+  shipping_address: text(orderMessages.address, ORDER_TEXT_LIMITS.shippingAddress),
   phone: portuguesePhone,
   status: orderStatus,
   items,

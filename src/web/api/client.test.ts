@@ -76,6 +76,14 @@ describe('the HTTP client', () => {
     expect(error.message).toBe(messages.tooManyRequests);
   });
 
+  it("gives the shop's own pt-PT message on a 429 of the shop's (a checkout's limit says which)", async () => {
+    const own = 'Foram feitas demasiadas encomendas em pouco tempo com este email ou a partir desta ligação.';
+    fetchMock.mockResolvedValueOnce(json(429, { message: own, error: own, code: 'TOO_MANY_ORDERS' }));
+    const error = (await api.post('/order', {}).catch((e: unknown) => e)) as ApiError;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(error).toMatchObject({ status: 429, message: own, code: 'TOO_MANY_ORDERS' });
+  });
+
   it('takes the answer error, then its message, then the generic text, keeping status and data', async () => {
     fetchMock
       .mockResolvedValueOnce(json(409, { error: 'Já existe uma conta com este email.', message: 'outro', code: 'CONFLICT', fields: { email: 'x' } }))

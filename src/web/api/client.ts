@@ -64,6 +64,9 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** An error answer in the shop's shape (decision 0003): its `error` is a pt-PT sentence, its `code` a word. */
+const shopAnswer = (data: unknown) => Boolean(data && typeof data === 'object' && typeof (data as { code?: unknown }).code === 'string' && typeof (data as { error?: unknown }).error === 'string');
+
 function messageOf(data: unknown): string {
   if (data && typeof data === 'object') {
     const { error, message } = data as { error?: unknown; message?: unknown };
@@ -75,7 +78,8 @@ function messageOf(data: unknown): string {
 
 /**
  * The one HTTP client: cookies, JSON (or FormData), 30 s timeout; a network failure or 502 is retried after
- * 1, 2 and 4 s; 401 goes to /login; 429 and other errors become an ApiError with a pt-PT message.
+ * 1, 2 and 4 s; 401 goes to /login; 429 and other errors become an ApiError with a pt-PT message (a 429's own when
+ * the shop wrote it, else the spec's).
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, headers = {}, signal, redirectOnUnauthorized = true } = options;
@@ -121,7 +125,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     }
     if (response.ok) return data as T;
     if (response.status === 502) throw new ApiError(messages.unavailable, 502, data);
-    if (response.status === 429) throw new ApiError(messages.tooManyRequests, 429, data);
+    // A 429 of the shop's own says which limit and what to do (a checkout's); a proxy's gets the spec's text.
+    if (response.status === 429) throw new ApiError(shopAnswer(data) ? messageOf(data) : messages.tooManyRequests, 429, data);
     if (response.status === 401 && redirectOnUnauthorized && typeof window !== 'undefined' && window.location.pathname !== '/login') onUnauthorized?.();
     throw new ApiError(messageOf(data), response.status, data);
   }

@@ -1,10 +1,15 @@
+import { USERNAME_MAX } from '#shared/schemas/common.ts';
 import { composeMail } from '../../platform/mail.ts';
+import { customerText } from '../../platform/mail-templates/customer-text.ts';
+
+/** The username is the customer's own text: never a link in the shop's mail (decision 0026). */
+const hello = (username: string) => `Olá ${customerText(username, USERNAME_MAX)},`;
 
 export const verificationMail = (to: string, username: string, url: string) =>
   composeMail({
     to,
     subject: 'Confirme o seu email',
-    greeting: `Olá ${username},`,
+    greeting: hello(username),
     paragraphs: [
       'Obrigado pelo seu registo na Loja. Para ativar a conta, confirme o seu email no botão abaixo.',
       'O link é válido durante 48 horas. Se não se registou, ignore esta mensagem.',
@@ -16,7 +21,7 @@ export const resetMail = (to: string, username: string, url: string) =>
   composeMail({
     to,
     subject: 'Redefinir a palavra-passe',
-    greeting: `Olá ${username},`,
+    greeting: hello(username),
     paragraphs: [
       'Recebemos um pedido para redefinir a palavra-passe da sua conta.',
       'O link é válido durante 1 hora e só pode ser usado uma vez. Se não fez este pedido, ignore esta mensagem: a sua palavra-passe não muda.',
@@ -28,7 +33,7 @@ export const emailChangeMail = (to: string, username: string, url: string) =>
   composeMail({
     to,
     subject: 'Confirme o seu novo email',
-    greeting: `Olá ${username},`,
+    greeting: hello(username),
     paragraphs: [
       'Pediu para mudar o email da sua conta na Loja para este endereço. Confirme a mudança no botão abaixo.',
       'O link é válido durante 24 horas. Se não fez este pedido, ignore esta mensagem.',
@@ -40,7 +45,7 @@ export const accountExistsMail = (to: string, username: string, loginUrl: string
   composeMail({
     to,
     subject: 'Já tem conta na Loja',
-    greeting: `Olá ${username},`,
+    greeting: hello(username),
     paragraphs: [
       'Alguém tentou criar uma conta na Loja com este email, mas ele já pertence à sua conta.',
       `Se foi você, pode iniciar sessão em ${loginUrl}; se não se lembra da palavra-passe, peça uma nova em ${resetUrl}. Se não foi você, ignore esta mensagem: nada mudou na sua conta.`,
@@ -52,7 +57,7 @@ export const failedLoginsMail = (to: string, username: string, resetUrl: string)
   composeMail({
     to,
     subject: 'Tentativas de início de sessão falhadas',
-    greeting: `Olá ${username},`,
+    greeting: hello(username),
     paragraphs: [
       'Houve várias tentativas de iniciar sessão na sua conta da Loja com uma palavra-passe errada. Por segurança, as próximas tentativas vão esperar alguns minutos.',
       'Se foi você, aguarde um pouco ou redefina a palavra-passe. Se não foi, recomendamos que a redefina agora.',

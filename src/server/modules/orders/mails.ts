@@ -1,10 +1,12 @@
 import { formatLongDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { orderStatusLabel, paymentMethodLabel, type OrderStatus, type PaymentMethod } from '#shared/orders.ts';
+import { STORED_ADDRESS_MAX } from '#shared/schemas/orders.ts';
 import { groupReference } from '#shared/schemas/payments.ts';
 import { shop } from '#shared/shop.ts';
 import { createElement as h } from 'react';
 import { composeMail, type MailBlock } from '../../platform/mail.ts';
+import { customerText } from '../../platform/mail-templates/customer-text.ts';
 import { OrderSummary, type SummaryLine } from '../../platform/mail-templates/order-summary.ts';
 
 const { preparation, mainland, islands } = shop.delivery;
@@ -64,7 +66,7 @@ export const orderReceivedMail = (order: MailOrder, url: string, multibanco?: Mu
         ...order.lines.map(lineText),
         `Portes: ${order.shippingCents ? formatCents(order.shippingCents) : 'grátis'}. Total: ${formatCents(order.totalWithTaxCents)} (inclui IVA de ${formatCents(order.totalTaxCents)}).`,
       ]),
-      ...(ships(order) ? [`Morada de envio: ${order.shippingAddress}.`] : []),
+      ...(ships(order) ? [`Morada de envio: ${customerText(order.shippingAddress, STORED_ADDRESS_MAX)}.`] : []),
       ...(multibanco ? multibancoParagraphs(multibanco) : []),
       afterPayment(order),
       multibanco

@@ -22,6 +22,7 @@ import { sendCsv } from '../../platform/csv.ts';
 import { adminOnly, guardedUser, signedIn } from '../../platform/guards.ts';
 import * as admin from './admin-orders.ts';
 import * as checkout from './checkout.ts';
+import { checkoutLimits } from './checkout-limits.ts';
 import { ORDER_EXPORT_COLUMNS, orderExportRows } from './export.ts';
 import { viewerOf } from './order-records.ts';
 import * as view from './order-view.ts';
@@ -41,7 +42,7 @@ export const orderRoutes =
 
     app.post(
       '/order',
-      { schema: { tags, body: orderBody, headers: idempotencyHeaders, response: { 200: order, 201: order } } },
+      { ...checkoutLimits(app, config), schema: { tags, body: orderBody, headers: idempotencyHeaders, response: { 200: order, 201: order } } },
       async (request, reply) => {
         const { order: placed, created } = await checkout.placeOrder(db, config.publicUrl, request.body, {
           userId: request.sessionUser?.id ?? null,

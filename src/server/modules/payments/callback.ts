@@ -1,10 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { composeMail, queueMail } from '../../platform/mail.ts';
+import { customerText } from '../../platform/mail-templates/customer-text.ts';
 import { confirmPayment, type PaymentsContext } from './payment-records.ts';
 import { paymentCallbacks, payments } from './tables.ts';
 
 type CallbackOutcome = (typeof paymentCallbacks.$inferInsert)['outcome'];
+
+/** What the alert quotes of a callback's parameters: anyone's text in the URL, so never a link and never long. */
+const CALLBACK_DATA_MAX = 2000;
 
 const alertText: Partial<Record<CallbackOutcome, string>> = {
   order_cancelled: 'Foi recebido um pagamento de uma encomenda que já estava cancelada.',
@@ -36,7 +40,7 @@ export async function handleCallback(ctx: PaymentsContext, params: Record<string
           to: config.shopEmail ?? config.shop.email,
           subject: `Pagamento a verificar${orderId ? `: encomenda n.º ${orderId}` : ''}`,
           greeting: 'Olá,',
-          paragraphs: [text, `Dados recebidos: ${JSON.stringify(recorded)}`, 'Veja a encomenda no painel de administração e decida se deve reembolsar.'],
+          paragraphs: [text, `Dados recebidos: ${customerText(JSON.stringify(recorded), CALLBACK_DATA_MAX)}`, 'Veja a encomenda no painel de administração e decida se deve reembolsar.'],
           ...(orderId ? { action: { label: 'Abrir a encomenda', url: `${config.publicUrl}/admin-dashboard/edit-order/${orderId}` } } : {}),
         }),
       );

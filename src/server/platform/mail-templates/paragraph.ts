@@ -5,7 +5,7 @@ import { brand } from './brand.ts';
 /** An address in a sentence, without the punctuation that ends the sentence ("… em https://x/login; se …"). */
 const address = /(https?:\/\/[^\s<>"]+?)(?=[.,;:!?)]*(?:\s|$))/g;
 
-/** A text paragraph (escaped by React); the addresses in it become links. */
+/** A text paragraph (escaped by React); the addresses in it become links: the shop's only, a customer's text comes defanged (customerText). */
 export function Paragraph({ text }: { text: string }) {
   const parts = text.split(address);
   return h(

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '#shared/money.ts';
-import type { CartTotalsAnswer } from '#shared/schemas/orders.ts';
+import { orderMessages, type CartTotalsAnswer } from '#shared/schemas/orders.ts';
 import { RETRY_DELAYS_MS } from '../../api/client.ts';
 import {
   type Answer,
@@ -20,6 +20,7 @@ import {
   userFactory,
 } from '../cart/cart-test-utils.tsx';
 import { dismissCartChanges } from '../cart/cart-totals.ts';
+import { submitFailed } from './checkout-form.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 import { MbwayPaymentPage } from '../payments/mbway-payment-page.tsx';
 import { MultibancoPaymentPage } from '../payments/multibanco-payment-page.tsx';
@@ -529,6 +530,18 @@ describe('checkout page', () => {
     fillForm();
     submit();
     expect(await screen.findByText(message)).toBeTruthy();
+    expect(storedCart()).toHaveLength(2);
+  });
+
+  it("shows the checkout limit's pt-PT message on a 429, not a generic error, and keeps the cart", async () => {
+    storeCart([caixa, agenda]);
+    serve(null, { order: () => ({ status: 429, body: { message: orderMessages.tooManyOrders, error: orderMessages.tooManyOrders, code: 'TOO_MANY_ORDERS' } }) });
+    renderCheckout();
+    await ready();
+    fillForm();
+    submit();
+    expect((await screen.findByText(orderMessages.tooManyOrders)).closest('[role="alert"]')).toBeTruthy();
+    expect(screen.queryByText(submitFailed)).toBeNull();
     expect(storedCart()).toHaveLength(2);
   });
 
