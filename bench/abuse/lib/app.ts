@@ -1,17 +1,16 @@
-// The shop in this process for an abuse scenario: a fresh database (in-memory PGlite, or a new database on
-// the server of DATABASE_URL), migrated, and the real app answering `inject` (loopback only, no port).
+// The shop in this process for an abuse scenario: a fresh database as the tests make it (in-memory PGlite
+// from the migrated snapshot, or a new database on the server of DATABASE_URL), and the real app answering
+// `inject` (loopback only, no port).
 import { buildApp, type App } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
-import { openDatabase, type Database } from '../../../src/server/db/client.ts';
+import type { Database } from '../../../src/server/db/client.ts';
 import { insertUser } from '../../../src/server/modules/users/users.ts';
-import { serverDatabase } from '../../../tests/helpers/database.ts';
+import { testDatabase } from '../../../tests/helpers/database.ts';
 
 export type BenchShop = { app: App; database: Database; close: () => Promise<void> };
 
 export async function startShop(env: Record<string, string> = {}): Promise<BenchShop> {
-  const server = process.env.DATABASE_URL ? await serverDatabase(process.env.DATABASE_URL, 'loja_abuse') : undefined;
-  const database = openDatabase({ url: server?.url });
-  await database.migrate();
+  const database = await testDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://loja.test', AUTH_RATE_LIMIT: '100000', ...env }), webDist: undefined };
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
@@ -21,7 +20,6 @@ export async function startShop(env: Record<string, string> = {}): Promise<Bench
     close: async () => {
       await app.close();
       await database.close();
-      await server?.drop();
     },
   };
 }
