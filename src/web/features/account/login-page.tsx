@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
+import { messages } from '#shared/messages.ts';
 import { type LoginBody, loginBody } from '#shared/schemas/account.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -77,7 +78,8 @@ export function LoginPage() {
     } catch (err) {
       const code = err instanceof ApiError ? err.code : undefined;
       setError({
-        message: errorMessage(err, loginFailed),
+        // The client turns every 429 into "Demasiados pedidos…"; a locked account is told what it is and what to do.
+        message: code === 'ACCOUNT_LOCKED' ? messages.loginLocked : errorMessage(err, loginFailed),
         unverifiedEmail: code === 'UNVERIFIED' ? credentials.email : null,
         lockedEmail: code === 'ACCOUNT_LOCKED' ? credentials.email : null,
       });
