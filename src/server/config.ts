@@ -56,6 +56,7 @@ const envSchema = z.object({
   REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, { error: 'REDIS_URL must start with redis://' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number({ error: 'AUTH_RATE_LIMIT must be a number' }).int().min(1).default(10),
+  LOGIN_LOCK_MAX_MINUTES: z.coerce.number({ error: 'LOGIN_LOCK_MAX_MINUTES must be a number' }).int().min(1).max(1440).default(15),
   DEMO_CATALOGUE: z.enum(['auto', 'true', 'false'], { error: 'DEMO_CATALOGUE must be auto, true or false' }).default('auto'),
   JOB_POLL_MS: z.coerce.number({ error: 'JOB_POLL_MS must be a number' }).int().min(50).default(1000),
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'SHUTDOWN_DRAIN_MS must be a number' }).int().min(0).max(20_000).default(1000),
@@ -114,6 +115,8 @@ export type Config = {
   redisUrl: string | undefined;
   logLevel: string;
   authRateLimit: RateLimit;
+  /** The longest an account's login lock grows after repeated wrong passwords (decision record 0027). */
+  loginLockMaxSeconds: number;
   jobPollMs: number;
   /** On SIGTERM, how long the process keeps serving (and says it is not ready) before it stops taking requests. */
   shutdownDrainMs: number;
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: 15 * 60_000 },
+    loginLockMaxSeconds: e.LOGIN_LOCK_MAX_MINUTES * 60,
     jobPollMs: e.JOB_POLL_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,

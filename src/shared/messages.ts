@@ -30,6 +30,7 @@ export const messages = {
   verificationResent: 'Se existir uma conta por verificar com este email, enviámos um novo link de verificação.',
   forgotSent: 'Se existir uma conta com este email, enviámos as instruções para redefinir a palavra-passe.',
   passwordReset: 'Palavra-passe redefinida com sucesso! Já pode iniciar sessão.',
+  signInLinkSent: 'Se existir uma conta com este email, enviámos uma ligação para entrar. É válida durante 15 minutos e só serve uma vez.',
   loggedOut: 'Sessão terminada.',
   wrongCurrentPassword: 'A palavra-passe atual está incorreta.',
   passwordChanged: 'Senha alterada com sucesso!',

@@ -29,6 +29,7 @@ export const paths = {
   newsletterUnsubscribe: '/newsletter/unsubscribe',
   forgotPassword: '/recuperar-senha',
   resetPassword: route('/recuperar-senha/:token', (token: string) => `/recuperar-senha/${token}`),
+  signInLink: route('/entrar/:token', (token: string) => `/entrar/${token}`),
   profile: '/perfil',
   myOrders: '/minhas-encomendas',
   myOrder: route('/minhas-encomendas/:id', (id: number | string) => `/minhas-encomendas/${id}`),

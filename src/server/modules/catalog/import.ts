@@ -3,6 +3,7 @@ import { fill } from '#shared/messages.ts';
 import { productFields, type ProductFields } from '#shared/schemas/catalog.ts';
 import { importMessages, MAX_IMPORT_LINES, type ProductImportResult } from '#shared/schemas/exports.ts';
 import type { Db } from '../../db/client.ts';
+import { FORMULA_START } from '../../platform/csv.ts';
 import { invalid } from '../../platform/errors.ts';
 import { checkAgainstShop, type PlannedProduct } from './import-checks.ts';
 import { writeImport } from './import-write.ts';
@@ -45,6 +46,23 @@ async function readLines(csv: string): Promise<Line[]> {
   const missing = REQUIRED.find((column) => !(column in (records[0]?.record ?? {})));
   if (missing) throw invalid(fill(importMessages.column, { column: missing }));
   return records.map(({ record, info }) => ({ line: info.lines, cells: Object.fromEntries(Object.entries(record).map(([k, v]) => [k, (v ?? '').trim()])) }));
+}
+
+/**
+ * A cell a spreadsheet would run (`=HYPERLINK(…)`, `@SUM(…)`, `-2+3+cmd|…`) is refused by line and column
+ * (decision record 0027); a plain number (`-12,50`) is not a formula. A cell the export neutralised (`'=…`,
+ * OWASP's apostrophe) is read back as the text it stands for, so an export imports as it was. Cells are
+ * trimmed before this, so a leading tab or CR is gone and what follows is checked.
+ */
+function refuseFormulas(lines: Line[], problems: Problem[]) {
+  for (const line of lines) {
+    for (const [column, cell] of Object.entries(line.cells)) {
+      if (/^'[=+\-@\t\r]/.test(cell)) line.cells[column] = cell.slice(1);
+      else if (FORMULA_START.test(cell) && !/^-\d+(,\d+)?$/.test(cell)) {
+        problems.push({ line: line.line, message: fill(importMessages.formula, { column, sign: cell.charAt(0) }) });
+      }
+    }
+  }
 }
 
 /** Lines into products: by ID, or by name for the variants of a new product. */
@@ -110,6 +128,7 @@ function fieldsOf(group: Group, problems: Problem[]): ProductFields | undefined 
 export async function importProducts(db: Db, csv: string, dryRun: boolean): Promise<ProductImportResult> {
   const problems: Problem[] = [];
   const all = await readLines(csv);
+  refuseFormulas(all, problems);
   const lines = all.filter((l) => (l.cells.Estado ?? '').toLocaleLowerCase('pt') !== 'arquivado');
   const groups = groupLines(lines, problems);
   const planned: PlannedProduct[] = [];

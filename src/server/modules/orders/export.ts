@@ -5,7 +5,7 @@ import { manualPaymentLabel, orderStatusLabel, paymentMethodLabel } from '#share
 import type { OrderExportQuery } from '#shared/schemas/exports.ts';
 import type { Db } from '../../db/client.ts';
 import { groupBy } from '../../db/group-by.ts';
-import { csvCents } from '../../platform/csv.ts';
+import { csvCents, csvCount, type CsvCell } from '../../platform/csv.ts';
 import { orderItems, orders } from './tables.ts';
 
 /** The accountant's columns, one line per item sold (issue #17). */
@@ -45,7 +45,7 @@ const VAT_PERCENT = `${Math.round(VAT_RATE * 100)}%`;
  * The lines of the orders placed on the days `query` names (Lisbon time, both days included), oldest first,
  * read in batches by (date, id) on their index.
  */
-export async function* orderExportRows(db: Db, query: OrderExportQuery): AsyncGenerator<string[]> {
+export async function* orderExportRows(db: Db, query: OrderExportQuery): AsyncGenerator<CsvCell[]> {
   const from = lisbonDayStart(query.from);
   const until = lisbonDayStart(nextCalendarDay(query.to));
   // The last order sent: the next batch starts after its (date, id), compared in the database (a JS Date
@@ -77,8 +77,8 @@ export async function* orderExportRows(db: Db, query: OrderExportQuery): AsyncGe
       .orderBy(asc(orderItems.id));
     const itemsOf = groupBy(items, (item) => item.orderId);
     for (const order of batch) {
-      const common = [
-        String(order.id),
+      const common: CsvCell[] = [
+        csvCount(order.id),
         formatDateTime(order.orderDate.toISOString()),
         orderStatusLabel[order.status],
         paymentMethodLabel[order.paymentMethod],
@@ -96,7 +96,7 @@ export async function* orderExportRows(db: Db, query: OrderExportQuery): AsyncGe
           ...common,
           item.productName,
           item.variantName ?? '',
-          String(item.quantity),
+          csvCount(item.quantity),
           csvCents(item.unitPriceCents),
           VAT_PERCENT,
           csvCents(lineCents),

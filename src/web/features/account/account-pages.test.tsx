@@ -10,6 +10,7 @@ import { LoginPage } from './login-page.tsx';
 import { ProfilePage } from './profile-page.tsx';
 import { RegisterPage } from './register-page.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
+import { SignInLinkPage } from './sign-in-link-page.tsx';
 import { VerifyAccountPage } from './verify-account-page.tsx';
 import { paths } from '#shared/paths.ts';
 import { SIGNED_IN_HINT } from '#shared/session-hint.ts';
@@ -65,6 +66,7 @@ function renderAt(url: string | { pathname: string; state: unknown }) {
       { path: '/auth/verify', element: <VerifyAccountPage /> },
       { path: '/recuperar-senha', element: <ForgotPasswordPage /> },
       { path: paths.resetPassword.pattern, element: <ResetPasswordPage /> },
+      { path: paths.signInLink.pattern, element: <SignInLinkPage /> },
       { path: '/perfil', element: <ProfilePage /> },
       { path: '/minhas-encomendas', element: <p>Encomendas</p> },
     ],
@@ -98,6 +100,40 @@ describe('login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reenviar email de verificação' }));
     expect(await screen.findByText('Enviámos um novo link.')).toBeTruthy();
     expect(calls.find((c) => c.path === '/auth/resend-verification')?.body).toEqual({ email: 'ana@example.pt' });
+  });
+
+  it('offers a locked account a sign-in link by e-mail (issue #26)', async () => {
+    const locked = 'Demasiadas tentativas falhadas para esta conta. Aguarde alguns minutos e tente novamente, ou recupere a palavra-passe.';
+    routesReply['POST /auth/login'] = error(429, 'ACCOUNT_LOCKED', locked);
+    routesReply['POST /auth/sign-in-link'] = { status: 200, body: { message: 'Se existir uma conta com este email, enviámos uma ligação para entrar.' } };
+    renderAt('/login');
+    await screen.findByLabelText('Email');
+    type('Email', 'ana@example.pt');
+    type('Palavra-passe', 'segredo1');
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText(locked)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar-me uma ligação para entrar' }));
+    expect(await screen.findByText('Se existir uma conta com este email, enviámos uma ligação para entrar.')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/auth/sign-in-link')?.body).toEqual({ email: 'ana@example.pt' });
+    expect((screen.getByRole('button', { name: 'Enviar-me uma ligação para entrar' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('signs in from a mailed link only when its button is pressed, once, even under StrictMode', async () => {
+    routesReply['POST /auth/sign-in-link/use'] = { status: 200, body: { message: 'Login successful', user } };
+    renderAt('/entrar/segredo-da-ligacao');
+    const enter = await screen.findByRole('button', { name: 'Entrar na minha conta' });
+    expect(calls.filter((c) => c.path === '/auth/sign-in-link/use')).toHaveLength(0);
+    fireEvent.click(enter);
+    expect(await screen.findByText('Sessão iniciada com sucesso! Vai ser redirecionado dentro de instantes.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/auth/sign-in-link/use').map((c) => c.body)).toEqual([{ token: 'segredo-da-ligacao' }]);
+  });
+
+  it('shows why a used link does not sign in, and where to ask for a new one', async () => {
+    routesReply['POST /auth/sign-in-link/use'] = error(400, 'INVALID', 'O link é inválido ou já foi usado.');
+    renderAt('/entrar/usada');
+    fireEvent.click(await screen.findByRole('button', { name: 'Entrar na minha conta' }));
+    expect(await screen.findByText('O link é inválido ou já foi usado.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pedir uma nova ligação' }).getAttribute('href')).toBe('/login');
   });
 
   it('shows field messages without calling the server', async () => {

@@ -18,6 +18,15 @@ export const useResendVerification = () =>
 
 export const useForgotPassword = () => useMutation({ mutationFn: (body: EmailBody) => api.post<Answer>('/auth/forgot-password', body) });
 
+export const useSignInLinkRequest = () =>
+  useMutation({ mutationFn: (email: string) => api.post<Answer>('/auth/sign-in-link', { email }) });
+
+/** A mailed sign-in link opens a session (decision record 0027); the session is the user it answers. */
+export const useSignInWithLink = () =>
+  useMutation({
+    mutationFn: (token: string) => api.post<Answer & { user: PublicUser }>('/auth/sign-in-link/use', { token }, { redirectOnUnauthorized: false }),
+  });
+
 export const useResetPassword = () =>
   useMutation({ mutationFn: (body: { token: string; newPassword: string }) => api.post<Answer>('/auth/reset-password', body) });
 

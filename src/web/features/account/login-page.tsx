@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
+import { messages } from '#shared/messages.ts';
 import { type LoginBody, loginBody } from '#shared/schemas/account.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -16,13 +17,14 @@ import { AuthCard, AuthSuccess } from '../../components/account-ui.tsx';
 import { fieldBinder, FormField } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useRedirectAfter } from '../../components/use-timers.ts';
-import { useResendVerification } from './api.ts';
+import { useResendVerification, useSignInLinkRequest } from './api.ts';
 
 const title = 'Iniciar sessão';
 const description = 'Inicie sessão na sua conta da loja para acompanhar as suas encomendas e gerir o seu perfil.';
 const loginFailed = 'Credenciais inválidas. Por favor tente novamente.';
 const signedInNotice = 'Sessão iniciada com sucesso! Vai ser redirecionado dentro de instantes.';
 const resendFailed = 'Não foi possível reenviar o email de verificação. Por favor tente novamente.';
+const linkFailed = 'Não foi possível enviar a ligação para entrar. Por favor tente novamente.';
 
 /** The route the user came from (set by RequireUser or the 401 handler), if it is a page of this site. */
 function originOf(state: unknown): string {
@@ -41,7 +43,9 @@ export function LoginPage() {
   const session = useSession();
   const location = useLocation();
   const origin = originOf(location.state);
-  const [error, setError] = useState<{ message: string; unverifiedEmail: string | null } | null>(null);
+  const linkMutation = useSignInLinkRequest();
+  // An account locked by wrong passwords (its own or a stranger's) can always sign in through a mailed link.
+  const [error, setError] = useState<{ message: string; unverifiedEmail: string | null; lockedEmail: string | null } | null>(null);
   const [resend, setResend] = useState<Resend>({ status: 'idle' });
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   useRedirectAfter(redirectTo);
@@ -72,18 +76,23 @@ export function LoginPage() {
       // storefront.md §2: after a login the client moves on after 3 seconds (to / or the protected page left).
       setRedirectTo(origin);
     } catch (err) {
-      const unverified = err instanceof ApiError && err.code === 'UNVERIFIED';
-      setError({ message: errorMessage(err, loginFailed), unverifiedEmail: unverified ? credentials.email : null });
+      const code = err instanceof ApiError ? err.code : undefined;
+      setError({
+        // The client turns every 429 into "Demasiados pedidos…"; a locked account is told what it is and what to do.
+        message: code === 'ACCOUNT_LOCKED' ? messages.loginLocked : errorMessage(err, loginFailed),
+        unverifiedEmail: code === 'UNVERIFIED' ? credentials.email : null,
+        lockedEmail: code === 'ACCOUNT_LOCKED' ? credentials.email : null,
+      });
     }
   };
 
-  const resendVerification = async (email: string) => {
+  const resendVerification = async (email: string, kind: 'verification' | 'signInLink') => {
     setResend({ status: 'sending' });
     try {
-      const answer = await resendMutation.mutateAsync(email);
+      const answer = await (kind === 'verification' ? resendMutation : linkMutation).mutateAsync(email);
       setResend({ status: 'sent', message: answer.message });
     } catch (err) {
-      setResend({ status: 'failed', message: errorMessage(err, resendFailed) });
+      setResend({ status: 'failed', message: errorMessage(err, kind === 'verification' ? resendFailed : linkFailed) });
     }
   };
 
@@ -93,20 +102,37 @@ export function LoginPage() {
     <AuthCard title={title} description={description}>
       {error && (
         <Alert variant="danger">
-          <p className={error.unverifiedEmail ? 'mb-2' : 'mb-0'}>{error.message}</p>
+          <p className={error.unverifiedEmail || error.lockedEmail ? 'mb-2' : 'mb-0'}>{error.message}</p>
           {error.unverifiedEmail && (
             <Button
               type="button"
               variant="outline-danger"
               size="sm"
               disabled={resend.status === 'sending'}
-              onClick={() => error.unverifiedEmail && resendVerification(error.unverifiedEmail)}
+              onClick={() => error.unverifiedEmail && resendVerification(error.unverifiedEmail, 'verification')}
             >
               {resend.status === 'sending' && (
                 <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
               )}
               Reenviar email de verificação
             </Button>
+          )}
+          {error.lockedEmail && (
+            <>
+              <p className="mb-2">Pode entrar já com uma ligação que enviamos para o seu email, válida durante 15 minutos.</p>
+              <Button
+                type="button"
+                variant="outline-danger"
+                size="sm"
+                disabled={resend.status === 'sending' || resend.status === 'sent'}
+                onClick={() => error.lockedEmail && resendVerification(error.lockedEmail, 'signInLink')}
+              >
+                {resend.status === 'sending' && (
+                  <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+                )}
+                Enviar-me uma ligação para entrar
+              </Button>
+            </>
           )}
         </Alert>
       )}

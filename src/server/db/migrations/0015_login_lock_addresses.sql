@@ -1,0 +1,1 @@
+ALTER TABLE "login_failures" ADD COLUMN "addresses" text[] DEFAULT '{}'::text[] NOT NULL;
