@@ -9,6 +9,7 @@ for (const viewport of [
   { width: 375, height: 740 },
 ]) {
   test(`"Libertar stock": a dona vê as encomendas por pagar que reservam stock e liberta as escolhidas (${viewport.width} px)`, async ({ page, request }) => {
+    test.slow();
     await page.setViewportSize(viewport);
     const list = (await (await request.get('/api/product', { params: { isDigital: 'false' } })).json()) as { rows: { id: number; name: string; stock: number; hasVariants: boolean }[] };
     const product = list.rows.find((p) => !p.hasVariants && p.stock > 2);

@@ -121,6 +121,11 @@ describe('how long an unpaid order holds its stock', () => {
     expect(await stockOf(p.id)).toBe(10);
   });
 
+  it('the terms page reads the same settings (GET /api/shop)', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/shop' });
+    expect(res.json().paymentDeadlines).toEqual({ multibancoMinutes: 24 * 60, mbwayMinutes: 120 });
+  });
+
   it('the settings must stay under the reference’s 48 hours', () => {
     expect(() => loadConfig({ STOCK_HOLD_MULTIBANCO_HOURS: '48' })).toThrow(/STOCK_HOLD_MULTIBANCO_HOURS must be under the 48 hours/);
     expect(loadConfig({ STOCK_HOLD_MULTIBANCO_HOURS: '6', STOCK_HOLD_MBWAY_MINUTES: '30' }).unpaidOrders.holdMs).toEqual({ multibanco: 6 * HOUR, mbway: 30 * 60_000 });
