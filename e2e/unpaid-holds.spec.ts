@@ -1,8 +1,16 @@
+import type { APIRequestContext } from '@playwright/test';
 import { admin, expect, expectAccessible, signIn, test } from './fixtures.ts';
-import { findProduct, placeGuestOrder } from './shop-helpers.ts';
+import { placeGuestOrder } from './shop-helpers.ts';
 
 // Stock held hostage (#26): the owner sees the unpaid orders holding stock and lets them go in one action.
 // Other journeys' unpaid orders may be listed too: this one releases only its own two.
+
+/** The product page's stock, which is always live (the list's may lag behind the catalogue cache, 0006). */
+async function stockOf(request: APIRequestContext, id: number) {
+  const res = await request.get(`/api/product/${id}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { stock: number }).stock;
+}
 
 for (const viewport of [
   { width: 1280, height: 900 },
@@ -16,7 +24,7 @@ for (const viewport of [
     expect(product, 'a physical product in stock').toBeDefined();
     const first = await placeGuestOrder(request, { productId: product?.id });
     const second = await placeGuestOrder(request, { productId: product?.id });
-    const stockBefore = (await findProduct(request, product?.name ?? '')).stock;
+    const stockBefore = await stockOf(request, product?.id ?? 0);
 
     await signIn(page, admin.email, admin.password);
     await page.goto('/admin-dashboard?tab=encomendas');
@@ -42,7 +50,7 @@ for (const viewport of [
     for (const order of [first, second]) await expect(holds.getByRole('link', { name: `Encomenda n.º ${order.id}` })).toHaveCount(0);
     await expectAccessible(page, `stock libertado a ${viewport.width} px`);
 
-    expect((await findProduct(request, product?.name ?? '')).stock).toBe(stockBefore + 2);
+    expect(await stockOf(request, product?.id ?? 0)).toBe(stockBefore + 2);
     for (const order of [first, second]) {
       const answer = await page.request.get(`/api/order/${order.id}`);
       expect(((await answer.json()) as { status: string }).status).toBe('cancelled');

@@ -15,7 +15,7 @@ export const unpaidHoldMessages = {
 } as const;
 
 /** One unpaid order holding stock, as the owner's list shows it. */
-export const unpaidHold = z.object({
+const unpaidHold = z.object({
   order_id: z.number().int(),
   email: z.string(),
   payment_method: z.string(),
