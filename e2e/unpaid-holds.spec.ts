@@ -29,7 +29,8 @@ for (const viewport of [
     await signIn(page, admin.email, admin.password);
     await page.goto('/admin-dashboard?tab=encomendas');
     const holds = page.getByRole('region', { name: /Encomendas por pagar que reservam stock/ });
-    await expect(holds).toBeVisible();
+    // The dashboard's lists load after the page (slowly on a busy machine).
+    await expect(holds).toBeVisible({ timeout: 30_000 });
     for (const order of [first, second]) await expect(holds.getByRole('link', { name: `Encomenda n.º ${order.id}` })).toBeVisible();
     await expectAccessible(page, `encomendas por pagar a ${viewport.width} px`);
 
