@@ -99,7 +99,7 @@ test.describe('pagamentos', () => {
     let orderId = 0;
     let entity = '';
     let reference = '';
-    await test.step('a referência: entidade, referência em grupos de 3, montante, 48 horas', async () => {
+    await test.step('a referência: entidade, referência em grupos de 3, montante, prazo', async () => {
       await expect(page).toHaveURL(urlStarting('/multibanco-payment?id='));
       orderId = orderIdFrom(page);
       await expect(main.getByRole('heading', { level: 1, name: 'Pagamento por Multibanco' })).toBeVisible();
@@ -109,7 +109,7 @@ test.describe('pagamentos', () => {
       expect(entity).toMatch(/^\d{5}$/);
       expect(reference).toMatch(/^\d{3} \d{3} \d{3}$/);
       await expect(term(page, 'Montante').locator('.payment-figure-value')).toHaveText(euros(total));
-      await expect(main.getByText(/A referência é válida durante 48 horas, até \d{1,2} de \S+ de \d{4}/)).toBeVisible();
+      await expect(main.getByText(/A referência é válida até \d{1,2} de \S+ de \d{4}.*; depois disso a encomenda é cancelada\./)).toBeVisible();
       await expect(main.getByRole('link', { name: 'Ver as minhas encomendas', exact: true })).toHaveAttribute('href', '/minhas-encomendas');
       await expect(main.getByRole('link', { name: 'Continuar a comprar', exact: true })).toHaveAttribute('href', '/');
       await expect(main.getByText('Ambiente de testes', { exact: true })).toBeVisible();

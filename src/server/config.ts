@@ -92,6 +92,22 @@ const envSchema = z.object({
   // ifthenpay's refund API (MB WAY refunds): its own address and the back-office key it asks for.
   IFTHENPAY_REFUND_URL: url('IFTHENPAY_REFUND_URL').default('https://ifthenpay.com/api/endpoint/payments/refund'),
   IFTHENPAY_BACKOFFICE_KEY: optionalText,
+  // How long an unpaid order holds its stock (#26): shorter than a Multibanco reference's 48 hours.
+  STOCK_HOLD_MULTIBANCO_HOURS: z.coerce
+    .number({ error: 'STOCK_HOLD_MULTIBANCO_HOURS must be a number of hours' })
+    .int()
+    .min(1, { error: 'STOCK_HOLD_MULTIBANCO_HOURS must be at least 1' })
+    .max(47, { error: 'STOCK_HOLD_MULTIBANCO_HOURS must be under the 48 hours a Multibanco reference lasts' })
+    .default(24),
+  STOCK_HOLD_MBWAY_MINUTES: z.coerce
+    .number({ error: 'STOCK_HOLD_MBWAY_MINUTES must be a number of minutes' })
+    .int()
+    .min(5, { error: 'STOCK_HOLD_MBWAY_MINUTES must be at least 5 (an MB WAY request lasts 4)' })
+    .max(47 * 60, { error: 'STOCK_HOLD_MBWAY_MINUTES must be under 48 hours' })
+    .default(120),
+  // How many units one e-mail, and one client address, may hold in unpaid orders at once (#26).
+  UNPAID_UNITS_PER_EMAIL: z.coerce.number({ error: 'UNPAID_UNITS_PER_EMAIL must be a number' }).int().min(1).default(20),
+  UNPAID_UNITS_PER_ADDRESS: z.coerce.number({ error: 'UNPAID_UNITS_PER_ADDRESS must be a number' }).int().min(1).default(40),
   INVOICING: z.enum(['none', 'invoicexpress'], { error: 'INVOICING must be none or invoicexpress' }).default('none'),
   INVOICEXPRESS_ACCOUNT: optionalText.pipe(
     z.string().regex(/^[a-z0-9-]+$/i, { error: 'INVOICEXPRESS_ACCOUNT must be the account name (the first part of its address)' }).optional(),
@@ -150,6 +166,11 @@ export type Config = {
     /** ifthenpay's refund API; without a back-office key, MB WAY money goes back by transfer. */
     refunds: { url: string; backofficeKey: string } | undefined;
   };
+  /**
+   * Unpaid orders (#26): how long each payment method's order holds its stock before it is cancelled, and
+   * how many units one e-mail or one client address may hold unpaid at once.
+   */
+  unpaidOrders: { holdMs: { multibanco: number; mbway: number }; maxUnits: { email: number; address: number } };
   /** Who issues the fiscal documents (invoice-receipts, credit notes): nobody, or InvoiceXpress. */
   invoicing: { provider: 'none' } | { provider: 'invoicexpress'; baseUrl: string; apiKey: string };
   /** Which reverse proxies' X-Forwarded-For to believe (the client's address for rate limits and consent). */
@@ -246,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // The sandbox pays from inside the process, so its key is made at start: no key anyone can read in the code.
       callbackKey: e.PAYMENT_CALLBACK_KEY ?? randomBytes(24).toString('base64url'),
       refunds: e.IFTHENPAY_BACKOFFICE_KEY ? { url: e.IFTHENPAY_REFUND_URL, backofficeKey: e.IFTHENPAY_BACKOFFICE_KEY } : undefined,
+    },
+    unpaidOrders: {
+      holdMs: { multibanco: e.STOCK_HOLD_MULTIBANCO_HOURS * 3600_000, mbway: e.STOCK_HOLD_MBWAY_MINUTES * 60_000 },
+      maxUnits: { email: e.UNPAID_UNITS_PER_EMAIL, address: e.UNPAID_UNITS_PER_ADDRESS },
     },
     invoicing:
       e.INVOICING === 'invoicexpress' && e.INVOICEXPRESS_ACCOUNT && e.INVOICEXPRESS_API_KEY

@@ -27,7 +27,7 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
     ctx.config = {
       // A function is read here, after the hooks registered before this one (a fake gateway's port) ran.
       // Test files place many orders from one address and one e-mail: the checkout limits are raised like the
-      // login's (checkout-limits.api.test.ts sets the defaults back).
+      // login's, and the cap on units held unpaid lifted (checkout-limits and unpaid-holds tests set their own).
       ...loadConfig({
         NODE_ENV: 'test',
         PUBLIC_URL,
@@ -35,6 +35,8 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
         AUTH_RATE_LIMIT: '1000',
         CHECKOUT_RATE_LIMIT: '1000',
         CHECKOUT_EMAIL_RATE_LIMIT: '1000',
+        UNPAID_UNITS_PER_EMAIL: '1000000',
+        UNPAID_UNITS_PER_ADDRESS: '1000000',
         ...(typeof env === 'function' ? env() : env),
       }),
       webDist: undefined,

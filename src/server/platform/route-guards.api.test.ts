@@ -60,6 +60,8 @@ describe('route guards', () => {
         'GET /api/newsletter/subscribers',
         'GET /api/order',
         'GET /api/order/refunds',
+        'GET /api/order/unpaid-holds',
+        'POST /api/order/unpaid-holds/release',
         'GET /api/order/export.csv',
         'GET /api/product/export.csv',
         'GET /api/overview',

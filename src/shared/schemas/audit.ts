@@ -17,7 +17,7 @@ export const auditEntityLabel: Record<AuditEntity, string> = {
   settings: 'Definições',
 };
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'archive', 'status', 'payment', 'refund', 'refund-cancel', 'send'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'archive', 'status', 'payment', 'refund', 'refund-cancel', 'send', 'release'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditActionLabel: Record<AuditAction, string> = {
@@ -30,6 +30,7 @@ export const auditActionLabel: Record<AuditAction, string> = {
   refund: 'Reembolsou',
   'refund-cancel': 'Anulou o pedido de reembolso',
   send: 'Enviou',
+  release: 'Libertou o stock (encomenda por pagar cancelada)',
 };
 
 export const auditMessages = dayRangeMessages;

@@ -57,6 +57,8 @@ export const shopDetails = z.object({
   email: z.string(),
   /** The shop's own social pages, only those the owner set. */
   social: z.array(z.object({ name: z.enum(['Instagram', 'Facebook', 'WhatsApp']), url: z.string() })),
+  /** How long an unpaid order waits for its payment before it is cancelled (#26), as the terms page says. */
+  paymentDeadlines: z.object({ multibancoMinutes: z.number().int(), mbwayMinutes: z.number().int() }).optional(),
 });
 export type ShopDetails = z.infer<typeof shopDetails>;
 

@@ -240,6 +240,8 @@ export const order = z.object({
   /** Only to admins: why the invoice is not issued yet, and whether MB WAY can give the money back. */
   invoice_error: z.string().nullable().optional(),
   mbway_refundable: z.boolean().optional(),
+  /** An unpaid pending order: until when it may be paid, before it is cancelled and its stock freed (#26). */
+  pay_by: z.string().nullable().optional(),
   /** Whether the customer may cancel, and if not, why (shown on their order page). */
   cancellable: z.boolean().optional(),
   cancel_block_reason: z.string().nullable().optional(),

@@ -44,7 +44,8 @@ export const contactRoutes =
     // The contact and terms pages show who the shop is (legal name, NIF, address) from one place: the configuration.
     app.get('/shop', { schema: { tags, response: { 200: shopDetails } } }, async () => {
       const { legalName, nif, address, phone, email, social } = config.shop;
-      return { legalName, nif, address, phone, email, social };
+      const { holdMs } = config.unpaidOrders;
+      return { legalName, nif, address, phone, email, social, paymentDeadlines: { multibancoMinutes: holdMs.multibanco / 60_000, mbwayMinutes: holdMs.mbway / 60_000 } };
     });
 
     app.get('/shop/setup', { config: adminOnly, schema: { tags, response: { 200: shopSetup } } }, async () => ({ examples: config.shop.examples }));

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { toCents, toEuros } from '#shared/money.ts';
 import { orderTotals } from '#shared/orders.ts';
 import { type CartTotalsAnswer, type orderBody, type Order, orderMessages, totalsInEuros } from '#shared/schemas/orders.ts';
-import { MULTIBANCO_VALID_HOURS } from '#shared/schemas/payments.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs.ts';
@@ -18,13 +18,11 @@ import { rememberAddress } from '../users/addresses.ts';
 import { rememberBilling } from '../users/profile.ts';
 import { toOrder } from './order-view.ts';
 import { orders } from './tables.ts';
+import { checkUnpaidUnits, stockHeldUntil } from './unpaid-holds.ts';
 
 /* The customer's side: totals, the checkout and the customer's own cancellation. */
 
 type CheckoutInput = z.output<typeof orderBody>;
-
-/** An order whose payment never starts is cancelled after the time a Multibanco reference would have lasted. */
-const UNPAID_ORDER_MS = MULTIBANCO_VALID_HOURS * 3600_000;
 
 /** POST /order/calculate-totals: the server's prices and rules, nothing taken from the client. */
 export async function calculateTotals(db: Db, items: WantedItem[]): Promise<CartTotalsAnswer> {
@@ -46,7 +44,13 @@ export async function placeOrder(
   db: Db,
   publicUrl: string,
   input: CheckoutInput,
-  options: { userId: number | null; idempotencyKey?: string | undefined },
+  options: {
+    userId: number | null;
+    idempotencyKey?: string | undefined;
+    /** The client's address, and the limits on what one client may hold unpaid (#26). */
+    clientAddress: string | null;
+    unpaid: Config['unpaidOrders'];
+  },
 ): Promise<{ order: Order; created: boolean }> {
   const requestHash = createHash('sha256').update(JSON.stringify({ input, userId: options.userId })).digest('hex');
   const outcome = await db.transaction(async (tx) => {
@@ -73,6 +77,10 @@ export async function placeOrder(
     if (!agrees) {
       throw new AppError(409, 'TOTALS_CHANGED', orderMessages.totalsChanged, undefined, { totals: totalsInEuros(totals) });
     }
+    // One e-mail or one address may not hold the catalogue hostage with orders it never pays.
+    const units = lines.filter((l) => !l.isDigital).reduce((sum, l) => sum + l.quantity, 0);
+    await checkUnpaidUnits(tx, options.unpaid, { email: input.email, address: options.clientAddress }, units);
+    const heldUntil = stockHeldUntil(options.unpaid, input.payment_method);
     const token = options.userId ? undefined : newSecret();
     const row = await insertOrder(
       tx,
@@ -88,6 +96,8 @@ export async function placeOrder(
         company: input.nif ? (input.company ?? null) : null,
         idempotencyKey: options.idempotencyKey ?? null,
         requestHash,
+        stockHeldUntil: heldUntil,
+        placedFrom: options.clientAddress,
       },
       lines,
       totals,
@@ -97,9 +107,9 @@ export async function placeOrder(
     if (options.userId && input.addressParts) await rememberAddress(tx, options.userId, { ...input.addressParts, phone: input.phone });
     // And from their tax number, when they gave one (their profile keeps the last).
     if (options.userId && input.nif) await rememberBilling(tx, options.userId, { nif: input.nif, company: input.company ?? null });
-    // An order whose payment never starts must not hold its stock forever: the payments module's job
-    // cancels it after the time a Multibanco reference would have lasted, unless a payment is under way.
-    await enqueue(tx, cancelUnpaidOrderJob, { orderId: row.id }, { runAt: new Date(Date.now() + UNPAID_ORDER_MS) });
+    // An unpaid order holds its stock for its payment method's time, no longer (#26): then the payments
+    // module's job cancels it. Every payment of it ends by then too (see payment-start.ts).
+    await enqueue(tx, cancelUnpaidOrderJob, { orderId: row.id }, { runAt: heldUntil });
     // Stock last: its row locks are then held only until the commit that follows, so checkouts of the
     // same product wait on each other as briefly as possible. A refusal rolls the order back.
     await takeStock(tx, lines);

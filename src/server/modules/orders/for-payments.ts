@@ -15,12 +15,13 @@ import { orders } from './tables.ts';
 export { type Viewer, viewerOf } from './order-records.ts';
 
 /** What the payments module needs of an order it collects: only for its owner, its guest or an admin. */
-type PayableOrder = Pick<OrderRow, 'id' | 'status' | 'email' | 'totalWithTaxCents' | 'paidAt'>;
+type PayableOrder = Pick<OrderRow, 'id' | 'status' | 'email' | 'totalWithTaxCents' | 'paidAt' | 'stockHeldUntil'>;
 
 export async function orderForPayment(db: Db, id: number, viewer: Viewer): Promise<PayableOrder> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!row || !mayView(row, viewer)) throw notFound(orderMessages.orderNotFound);
-  return { id: row.id, status: row.status, email: row.email, totalWithTaxCents: row.totalWithTaxCents, paidAt: row.paidAt };
+  const { status, email, totalWithTaxCents, paidAt, stockHeldUntil } = row;
+  return { id: row.id, status, email, totalWithTaxCents, paidAt, stockHeldUntil };
 }
 
 type PaidOutcome = 'paid' | 'already_paid' | 'cancelled' | 'missing';

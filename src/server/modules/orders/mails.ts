@@ -24,6 +24,8 @@ type MailOrder = {
   totalWithTaxCents: number;
   /** What a cancelled paid order owes the customer. */
   refundDueCents?: number | null;
+  /** An unpaid order's deadline: it is cancelled then, and its stock freed (#26). */
+  payBy?: Date | null;
   lines: (SummaryLine & { isDigital: boolean })[];
 };
 
@@ -71,7 +73,9 @@ export const orderReceivedMail = (order: MailOrder, url: string, multibanco?: Mu
       afterPayment(order),
       multibanco
         ? 'Também pode pagar por MB WAY na página da encomenda.'
-        : 'Na página da encomenda pode pagar por Multibanco ou MB WAY a qualquer momento.',
+        : order.payBy
+          ? `Na página da encomenda pode pagar por Multibanco ou MB WAY até ${formatLongDateTime(order.payBy.toISOString())}; depois disso a encomenda é cancelada.`
+          : 'Na página da encomenda pode pagar por Multibanco ou MB WAY.',
     ],
     action: { label: 'Ver e pagar a encomenda', url },
   });

@@ -79,6 +79,7 @@ export async function mailOrder(tx: Tx, publicUrl: string, row: OrderRow, lines:
     totalTaxCents: row.totalTaxCents,
     totalWithTaxCents: row.totalWithTaxCents,
     refundDueCents: row.refundDueCents,
+    payBy: row.status === 'pending' && !row.paidAt ? row.stockHeldUntil : null,
     lines: lines.map(({ productId, productName, variantName, quantity, unitPriceCents, isDigital }) => {
       const thumbnail = productId === null ? undefined : thumbnails.get(productId);
       // The JPEG twin of the WebP thumbnail: Outlook for Windows shows no WebP.

@@ -59,6 +59,7 @@ async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader =
     refunded_at: row.refundedAt?.toISOString() ?? null,
     ...paperwork(row.id),
     ...(forAdmin ? { invoice_error: row.invoiceError, mbway_refundable: mbwayPaid.has(row.id) } : {}),
+    pay_by: row.status === 'pending' && !row.paidAt ? (row.stockHeldUntil?.toISOString() ?? null) : null,
     cancellable: cancelBlock === null,
     cancel_block_reason: cancelBlock,
     orderItems: own.map((i) => {

@@ -17,6 +17,7 @@ import {
   refundsDue,
   statusStepBody,
 } from '#shared/schemas/orders.ts';
+import { releaseHoldsAnswer, releaseHoldsBody, unpaidHoldList } from '#shared/schemas/unpaid-holds.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { sendCsv } from '../../platform/csv.ts';
 import { adminOnly, guardedUser, signedIn } from '../../platform/guards.ts';
@@ -26,6 +27,7 @@ import { checkoutLimits } from './checkout-limits.ts';
 import { ORDER_EXPORT_COLUMNS, orderExportRows } from './export.ts';
 import { viewerOf } from './order-records.ts';
 import * as view from './order-view.ts';
+import { releaseHolds, unpaidHolds } from './unpaid-holds.ts';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() });
 
@@ -47,6 +49,8 @@ export const orderRoutes =
         const { order: placed, created } = await checkout.placeOrder(db, config.publicUrl, request.body, {
           userId: request.sessionUser?.id ?? null,
           idempotencyKey: request.headers['idempotency-key'],
+          clientAddress: request.ip,
+          unpaid: config.unpaidOrders,
         });
         return reply.status(created ? 201 : 200).send(placed);
       },
@@ -97,6 +101,17 @@ export const orderRoutes =
     app.get('/order/refunds', { config: adminOnly, schema: { tags, response: { 200: refundsDue } } }, async () => ({
       refunds: await admin.refundsDue(db),
     }));
+
+    // "Encomendas por pagar que reservam stock" and "Libertar stock" (#26): the owner sees them and lets them go.
+    app.get('/order/unpaid-holds', { config: adminOnly, schema: { tags, response: { 200: unpaidHoldList } } }, async () => ({
+      orders: await unpaidHolds(db),
+    }));
+
+    app.post(
+      '/order/unpaid-holds/release',
+      { config: adminOnly, schema: { tags, body: releaseHoldsBody, response: { 200: releaseHoldsAnswer } } },
+      async (request) => releaseHolds(db, config.publicUrl, request.body.order_ids),
+    );
 
     app.delete('/order/:id', { config: adminOnly, schema: { tags, params: idParam, response: { 200: messageBody } } }, async (request) => {
       await admin.deleteOrder(db, request.params.id);

@@ -49,6 +49,11 @@ export const orders = pgTable(
     // The invoice-receipt could not be issued after every attempt: the provider's last word, for "Faturas por emitir".
     invoiceError: text('invoice_error'),
     invoiceFailedAt: timestamp('invoice_failed_at', { withTimezone: true }),
+    // An unpaid order is cancelled and gives its stock back by then: its payment method's hold (#26). Null for
+    // orders an admin placed (they hold until she cancels them).
+    stockHeldUntil: timestamp('stock_held_until', { withTimezone: true }),
+    // The address a customer's checkout came from: the units one client may hold unpaid are capped.
+    placedFrom: text('placed_from'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -59,6 +64,8 @@ export const orders = pgTable(
     // Money received by day: the owner's takings and best sellers read ranges of payment dates.
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    // The unpaid orders holding stock: the owner's list, and the checkout's count of what one client holds.
+    index('orders_unpaid_holds_idx').on(t.stockHeldUntil).where(sql`${t.status} = 'pending' and ${t.paidAt} is null`),
     index('orders_refunds_due_idx').on(t.orderDate).where(sql`${t.refundDueCents} is not null and ${t.refundedAt} is null`),
   ],
 );

@@ -54,7 +54,7 @@ describe('order-received mail of a Multibanco order', () => {
     }
     const mail = receivedMail(user.email, order.id);
     expect(mail?.text).not.toContain('Entidade');
-    expect(mail?.text).toContain('Na página da encomenda pode pagar por Multibanco ou MB WAY a qualquer momento.');
+    expect(mail?.text).toMatch(/Na página da encomenda pode pagar por Multibanco ou MB WAY até \d{1,2} de \S+ de \d{4}.*; depois disso a encomenda é cancelada\./);
     expect(await paymentsOf(order.id)).toHaveLength(0);
     const later = await ctx.app.inject({ method: 'POST', url: '/api/payment/multibanco', headers: { cookie }, payload: { order_id: order.id } });
     expect(later.statusCode, later.body).toBe(200);
@@ -76,7 +76,7 @@ describe('order-received mail of a Multibanco order', () => {
     const p = await insertProduct(ctx);
     const order = await placeOrder(ctx, [{ product_id: p.id, quantity: 1 }], { cookie, method: 'mbway', details: { email: user.email } });
     await deliverMail(ctx);
-    expect(receivedMail(user.email, order.id)?.text).toContain('Na página da encomenda pode pagar por Multibanco ou MB WAY a qualquer momento.');
+    expect(receivedMail(user.email, order.id)?.text).toMatch(/Na página da encomenda pode pagar por Multibanco ou MB WAY até \d{1,2} de \S+ de \d{4}.*; depois disso a encomenda é cancelada\./);
     expect(await paymentsOf(order.id)).toHaveLength(0);
   });
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { toCents, toEuros } from '#shared/money.ts';
 import type { MbwayStatus, mbwayBody } from '#shared/schemas/payments.ts';
 import { MBWAY_VALID_MINUTES, MULTIBANCO_VALID_HOURS, paymentMessages } from '#shared/schemas/payments.ts';
+import { unpaidHoldMessages } from '#shared/schemas/unpaid-holds.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
 import { orderForPayment, queueMultibancoOrderMail, type Viewer } from '../orders/for-payments.ts';
@@ -13,6 +14,20 @@ import { payments } from './tables.ts';
 
 const MULTIBANCO_MS = MULTIBANCO_VALID_HOURS * 3600_000;
 const MBWAY_MS = MBWAY_VALID_MINUTES * 60_000;
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * A payment started now ends when its method's validity runs out, or sooner when its order's stock hold
+ * does (#26): no reference or request outlives the time the order may hold its stock.
+ */
+const paymentEnd = (order: { stockHeldUntil: Date | null }, validMs: number) =>
+  new Date(Math.min(Date.now() + validMs, order.stockHeldUntil?.getTime() ?? Number.POSITIVE_INFINITY));
+
+/**
+ * ifthenpay counts a reference's validity in whole days, to 23:59 of the last one: the fewest days that
+ * still cover the deadline (24 hours is 1 day). The shop's own deadline is the one shown and kept.
+ */
+const expiryDaysFor = (end: Date) => Math.max(1, Math.ceil((end.getTime() - Date.now()) / DAY_MS));
 
 function gatewayFailure(err: unknown): never {
   if (err instanceof GatewayError) {
@@ -28,6 +43,8 @@ async function payableOrder(db: Db, orderId: number, viewer: Viewer) {
   const order = await orderForPayment(db, orderId, viewer);
   // Any unpaid order may be paid, also one the shop already moved on (shipped before payment); never a cancelled one.
   if (order.paidAt || order.status === 'cancelled') throw conflict(paymentMessages.notPayable);
+  // Past its hold the order is being cancelled (the job may not have run yet): no new payment of it.
+  if (order.stockHeldUntil && order.stockHeldUntil.getTime() <= Date.now()) throw conflict(unpaidHoldMessages.holdEnded);
   return order;
 }
 
@@ -38,7 +55,8 @@ async function nextGatewayOrderId(db: Db, orderId: number) {
 }
 
 /**
- * The order's Multibanco reference, valid 48 hours: the one still valid, or a new one from the gateway.
+ * The order's Multibanco reference, valid until the order's stock hold ends (48 hours at most): the one
+ * still valid, or a new one from the gateway.
  * The payment page asks for it, and so does the order-received mail of a Multibanco order.
  */
 export async function multibancoPayment({ db, gateway }: PaymentsContext, orderId: number, viewer: Viewer): Promise<PaymentRow> {
@@ -46,8 +64,9 @@ export async function multibancoPayment({ db, gateway }: PaymentsContext, orderI
   const current = await latestPayment(db, order.id, 'multibanco');
   if (stillPending(current)) return current;
   const gatewayOrderId = await nextGatewayOrderId(db, order.id);
+  const expiresAt = paymentEnd(order, MULTIBANCO_MS);
   const issued = await gateway
-    .createMultibancoReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, expiryDays: MULTIBANCO_VALID_HOURS / 24 })
+    .createMultibancoReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, expiryDays: expiryDaysFor(expiresAt) })
     .catch(gatewayFailure);
   const stored = await db.transaction((tx) =>
     insertPayment(tx, {
@@ -59,7 +78,7 @@ export async function multibancoPayment({ db, gateway }: PaymentsContext, orderI
       requestId: issued.requestId,
       entity: issued.entity,
       reference: issued.reference,
-      expiresAt: new Date(Date.now() + MULTIBANCO_MS),
+      expiresAt,
     }),
   );
   return stored ?? (await storedMeanwhile(db, order.id, 'multibanco'));
@@ -106,7 +125,7 @@ export async function startMbway({ db, gateway }: PaymentsContext, input: MbwayI
         description: `Encomenda n.º ${order.id}`,
       })
       .catch(gatewayFailure);
-    const expiresAt = new Date(Date.now() + MBWAY_MS);
+    const expiresAt = paymentEnd(order, MBWAY_MS);
     row = await db.transaction(async (tx) => {
       // A request to another phone replaces the one still waiting: only the newest can be paid here.
       if (stillPending(previous)) {

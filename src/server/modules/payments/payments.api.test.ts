@@ -44,9 +44,11 @@ describe('Multibanco through ifthenpay', () => {
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json();
     const sent = fake.references.at(-1)!;
-    expect(sent).toMatchObject({ orderId: `${order.id}P1`, amount: '29.50', expiryDays: '2' });
+    // The reference lasts as long as the order holds its stock (24 hours, #26): one whole day for ifthenpay.
+    expect(sent).toMatchObject({ orderId: `${order.id}P1`, amount: '29.50', expiryDays: '1' });
     expect(answer).toMatchObject({ order_id: order.id, entity: FAKE_ENTITY, reference: sent.reference, amount: 29.5, sandbox: false });
-    expect(new Date(answer.expiresAt).getTime() - Date.now()).toBeGreaterThan(47.9 * 3600_000);
+    expect(new Date(answer.expiresAt).getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    expect(new Date(answer.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
 
     const [stored] = await paymentsOf(order.id);
     expect(stored).toMatchObject({ method: 'multibanco', gateway: 'ifthenpay', status: 'pending', amountCents: 2950, entity: FAKE_ENTITY, reference: sent.reference, requestId: sent.requestId });

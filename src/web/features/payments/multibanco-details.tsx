@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { formatLongDateTime } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
-import { groupReference, MULTIBANCO_VALID_HOURS } from '#shared/schemas/payments.ts';
+import { groupReference } from '#shared/schemas/payments.ts';
 import { amountDigits } from './payment-format.ts';
 import BiClockIcon from '~icons/bi/clock';
 import BiCheck2Icon from '~icons/bi/check2';
@@ -68,8 +68,9 @@ export function MultibancoDetails({ figures, className = '' }: { figures: Multib
       </p>
       <p className="small text-secondary mb-0">
         <BiClockIcon className="bi me-1" aria-hidden="true" />
-        {`A referência é válida durante ${MULTIBANCO_VALID_HOURS} horas, até `}
-        <time dateTime={figures.expiresAt}>{formatLongDateTime(figures.expiresAt)}</time>.
+        {/* The reference's own deadline, which is its order's (#26): never a fixed number of hours. */}
+        {'A referência é válida até '}
+        <time dateTime={figures.expiresAt}>{formatLongDateTime(figures.expiresAt)}</time>; depois disso a encomenda é cancelada.
       </p>
     </div>
   );

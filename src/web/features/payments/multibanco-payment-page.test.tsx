@@ -38,7 +38,7 @@ describe('Multibanco payment page', () => {
     expect(figure('Entidade')).toBe('12345');
     expect(figure('Referência')).toBe('123 456 789');
     expect(spaced(figure('Montante') ?? '')).toBe('31,00 €');
-    expect(screen.getByText(/A referência é válida durante 48 horas, até/).textContent).toMatch(/até 7 de março de 2025.*\d\d:\d\d\.$/);
+    expect(screen.getByText(/A referência é válida até/).textContent).toMatch(/até 7 de março de 2025.*\d\d:\d\d; depois disso a encomenda é cancelada\.$/);
     expect(screen.getByText('ana@exemplo.pt')).toBeTruthy();
     expect(screen.getByText(/enviamos a confirmação por email/)).toBeTruthy();
     // A guest has no order list: the button opens this order with its token.

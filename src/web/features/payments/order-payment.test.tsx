@@ -47,7 +47,7 @@ describe('payment on the order page', () => {
     const card = await paymentCard();
     expect(await within(card).findByText('123 456 789')).toBeTruthy();
     expect(within(card).getByText('12345')).toBeTruthy();
-    expect(within(card).getByText(/A referência é válida durante 48 horas, até/).textContent).toMatch(/até 7 de março de 2999/);
+    expect(within(card).getByText(/A referência é válida até/).textContent).toMatch(/até 7 de março de 2999.*; depois disso a encomenda é cancelada\./);
     expect(screen.getByText('O link de acesso chega por email assim que o pagamento for confirmado.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Aceder a Guia de arrumação/ })).toBeNull();
   });

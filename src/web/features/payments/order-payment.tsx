@@ -14,6 +14,17 @@ import { orderPaymentsQueryOptions } from './api.ts';
 import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
 import BiDownloadIcon from '~icons/bi/download';
 
+/** Until when the unpaid order may be paid (#26): the order's own deadline, as the server set it. */
+function PayBy({ order }: { order: Order }) {
+  if (!order.pay_by) return null;
+  return (
+    <p className="small text-secondary mb-2">
+      {'Pode pagar até '}
+      <time dateTime={order.pay_by}>{formatLongDateTime(order.pay_by)}</time>; depois disso a encomenda é cancelada.
+    </p>
+  );
+}
+
 export const PAYMENTS_LOAD_ERROR = 'Não foi possível carregar os dados do pagamento.';
 
 /** A payment the customer can still complete: pending and not past its deadline. */
@@ -69,6 +80,7 @@ export function OrderPayment({ order, token }: { order: Order; token?: string | 
         <p className="mb-2">
           {`A aguardar a confirmação do pagamento MB WAY no telemóvel ${groupPhone(waiting.phone_number ?? '')}.`}
         </p>
+        <PayBy order={order} />
         <Link to={`${paths.mbwayPayment}?${paymentSearch(order.id, token)}`}>Acompanhar o pagamento MB WAY</Link>
       </div>
     );
@@ -79,6 +91,7 @@ export function OrderPayment({ order, token }: { order: Order; token?: string | 
         {newest ? 'O último pedido de pagamento já não é válido. ' : ''}
         Esta encomenda ainda não está paga: peça uma referência Multibanco para a pagar.
       </p>
+      <PayBy order={order} />
       <PayByMultibancoButton orderId={order.id} token={token} order={order} />
     </div>
   );

@@ -4,6 +4,7 @@ import { formatCents } from '#shared/money.ts';
 import { shippingRule } from '#shared/orders.ts';
 import { shop } from '#shared/shop.ts';
 import { paths } from '#shared/paths.ts';
+import { PaymentDeadlines } from './payment-deadlines.tsx';
 import { ShopIdentity } from './shop-identity.tsx';
 
 export type TermsSection = { id: string; title: string; body: ReactNode };
@@ -203,6 +204,7 @@ export const termsSections: TermsSection[] = [
             Portes: <strong>{fee}</strong> por encomenda com valor inferior a {freeFrom}; <strong>grátis</strong> a partir de {freeFrom}.
             Encomendas só com produtos digitais não pagam portes.
           </li>
+          <PaymentDeadlines />
           <li>Preparação: {shop.delivery.preparation} depois da confirmação do pagamento.</li>
           <li>
             Entrega pela transportadora: {shop.delivery.mainland} em Portugal continental; {shop.delivery.islands} nas ilhas (Açores e Madeira) e em

@@ -4,6 +4,7 @@ import type { ProductList } from '#shared/schemas/catalog.ts';
 import type { Order, OrderPage, RefundDue } from '#shared/schemas/orders.ts';
 import type { PendingDocuments, ResolveRefundBody } from '#shared/schemas/invoicing.ts';
 import type { PaymentAlert } from '#shared/schemas/payments.ts';
+import type { ReleaseHoldsAnswer, UnpaidHoldList } from '#shared/schemas/unpaid-holds.ts';
 import { api, ApiError } from '../../../api/client.ts';
 import { queryRoots } from '../../../api/query-keys.ts';
 
@@ -209,5 +210,21 @@ export function useResolvePaymentAlert() {
   return useMutation({
     mutationFn: (id: number) => api.put<null>(`/payment/alerts/${id}/resolve`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentAlertsKey }),
+  });
+}
+
+/** "Encomendas por pagar que reservam stock" (#26): the unpaid orders holding stock, soonest to expire first. */
+const unpaidHoldsKey = [...queryRoots.orders, 'admin', 'unpaid-holds'] as const;
+export const unpaidHoldsQueryOptions = queryOptions({
+  queryKey: unpaidHoldsKey,
+  queryFn: async ({ signal }) => (await api.get<UnpaidHoldList>('/order/unpaid-holds', { signal })).orders,
+});
+
+/** "Libertar stock": the chosen unpaid orders are cancelled and their stock given back. */
+export function useReleaseHolds() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: (orderIds: number[]) => api.post<ReleaseHoldsAnswer>('/order/unpaid-holds/release', { order_ids: orderIds }),
+    onSettled: () => refresh(),
   });
 }

@@ -16,6 +16,7 @@ import { OrdersTable } from './orders-table.tsx';
 import { PaymentAlerts } from './payment-alerts.tsx';
 import { InvoiceAlerts } from './invoice-alerts.tsx';
 import { RefundAlerts } from './refund-alerts.tsx';
+import { UnpaidHolds } from './unpaid-holds.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
 import { useTabDelete } from '../use-tab-delete.ts';
 import { useListParams } from '../../../components/use-list-params.ts';
@@ -93,6 +94,7 @@ export function OrdersTab() {
       <PaymentAlerts />
       <RefundAlerts />
       <InvoiceAlerts />
+      <UnpaidHolds />
 
       <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
 
