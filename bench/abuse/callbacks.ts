@@ -38,10 +38,11 @@ async function callbackFlood(): Promise<AbuseFigure[]> {
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://loja.test' }), webDist: undefined };
   // Every table the callback route writes to (payment_callbacks and whatever summarises it), indexes and TOAST included.
   const storedBytes = async () => {
-    const rows = await database.db.execute<{ bytes: string | number }>(
-      sql`SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'payment_callback%'`,
-    );
-    return Number(rows.rows[0]?.bytes ?? 0);
+    const [row] = await database.db
+      .select({ bytes: sql<string>`coalesce(sum(pg_total_relation_size(oid)), 0)` })
+      .from(sql`pg_class`)
+      .where(sql`relkind = 'r' AND relname LIKE 'payment_callback%'`);
+    return Number(row?.bytes ?? 0);
   };
   try {
     const app = await buildApp({ config, database, logger: false });

@@ -75,6 +75,7 @@ const envSchema = z.object({
   SHOP_WHATSAPP_URL: optionalText.pipe(z.url({ error: 'SHOP_WHATSAPP_URL must be an address' }).optional()),
   SHOP_PUBLIC_EMAIL: optionalText.pipe(z.email({ error: 'SHOP_PUBLIC_EMAIL must be an e-mail address' }).optional()),
   CONTACT_RATE_LIMIT: z.coerce.number({ error: 'CONTACT_RATE_LIMIT must be a number' }).int().min(1).default(5),
+  PAYMENT_CALLBACK_RATE_LIMIT: z.coerce.number({ error: 'PAYMENT_CALLBACK_RATE_LIMIT must be a number' }).int().min(1).default(120),
   NEWSLETTER_RATE_LIMIT: z.coerce.number({ error: 'NEWSLETTER_RATE_LIMIT must be a number' }).int().min(1).default(5),
   NEWSLETTER_SEND_PER_MINUTE: z.coerce.number({ error: 'NEWSLETTER_SEND_PER_MINUTE must be a number' }).int().min(1).default(120),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'ifthenpay'], { error: 'PAYMENT_GATEWAY must be sandbox or ifthenpay' }).default('sandbox'),
@@ -128,6 +129,8 @@ export type Config = {
     examples: { setting: string; label: string }[];
   };
   contactRateLimit: RateLimit;
+  /** Payment callbacks per source address a minute (ifthenpay calls from a few addresses, once per payment plus retries). */
+  paymentCallbackRateLimit: RateLimit;
   newsletter: { rateLimit: RateLimit; sendPerMinute: number };
   payments: {
     gateway: 'sandbox' | 'ifthenpay';
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((key) => ({ setting: key, label: exampleLabels[key] })),
     },
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT, windowMs: 60 * 60_000 },
+    paymentCallbackRateLimit: { max: e.PAYMENT_CALLBACK_RATE_LIMIT, windowMs: 60_000 },
     newsletter: { rateLimit: { max: e.NEWSLETTER_RATE_LIMIT, windowMs: 60 * 60_000 }, sendPerMinute: e.NEWSLETTER_SEND_PER_MINUTE },
     payments: {
       gateway: e.PAYMENT_GATEWAY,
