@@ -5,6 +5,7 @@ import { emailBody, loginAnswer, loginBody, registerBody, resetBody, verifyQuery
 import { messageBody } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { rateLimited } from '../../platform/security.ts';
+import { recordAs, recordChange } from '../audit/audit.ts';
 import * as accounts from './accounts.ts';
 import { closeSession, SESSION_COOKIE, SESSION_DAYS } from './sessions.ts';
 import { clearSignedInHint, setSignedInHint } from './session-plugin.ts';
@@ -50,6 +51,8 @@ export const authRoutes =
       { config: limited, schema: { tags, body: loginBody, response: { 200: loginAnswer } } },
       async (request, reply) => {
         const { token, user } = await accounts.login(db, config.publicUrl, request.body);
+        // An admin's sign-in is in the audit log (a customer's is not the owner's record to keep).
+        if (user.isAdmin) await recordAs(db, { id: user.id, email: user.email, ip: request.ip }, { entity: 'session', entityId: user.id, action: 'sign-in' });
         setSessionCookie(reply, token);
         setSignedInHint(reply, config.publicUrl);
         return { message: messages.loginSuccessful, user };
@@ -58,7 +61,13 @@ export const authRoutes =
 
     app.post('/auth/logout', { schema: { tags, response: { 200: messageBody } } }, async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await closeSession(db, token);
+      if (token) {
+        await db.transaction(async (tx) => {
+          await closeSession(tx, token);
+          // The guard named the admin of this session as the actor: her sign-out is recorded, a customer's not.
+          if (request.sessionUser) await recordChange(tx, { entity: 'session', entityId: request.sessionUser.id, action: 'sign-out' });
+        });
+      }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       clearSignedInHint(reply);
       return { message: messages.loggedOut };
