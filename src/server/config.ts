@@ -57,6 +57,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number({ error: 'AUTH_RATE_LIMIT must be a number' }).int().min(1).default(10),
   DEMO_CATALOGUE: z.enum(['auto', 'true', 'false'], { error: 'DEMO_CATALOGUE must be auto, true or false' }).default('auto'),
+  MIGRATE_ON_START: z.enum(['true', 'false'], { error: 'MIGRATE_ON_START must be true or false' }).default('true'),
   JOB_POLL_MS: z.coerce.number({ error: 'JOB_POLL_MS must be a number' }).int().min(50).default(1000),
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'SHUTDOWN_DRAIN_MS must be a number' }).int().min(0).max(20_000).default(1000),
   TRUST_PROXY: z
@@ -116,6 +117,8 @@ export type Config = {
   shutdownDrainMs: number;
   /** Seed the demo catalogue into an empty shop: 'auto' does it on the embedded database only. */
   demoCatalogue: 'auto' | 'true' | 'false';
+  /** false when the app connects as a role that cannot change the schema (decision 0028): the owner migrates first. */
+  migrateOnStart: boolean;
   /** The shop's public and legal details (contact page, terms, e-mails). */
   shop: {
     legalName: string;
@@ -201,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollMs: e.JOB_POLL_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     demoCatalogue: e.DEMO_CATALOGUE,
+    migrateOnStart: e.MIGRATE_ON_START === 'true',
     shop: {
       legalName: e.SHOP_LEGAL_NAME,
       nif: e.SHOP_NIF,
