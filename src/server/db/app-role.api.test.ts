@@ -67,7 +67,7 @@ describe.skipIf(!serverUrl)('the app role of the production guide', () => {
 
   it('cannot disable, drop or bypass the audit log trigger, nor change the schema', async () => {
     const refusal = (statement: string) =>
-      asApp.client.query(statement).then(
+      (asApp.client as pg.Pool).query(statement).then(
         () => 'accepted',
         (err: Error) => err.message,
       );
