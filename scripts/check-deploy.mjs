@@ -32,6 +32,25 @@ for (const name of ['app1', 'app2']) {
   const env = compose?.services?.[name]?.environment ?? {};
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'PAYMENT_GATEWAY']) check(key in env, `compose.yaml: ${name} lacks ${key}`);
 }
+// The app connects as a role that cannot switch off the audit log's trigger (decision 0028): not the
+// database's owner, no migrations at start; a one-shot service migrates as the owner before the apps start.
+const owner = compose?.services?.postgres?.environment?.POSTGRES_USER;
+const roleOf = (url) => /^postgres(?:ql)?:\/\/([^:@/]+)/.exec(String(url ?? ''))?.[1];
+for (const name of ['app1', 'app2']) {
+  const service = compose?.services?.[name];
+  check(roleOf(service?.environment?.DATABASE_URL) && roleOf(service?.environment?.DATABASE_URL) !== owner, `compose.yaml: ${name} must connect as the app role, not the owner ${owner}`);
+  check(service?.environment?.MIGRATE_ON_START === 'false', `compose.yaml: ${name} must set MIGRATE_ON_START to 'false'`);
+  check(service?.depends_on?.migrate?.condition === 'service_completed_successfully', `compose.yaml: ${name} must wait for the migrate service`);
+}
+const migrateService = compose?.services?.migrate;
+check(/cli\/migrate\.ts/.test(JSON.stringify(migrateService?.command ?? '')), 'compose.yaml: the migrate service must run src/server/cli/migrate.ts');
+check(roleOf(migrateService?.environment?.DATABASE_URL) === owner, 'compose.yaml: the migrate service must connect as the owner (POSTGRES_USER)');
+const initMount = (compose?.services?.postgres?.volumes ?? []).map(String).find((v) => v.endsWith(':/docker-entrypoint-initdb.d:ro'));
+check(initMount && existsSync(initMount.split(':')[0]), 'compose.yaml: postgres must mount deploy/postgres-init as /docker-entrypoint-initdb.d');
+const roleScript = existsSync('deploy/postgres-init/10-app-role.sh') ? readFileSync('deploy/postgres-init/10-app-role.sh', 'utf8') : '';
+check(/CREATE ROLE loja_app LOGIN\b.*\bNOSUPERUSER\b/.test(roleScript), 'deploy/postgres-init/10-app-role.sh: must create loja_app NOSUPERUSER');
+check(/GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO loja_app/.test(roleScript) && !/GRANT ALL|TRUNCATE|TRIGGER|ALTER ROLE/i.test(roleScript.replace(/^#.*$/gm, '')), 'deploy/postgres-init/10-app-role.sh: loja_app gets DML rights only');
+
 for (const volume of compose?.services?.caddy?.volumes ?? []) {
   const source = String(volume).split(':')[0];
   if (source.startsWith('./')) check(existsSync(source), `compose.yaml: ${source} does not exist`);

@@ -44,6 +44,7 @@ import { registerInputHygiene } from './platform/validation.ts';
 import { registerSecurity, shopSecurityHeaders } from './platform/security.ts';
 import { registerRequestContext } from './platform/request-context.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
+import { recordRefusal } from './modules/audit/audit.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 
 export type BuildOptions = {
@@ -138,7 +139,16 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(
     async (api) => {
       await api.register(sessionPlugin, { db, publicUrl: config.publicUrl });
-      await api.register(routeGuard);
+      await api.register(routeGuard, {
+        onRefused: (request, status) =>
+          recordRefusal(db, {
+            ip: request.ip,
+            method: request.method,
+            route: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+            status,
+            user: request.sessionUser ? { id: request.sessionUser.id, email: request.sessionUser.email } : null,
+          }),
+      });
       api.get('/health', { schema: { tags: ['platform'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
         status: 'ok' as const,
       }));

@@ -58,6 +58,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number({ error: 'AUTH_RATE_LIMIT must be a number' }).int().min(1).default(10),
   LOGIN_LOCK_MAX_MINUTES: z.coerce.number({ error: 'LOGIN_LOCK_MAX_MINUTES must be a number' }).int().min(1).max(1440).default(15),
   DEMO_CATALOGUE: z.enum(['auto', 'true', 'false'], { error: 'DEMO_CATALOGUE must be auto, true or false' }).default('auto'),
+  MIGRATE_ON_START: z.enum(['true', 'false'], { error: 'MIGRATE_ON_START must be true or false' }).default('true'),
   JOB_POLL_MS: z.coerce.number({ error: 'JOB_POLL_MS must be a number' }).int().min(50).default(1000),
   SHUTDOWN_DRAIN_MS: z.coerce.number({ error: 'SHUTDOWN_DRAIN_MS must be a number' }).int().min(0).max(20_000).default(1000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'DB_STATEMENT_TIMEOUT_MS must be a number' }).int().min(100).max(600_000).default(3000),
@@ -78,6 +79,7 @@ const envSchema = z.object({
   SHOP_WHATSAPP_URL: optionalText.pipe(z.url({ error: 'SHOP_WHATSAPP_URL must be an address' }).optional()),
   SHOP_PUBLIC_EMAIL: optionalText.pipe(z.email({ error: 'SHOP_PUBLIC_EMAIL must be an e-mail address' }).optional()),
   CONTACT_RATE_LIMIT: z.coerce.number({ error: 'CONTACT_RATE_LIMIT must be a number' }).int().min(1).default(5),
+  PAYMENT_CALLBACK_RATE_LIMIT: z.coerce.number({ error: 'PAYMENT_CALLBACK_RATE_LIMIT must be a number' }).int().min(1).default(120),
   NEWSLETTER_RATE_LIMIT: z.coerce.number({ error: 'NEWSLETTER_RATE_LIMIT must be a number' }).int().min(1).default(5),
   CHECKOUT_RATE_LIMIT: z.coerce.number({ error: 'CHECKOUT_RATE_LIMIT must be a number' }).int().min(1).default(20),
   CHECKOUT_EMAIL_RATE_LIMIT: z.coerce.number({ error: 'CHECKOUT_EMAIL_RATE_LIMIT must be a number' }).int().min(1).default(5),
@@ -142,6 +144,8 @@ export type Config = {
   pageRenderTimeoutMs: number;
   /** Seed the demo catalogue into an empty shop: 'auto' does it on the embedded database only. */
   demoCatalogue: 'auto' | 'true' | 'false';
+  /** false when the app connects as a role that cannot change the schema (decision 0028): the owner migrates first. */
+  migrateOnStart: boolean;
   /** The shop's public and legal details (contact page, terms, e-mails). */
   shop: {
     legalName: string;
@@ -155,6 +159,8 @@ export type Config = {
     examples: { setting: string; label: string }[];
   };
   contactRateLimit: RateLimit;
+  /** Payment callbacks per source address a minute (ifthenpay calls from a few addresses, once per payment plus retries). */
+  paymentCallbackRateLimit: RateLimit;
   newsletter: { rateLimit: RateLimit; sendPerMinute: number };
   /** Orders placed (POST /order) per client address, and per e-mail address and per signed-in account. */
   checkoutRateLimit: { perAddress: RateLimit; perBuyer: RateLimit };
@@ -235,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     pageRenderTimeoutMs: e.PAGE_RENDER_TIMEOUT_MS,
     demoCatalogue: e.DEMO_CATALOGUE,
+    migrateOnStart: e.MIGRATE_ON_START === 'true',
     shop: {
       legalName: e.SHOP_LEGAL_NAME,
       nif: e.SHOP_NIF,
@@ -253,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((key) => ({ setting: key, label: exampleLabels[key] })),
     },
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT, windowMs: 60 * 60_000 },
+    paymentCallbackRateLimit: { max: e.PAYMENT_CALLBACK_RATE_LIMIT, windowMs: 60_000 },
     newsletter: { rateLimit: { max: e.NEWSLETTER_RATE_LIMIT, windowMs: 60 * 60_000 }, sendPerMinute: e.NEWSLETTER_SEND_PER_MINUTE },
     checkoutRateLimit: {
       perAddress: { max: e.CHECKOUT_RATE_LIMIT, windowMs: 60 * 60_000 },

@@ -9,7 +9,7 @@ import { ensureAdmin } from './modules/users/first-admin.ts';
 async function main() {
   const config = loadConfig();
   const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db`, statementTimeoutMs: config.statementTimeoutMs });
-  await database.migrate();
+  if (config.migrateOnStart) await database.migrate();
   const app = await buildApp({ config, database });
 
   // A first start on the embedded database opens a shop worth looking at; a PostgreSQL shop is production

@@ -58,6 +58,8 @@ export function fakeInvoiceXpress() {
     dropNextCreate: false,
     /** How many times a PDF answers 202 before it is ready. */
     pdfPending: 0,
+    /** A link answered instead of the document's own (a provider gone wrong, or an answer tampered with). */
+    pdfLink: undefined as string | undefined,
     /** Requests that reached the fake, as "METHOD /path". */
     calls: [] as string[],
     issued(kind: FakeDocument['kind']) {
@@ -158,7 +160,7 @@ export function fakeInvoiceXpress() {
         const asked = (pdfAsked.get(id) ?? 0) + 1;
         pdfAsked.set(id, asked);
         if (asked <= state.pdfPending) return send(202, {});
-        return send(200, { output: { pdfUrl: `${state.url}/documents/${id}.pdf` } });
+        return send(200, { output: { pdfUrl: state.pdfLink ?? `${state.url}/documents/${id}.pdf` } });
       }
 
       return send(404, { errors: [{ error: 'Not found' }] });

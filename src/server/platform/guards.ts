@@ -28,6 +28,9 @@ export const signedIn = { audience: 'signed-in' } as const satisfies { audience:
 /** Route options' `config` of a back-office route. */
 export const adminOnly = { audience: 'admin' } as const satisfies { audience: Audience };
 
+/** Told of every refused call to a guarded route (the audit log records the admin ones); its failure changes no answer. */
+export type RefusalListener = (request: FastifyRequest, status: 401 | 403) => Promise<void>;
+
 /** The OpenAPI security scheme that documents each audience (the session cookie, of a user or of an admin). */
 const securityScheme: Record<Audience, string> = { 'signed-in': 'session', admin: 'adminSession' };
 
@@ -36,7 +39,13 @@ const securityScheme: Record<Audience, string> = { 'signed-in': 'session', admin
  * visitor gets 401 and a customer 403, never a 400 describing an admin body. Registered after the session
  * plugin. The hidden button in the browser is only comfort; this is the check.
  */
-export const routeGuard = fp(async (app) => {
+export const routeGuard = fp<{ onRefused?: RefusalListener }>(async (app, { onRefused }) => {
+  const refuse = async (request: FastifyRequest, status: 401 | 403) => {
+    if (onRefused && request.routeOptions.config?.audience === 'admin') {
+      await onRefused(request, status).catch((err: unknown) => request.log.error({ err }, 'refused call not recorded'));
+    }
+    return status === 401 ? unauthenticated() : forbidden();
+  };
   app.addHook('onRoute', (route) => {
     const audience = route.config?.audience;
     if (audience && route.schema) route.schema = { ...route.schema, security: [{ [securityScheme[audience]]: [] }] };
@@ -46,8 +55,8 @@ export const routeGuard = fp(async (app) => {
     if (request.sessionUser?.isAdmin) actAs({ id: request.sessionUser.id, email: request.sessionUser.email, ip: request.ip });
     const audience = request.routeOptions.config?.audience;
     if (!audience) return;
-    if (!request.sessionUser) throw unauthenticated();
-    if (audience === 'admin' && !request.sessionUser.isAdmin) throw forbidden();
+    if (!request.sessionUser) throw await refuse(request, 401);
+    if (audience === 'admin' && !request.sessionUser.isAdmin) throw await refuse(request, 403);
   });
 });
 

@@ -3,7 +3,20 @@ import './locale.ts';
 import { calendarDayField, dayRangeMessages } from './days.ts';
 
 /** The audit log (issue #17): every admin change, who made it, from where, and the values before and after. */
-export const AUDIT_ENTITIES = ['user', 'product', 'service', 'order', 'content', 'newsletter', 'media', 'settings'] as const;
+export const AUDIT_ENTITIES = [
+  'user',
+  'product',
+  'service',
+  'order',
+  'content',
+  'newsletter',
+  'media',
+  'settings',
+  'message',
+  'payment-alert',
+  'session',
+  'access',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const auditEntityLabel: Record<AuditEntity, string> = {
@@ -15,9 +28,30 @@ export const auditEntityLabel: Record<AuditEntity, string> = {
   newsletter: 'Newsletter',
   media: 'Imagem',
   settings: 'Definições',
+  message: 'Mensagem de contacto',
+  'payment-alert': 'Alerta de pagamento',
+  session: 'Sessão',
+  access: 'Acesso recusado',
 };
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'archive', 'status', 'payment', 'refund', 'refund-cancel', 'send', 'release'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'archive',
+  'status',
+  'payment',
+  'refund',
+  'refund-cancel',
+  'send',
+  'read',
+  'test',
+  'resolve',
+  'sign-in',
+  'sign-out',
+  'refused',
+  'release',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditActionLabel: Record<AuditAction, string> = {
@@ -30,6 +64,12 @@ export const auditActionLabel: Record<AuditAction, string> = {
   refund: 'Reembolsou',
   'refund-cancel': 'Anulou o pedido de reembolso',
   send: 'Enviou',
+  read: 'Leu',
+  test: 'Enviou um teste',
+  resolve: 'Resolveu',
+  'sign-in': 'Entrou',
+  'sign-out': 'Saiu',
+  refused: 'Foi recusado',
   release: 'Libertou o stock (encomenda por pagar cancelada)',
 };
 

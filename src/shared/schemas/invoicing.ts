@@ -29,6 +29,7 @@ export const invoicingMessages = {
   retryQueued: 'Vamos tentar emitir o documento de novo.',
   documentNotFound: 'Documento não encontrado.',
   pdfNotReady: 'O PDF do documento ainda está a ser preparado. Tente daqui a um minuto.',
+  pdfRefused: 'O serviço de faturação indicou um endereço inválido para o PDF deste documento. Tente mais tarde ou peça-o à loja.',
 } as const;
 
 /** A fiscal document as the order pages show it: "Fatura-recibo FR A/12" and its PDF, a path under the API. */

@@ -5,6 +5,7 @@ import { emailBody, loginAnswer, loginBody, registerBody, resetBody, signInLinkB
 import { messageBody } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { rateLimited } from '../../platform/security.ts';
+import { recordAs, recordChange } from '../audit/audit.ts';
 import * as accounts from './accounts.ts';
 import { closeSession, SESSION_COOKIE, SESSION_DAYS } from './sessions.ts';
 import { clearSignedInHint, setSignedInHint } from './session-plugin.ts';
@@ -52,6 +53,8 @@ export const authRoutes =
       async (request, reply) => {
         const context = { publicUrl: config.publicUrl, address: request.ip, maxLockSeconds: config.loginLockMaxSeconds };
         const { token, user } = await accounts.login(db, context, request.body);
+        // An admin's sign-in is in the audit log (a customer's is not the owner's record to keep).
+        if (user.isAdmin) await recordAs(db, { id: user.id, email: user.email, ip: request.ip }, { entity: 'session', entityId: user.id, action: 'sign-in' });
         setSessionCookie(reply, token);
         setSignedInHint(reply, config.publicUrl);
         return { message: messages.loginSuccessful, user };
@@ -60,7 +63,13 @@ export const authRoutes =
 
     app.post('/auth/logout', { schema: { tags, response: { 200: messageBody } } }, async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await closeSession(db, token);
+      if (token) {
+        await db.transaction(async (tx) => {
+          await closeSession(tx, token);
+          // The guard named the admin of this session as the actor: her sign-out is recorded, a customer's not.
+          if (request.sessionUser) await recordChange(tx, { entity: 'session', entityId: request.sessionUser.id, action: 'sign-out' });
+        });
+      }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       clearSignedInHint(reply);
       return { message: messages.loggedOut };
@@ -99,6 +108,7 @@ export const authRoutes =
       { config: limited, schema: { tags, body: signInLinkBody, response: { 200: loginAnswer } } },
       async (request, reply) => {
         const { token, user } = await signInWithLink(db, request.body.token);
+        if (user.isAdmin) await recordAs(db, { id: user.id, email: user.email, ip: request.ip }, { entity: 'session', entityId: user.id, action: 'sign-in' });
         setSessionCookie(reply, token);
         setSignedInHint(reply, config.publicUrl);
         return { message: messages.loginSuccessful, user };

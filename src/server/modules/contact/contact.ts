@@ -3,6 +3,7 @@ import { contactMessages as texts, type ContactMessage, type ContactMessagePage 
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
+import { recordChange } from '../audit/audit.ts';
 import { contactMail } from './mails.ts';
 import { contactMessages } from './tables.ts';
 
@@ -52,10 +53,17 @@ export async function listContactMessages(db: Db, page: number, pageSize: number
   };
 }
 
-/** Marks a message read; reading it again keeps the first time. */
+/** Marks a message read, in the audit log too; reading it again keeps the first time (and records nothing). */
 export async function markContactMessageRead(db: Db, id: number): Promise<ContactMessage> {
-  await db.update(contactMessages).set({ readAt: sql`now()` }).where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)));
-  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
-  if (!row) throw notFound(texts.notFound);
-  return toMessage(row);
+  return db.transaction(async (tx) => {
+    const [first] = await tx
+      .update(contactMessages)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)))
+      .returning({ email: contactMessages.email });
+    if (first) await recordChange(tx, { entity: 'message', entityId: id, action: 'read', after: { from: first.email } });
+    const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
+    if (!row) throw notFound(texts.notFound);
+    return toMessage(row);
+  });
 }

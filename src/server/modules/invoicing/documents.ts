@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { OrderRow } from '../orders/order-records.ts';
 import type { DocumentClient, DocumentKind, DocumentRequest, Invoicing } from './invoicing.ts';
 import { InvoicingError } from './invoicing.ts';
+import { followablePdfUrl } from './pdf-link.ts';
 import { fiscalDocuments } from './tables.ts';
 
 export type DocumentRow = typeof fiscalDocuments.$inferSelect;
@@ -99,7 +100,7 @@ export async function ensureDocument(db: Db, invoicing: Invoicing, spec: Documen
   }
   if (!row.pdfUrl) {
     const pdfUrl = await invoicing.pdfUrl(row.providerId).catch(() => null);
-    if (pdfUrl) [row = row] = await db.update(fiscalDocuments).set({ pdfUrl }).where(eq(fiscalDocuments.id, row.id)).returning();
+    if (pdfUrl && followablePdfUrl(pdfUrl, invoicing.pdfOrigins)) [row = row] = await db.update(fiscalDocuments).set({ pdfUrl }).where(eq(fiscalDocuments.id, row.id)).returning();
   }
   return row;
 }

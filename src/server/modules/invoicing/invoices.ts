@@ -3,7 +3,7 @@ import { documentLabel } from '#shared/invoices.ts';
 import { toEuros } from '#shared/money.ts';
 import { invoicingMessages, type PendingDocuments } from '#shared/schemas/invoicing.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import {
   awaitingDocuments,
   creditNoteSubject,
@@ -17,6 +17,7 @@ import {
 import type { Viewer } from '../orders/order-records.ts';
 import { creditNoteReference, documentClient, type DocumentRow, ensureDocument, invoiceReference } from './documents.ts';
 import type { DocumentLine, Invoicing } from './invoicing.ts';
+import { followablePdfUrl } from './pdf-link.ts';
 import { fiscalDocuments } from './tables.ts';
 
 /** What the invoicing jobs and routes work with; `invoicing` is null when no provider is configured. */
@@ -180,9 +181,15 @@ export async function documentPdf(ctx: InvoicingContext, orderId: number, docume
     .where(and(eq(fiscalDocuments.id, documentId), eq(fiscalDocuments.orderId, orderId), isNotNull(fiscalDocuments.number)))
     .limit(1);
   if (!document) throw notFound(invoicingMessages.documentNotFound);
-  const fresh = invoicing && document.provider === invoicing.name ? await invoicing.pdfUrl(document.providerId).catch(() => null) : null;
+  const ours = invoicing && document.provider === invoicing.name ? invoicing : null;
+  const answered = ours ? await ours.pdfUrl(document.providerId).catch(() => null) : null;
+  // Only the provider's own https address is followed (pdf-link.ts); anything else is its error, told in pt-PT.
+  const origins = ours?.pdfOrigins ?? [];
+  const fresh = answered ? followablePdfUrl(answered, origins) : null;
   if (fresh && fresh !== document.pdfUrl) await db.update(fiscalDocuments).set({ pdfUrl: fresh }).where(eq(fiscalDocuments.id, document.id));
-  return fresh ?? document.pdfUrl;
+  const url = fresh ?? (document.pdfUrl ? followablePdfUrl(document.pdfUrl, origins) : null);
+  if (!url && (answered || document.pdfUrl)) throw new AppError(502, 'DOCUMENT_PDF_REFUSED', invoicingMessages.pdfRefused);
+  return url;
 }
 
 /** The issued documents of these orders, for their pages. */

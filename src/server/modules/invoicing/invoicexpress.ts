@@ -135,6 +135,9 @@ export function invoiceXpress(options: InvoiceXpressOptions): Invoicing {
       return document;
     },
 
+    // The account's own host (https://<account>.app.invoicexpress.com), where the API answers PDF links; no other.
+    pdfOrigins: [new URL(options.baseUrl).origin],
+
     async pdfUrl(providerId) {
       const { status, body } = await call('GET', `/api/pdf/${encodeURIComponent(providerId)}.json`, new URLSearchParams());
       if (status === 202) return null;

@@ -49,6 +49,8 @@ export interface Invoicing {
   finalise(kind: DocumentKind, providerId: string): Promise<ProviderDocument>;
   /** The PDF's address, or null while the provider is still making it. */
   pdfUrl(providerId: string): Promise<string | null>;
+  /** The origins its PDFs are served from: the PDF route redirects to no other (pdf-link.ts). */
+  readonly pdfOrigins: readonly string[];
 }
 
 /** The provider could not be reached, or refused (`refused`: retrying the same request will not help by itself). */

@@ -96,7 +96,11 @@ export async function mediaByName(db: Db, name: string): Promise<MediaImage> {
 export async function putMedia(db: Db, name: string, processed: ProcessedImage): Promise<MediaImage> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(images).where(mediaName(name)).limit(1).for('update');
-    if (!existing) return toMediaImage(await storeImage(tx, 'media', name, processed));
+    if (!existing) {
+      const created = await storeImage(tx, 'media', name, processed);
+      await recordChange(tx, { entity: 'media', entityId: created.id, action: 'create', after: { name, width: processed.width, height: processed.height } });
+      return toMediaImage(created);
+    }
     await tx.delete(imageFiles).where(eq(imageFiles.imageId, existing.id));
     await writeFiles(tx, existing.id, processed);
     const [row] = await tx
@@ -104,6 +108,13 @@ export async function putMedia(db: Db, name: string, processed: ProcessedImage):
       .set({ width: processed.width, height: processed.height, size: processed.size, version: processed.version, createdAt: new Date() })
       .where(eq(images.id, existing.id))
       .returning();
+    await recordChange(tx, {
+      entity: 'media',
+      entityId: existing.id,
+      action: 'update',
+      before: { name: existing.name, version: existing.version, width: existing.width, height: existing.height },
+      after: { name: existing.name, version: processed.version, width: processed.width, height: processed.height },
+    });
     return toMediaImage(row ?? existing);
   });
 }

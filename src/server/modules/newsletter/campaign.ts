@@ -65,6 +65,7 @@ export async function sendTest(db: Db, to: string): Promise<string> {
     const draft = await lockedDraft(tx);
     if (!complete(draft)) throw invalid(newsletterMessages.draftIncomplete);
     await queueMail(tx, await newsletterTestMail(to, draft));
+    await recordChange(tx, { entity: 'newsletter', entityId: 'teste', action: 'test', after: { title: draft.title, to } });
   });
   return testSentMessage(to);
 }

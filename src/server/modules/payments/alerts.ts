@@ -4,6 +4,7 @@ import type { OrderPaymentsAnswer, PaymentInfo } from '#shared/schemas/payments.
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { recordChange } from '../audit/audit.ts';
 import { orderForPayment, type Viewer } from '../orders/for-payments.ts';
 import { type PaymentRow, sandboxPhoneUrl } from './payment-records.ts';
 import { paymentCallbacks, payments } from './tables.ts';
@@ -58,12 +59,22 @@ export async function paymentAlerts(db: Db) {
   }));
 }
 
+/** The admin has dealt with an alert (refunded, or decided to keep the money): it leaves the list, into the audit log. */
 export async function resolveAlert(db: Db, id: number) {
-  const [row] = await db
-    .update(paymentCallbacks)
-    .set({ needsAttention: false })
-    .where(and(eq(paymentCallbacks.id, id), eq(paymentCallbacks.needsAttention, true)))
-    .returning({ id: paymentCallbacks.id });
-  if (!row) throw notFound(paymentMessages.alertNotFound);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(paymentCallbacks)
+      .set({ needsAttention: false })
+      .where(and(eq(paymentCallbacks.id, id), eq(paymentCallbacks.needsAttention, true)))
+      .returning({ id: paymentCallbacks.id, outcome: paymentCallbacks.outcome, paymentId: paymentCallbacks.paymentId });
+    if (!row) throw notFound(paymentMessages.alertNotFound);
+    const [payment] = row.paymentId ? await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, row.paymentId)) : [];
+    await recordChange(tx, {
+      entity: 'payment-alert',
+      entityId: id,
+      action: 'resolve',
+      after: { outcome: row.outcome, orderId: payment?.orderId ?? null },
+    });
+  });
 }
 

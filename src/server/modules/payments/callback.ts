@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { composeMail, queueMail } from '../../platform/mail.ts';
 import { customerText } from '../../platform/mail-templates/customer-text.ts';
 import { confirmPayment, type PaymentsContext } from './payment-records.ts';
-import { paymentCallbacks, payments } from './tables.ts';
+import { paymentCallbackRefusals, paymentCallbacks, payments } from './tables.ts';
 
 type CallbackOutcome = (typeof paymentCallbacks.$inferInsert)['outcome'];
 
@@ -18,15 +18,39 @@ const alertText: Partial<Record<CallbackOutcome, string>> = {
 
 type CallbackAnswer = { status: 200 | 400 | 403 | 404; outcome: CallbackOutcome };
 
+/** The parameters ifthenpay documents for its callback (README, decision 0008), the key aside: nothing else is kept. */
+const RECORDED_PARAMS = ['orderId', 'amount', 'requestId', 'entity', 'reference', 'payment_datetime'] as const;
+/** Longer than any of them ever is (a request id is ~20 characters, a date and time 19). */
+const RECORDED_LENGTH = 64;
+
+/** What is kept of a callback: its documented parameters only, each cut to RECORDED_LENGTH. */
+export function recordedParams(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(RECORDED_PARAMS.flatMap((name) => (params[name] === undefined ? [] : [[name, params[name].slice(0, RECORDED_LENGTH)]])));
+}
+
+/**
+ * A callback with a wrong key is counted, not stored: one row per source address per hour, whatever it
+ * carried (decision 0028). Nothing it says is believed, so nothing of it is worth keeping but the fact.
+ */
+async function countRefusal(db: Db, ip: string | null) {
+  await db
+    .insert(paymentCallbackRefusals)
+    .values({ ip: ip ?? 'desconhecido', hour: sql`date_trunc('hour', now())` })
+    .onConflictDoUpdate({
+      target: [paymentCallbackRefusals.ip, paymentCallbackRefusals.hour],
+      set: { count: sql`${paymentCallbackRefusals.count} + 1`, lastSeenAt: sql`now()` },
+    });
+}
+
 /**
  * The gateway's callback. Genuine only with the anti-phishing key; it must name one of our payments and
- * carry exactly its amount. A repeated delivery changes nothing and still answers 200. Everything is
- * recorded; money that arrived for a cancelled or already paid order, or of another amount, is flagged
+ * carry exactly its amount. A repeated delivery changes nothing and still answers 200. Every genuine
+ * callback is recorded (its documented parameters, length-capped), a forged one only counted; money that arrived for a cancelled or already paid order, or of another amount, is flagged
  * for the admin (and mailed to the shop) instead of being lost.
  */
 export async function handleCallback(ctx: PaymentsContext, params: Record<string, string>, ip: string | null): Promise<CallbackAnswer> {
   const { db, config, gateway } = ctx;
-  const { key: _key, ...recorded } = params;
+  const recorded = recordedParams(params);
   const parsed = gateway.parseCallback(params);
 
   const record = async (tx: Tx, outcome: CallbackOutcome, paymentId: number | null, orderId?: number) => {
@@ -47,10 +71,13 @@ export async function handleCallback(ctx: PaymentsContext, params: Record<string
     }
   };
 
-  if (parsed === null || parsed === 'malformed') {
-    const outcome = parsed === null ? 'bad_key' : 'unknown_payment';
-    await db.transaction((tx) => record(tx, outcome, null));
-    return { status: parsed === null ? 403 : 400, outcome };
+  if (parsed === null) {
+    await countRefusal(db, ip);
+    return { status: 403, outcome: 'bad_key' };
+  }
+  if (parsed === 'malformed') {
+    await db.transaction((tx) => record(tx, 'unknown_payment', null));
+    return { status: 400, outcome: 'unknown_payment' };
   }
 
   return db.transaction(async (tx): Promise<CallbackAnswer> => {

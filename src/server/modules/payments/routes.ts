@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { toCents } from '#shared/money.ts';
 import { adminOnly } from '../../platform/guards.ts';
+import { rateLimited } from '../../platform/security.ts';
 import { viewerOf } from '../orders/for-payments.ts';
 import { orderPayments, paymentAlerts, resolveAlert } from './alerts.ts';
 import { handleCallback } from './callback.ts';
@@ -27,7 +28,7 @@ import type { PaymentsContext } from './payment-records.ts';
 import { mbwayStatus, startMbway, startMultibanco } from './payment-start.ts';
 import * as sandbox from './sandbox-payments.ts';
 
-/** ifthenpay's callback: every parameter is text; unknown ones are kept in the record. */
+/** ifthenpay's callback: every parameter is text; only the documented ones are kept in the record (callback.ts). */
 const callbackQuery = z.record(z.string(), z.string().max(200));
 
 export const paymentRoutes =
@@ -62,7 +63,11 @@ export const paymentRoutes =
     //   &entity=[ENTITY]&reference=[REFERENCE]&payment_datetime=[PAYMENT_DATETIME]
     app.get(
       '/payment/callback',
-      { config: { queuesJobs: true }, schema: { tags, querystring: callbackQuery, response: { '2xx': messageBody, '4xx': messageBody } } },
+      // Per address, well above ifthenpay's own pace (decision 0028): a flood of forged calls stops at the limit.
+      {
+        config: { queuesJobs: true, ...rateLimited(config.paymentCallbackRateLimit) },
+        schema: { tags, querystring: callbackQuery, response: { '2xx': messageBody, '4xx': messageBody } },
+      },
       async (request, reply) => {
         const answer = await handleCallback(ctx, request.query, request.ip);
         if (answer.status !== 200) request.log.warn({ outcome: answer.outcome }, 'payment callback refused');

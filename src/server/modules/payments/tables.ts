@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from '../orders/tables.ts';
 
 /** One attempt to pay an order: a Multibanco reference or an MB WAY request. */
@@ -54,4 +54,20 @@ export const paymentCallbacks = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_callbacks_payment_idx').on(t.paymentId), index('payment_callbacks_attention_idx').on(t.needsAttention)],
+);
+
+/**
+ * Callbacks with a wrong anti-phishing key, counted rather than kept: one row per source address per hour
+ * (issue #26: stored whole, one client with random data filled the disk at ~600 MB a minute).
+ */
+export const paymentCallbackRefusals = pgTable(
+  'payment_callback_refusals',
+  {
+    ip: text('ip').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(1),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'payment_callback_refusals_pkey', columns: [t.ip, t.hour] })],
 );

@@ -46,6 +46,17 @@ const fieldLabel: Record<string, string> = {
   shortDescription: 'Descrição curta',
   scheduleLink: 'Link de agendamento',
   image: 'Imagem',
+  width: 'Largura',
+  height: 'Altura',
+  version: 'Versão',
+  from: 'De',
+  to: 'Para',
+  outcome: 'Ocorrência',
+  orderId: 'Encomenda',
+  request: 'Pedido',
+  answer: 'Resposta',
+  reason: 'Motivo',
+  attempts: 'Tentativas',
 };
 
 /** Fields whose values are codes, with the words the back office uses for them. */

@@ -100,7 +100,7 @@ export function AuditTab() {
                   <tr key={entry.id}>
                     <td className="text-nowrap small">{formatDateTime(entry.at)}</td>
                     <td className="small">
-                      {entry.actor.email}
+                      {entry.actor.email || 'Sem sessão'}
                       {entry.ip && <span className="d-block text-secondary">{entry.ip}</span>}
                     </td>
                     <td className="small">
