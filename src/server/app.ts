@@ -8,9 +8,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
+import { errorBody } from '#shared/schemas/common.ts';
 import type { Config } from './config.ts';
 import { databaseAnswers, type Database } from './db/client.ts';
 import { registerAuthJobs } from './modules/auth/accounts.ts';
@@ -40,6 +41,7 @@ import { routeGuard } from './platform/guards.ts';
 import { JobRunner, kickAfterChanges } from './platform/jobs.ts';
 import { createMailer, type Mailer, registerMailJob } from './platform/mail.ts';
 import { loggerOptions } from './platform/logging.ts';
+import { openApiOptions } from './platform/openapi.ts';
 import { registerInputHygiene } from './platform/validation.ts';
 import { registerSecurity, shopSecurityHeaders } from './platform/security.ts';
 import { registerRequestContext } from './platform/request-context.ts';
@@ -121,18 +123,13 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 12, fields: 40, fieldSize: 200_000, parts: 60 } });
   const security = await registerSecurity(app, config);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Loja API', version: '1.0.0', description: 'A API da loja: catálogo, encomendas, contas e backoffice.' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'A sessão de um utilizador com conta.' },
-          adminSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'A sessão de um administrador.' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(
+    swagger,
+    openApiOptions(config, {
+      session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'A sessão de um utilizador com conta.' },
+      adminSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'A sessão de um administrador.' },
+    }),
+  );
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const context: AppContext = { db, config };
@@ -152,7 +149,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       api.get('/health', { schema: { tags: ['platform'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
         status: 'ok' as const,
       }));
-      api.get('/ready', { schema: { tags: ['platform'] } }, async (_request, reply) => {
+      const readiness = z.object({ status: z.enum(['ready', 'degraded']), redis: z.literal('down').optional() });
+      api.get('/ready', { schema: { tags: ['platform'], response: { 200: readiness, 503: errorBody } } }, async (_request, reply) => {
         if (app.draining) return reply.status(503).send({ message: messages.unavailable, error: messages.unavailable, code: 'DRAINING' });
         // Without Redis the shop still sells (limits count per process): ready, but say it is degraded.
         if (await databaseAnswers(db)) return security.redisState() === 'down' ? { status: 'degraded', redis: 'down' } : { status: 'ready' };

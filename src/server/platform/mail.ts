@@ -55,6 +55,15 @@ export function stampIdentity(message: MailMessage, identity: ShopIdentity): Mai
   return { ...message, html: message.html.replaceAll(SHOP_IDENTITY_MARK, escapeMarkup(line)), text: message.text.replaceAll(SHOP_IDENTITY_MARK, line) };
 }
 
+/**
+ * What goes to the transport: the shop's sender, today's identity, and `Auto-Submitted: auto-generated` (RFC 3834)
+ * on every message, the newsletter's too, since a program sends them all: auto-replies and holiday notices stay quiet.
+ */
+const envelope = (message: MailMessage, from: string, identity: ShopIdentity) => {
+  const stamped = stampIdentity(message, identity);
+  return { from, ...stamped, headers: { ...stamped.headers, 'Auto-Submitted': 'auto-generated' } };
+};
+
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
@@ -70,7 +79,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 });
     return {
       async send(message) {
-        await transport.sendMail({ from, ...stampIdentity(message, identity) });
+        await transport.sendMail(envelope(message, from, identity));
       },
       close: () => transport.close(),
     };
@@ -78,7 +87,7 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...stampIdentity(message, identity) });
+      const info = await transport.sendMail(envelope(message, from, identity));
       await mkdir(mailDir, { recursive: true });
       const file = join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       // Write then rename, so whoever reads the folder never sees half a message.

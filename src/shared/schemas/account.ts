@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import './locale.ts';
 import { messages } from '../messages.ts';
-import { email, password6, password8, token, username } from './common.ts';
+import { dateTime, email, emailAddress, password6, password8, token, username } from './common.ts';
 
 /** Compare the two passwords as soon as both are strings, even while other fields are still invalid. */
 const bothGiven =
@@ -14,12 +14,12 @@ const bothGiven =
 export const publicUser = z.object({
   id: z.number().int(),
   username: z.string(),
-  email: z.string(),
+  email: emailAddress,
   isAdmin: z.boolean(),
   isBanned: z.boolean(),
   isVerified: z.boolean(),
   pendingEmail: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: dateTime,
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

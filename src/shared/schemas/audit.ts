@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime, emailAddress } from './common.ts';
 import './locale.ts';
 import { calendarDayField, dayRangeMessages } from './days.ts';
 
@@ -98,8 +99,8 @@ const values = z.record(z.string(), z.unknown()).nullable();
 
 export const auditEntry = z.object({
   id: z.number().int(),
-  at: z.string(),
-  actor: z.object({ id: z.number().int().nullable(), email: z.string() }),
+  at: dateTime,
+  actor: z.object({ id: z.number().int().nullable(), email: emailAddress }),
   ip: z.string().nullable(),
   entity: z.enum(AUDIT_ENTITIES),
   entityId: z.string(),
@@ -115,6 +116,6 @@ export const auditPage = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Everyone who appears in the log, for the filter. */
-  actors: z.array(z.object({ id: z.number().int(), email: z.string() })),
+  actors: z.array(z.object({ id: z.number().int(), email: emailAddress })),
 });
 export type AuditPage = z.infer<typeof auditPage>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './locale.ts';
-import { pageSizeParam } from './common.ts';
+import { dateTime, euros, pageSizeParam } from './common.ts';
 import { parseEuros } from '../money.ts';
 import { messages } from '../messages.ts';
 import { catalogMessages, mediaMessages } from '../texts/catalog.ts';
@@ -23,7 +23,7 @@ export type ImageRef = z.infer<typeof imageRef>;
 export const variant = z.object({
   id: z.number().int(),
   name: z.string(),
-  price: z.number(),
+  price: euros,
   stock: z.number().int(),
   sku: z.string().nullable(),
 });
@@ -34,7 +34,7 @@ export const product = z.object({
   name: z.string(),
   description: z.string(),
   /** Euros. With variants: the lowest variant price ('A partir de'). */
-  price: z.number(),
+  price: euros,
   /** Units available: the product's own, or the sum of its variants'. */
   stock: z.number().int(),
   isDigital: z.boolean(),
@@ -44,8 +44,8 @@ export const product = z.object({
   images: z.array(imageRef),
   /** Only in answers to admins: the access link is delivered to buyers after payment. */
   link: z.string().nullable().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
 });
 export type Product = z.infer<typeof product>;
 
@@ -208,7 +208,7 @@ export const mediaImage = z.object({
   height: z.number().int(),
   /** Bytes of the stored original rendition. */
   size: z.number().int(),
-  createdAt: z.string(),
+  createdAt: dateTime,
 });
 export type MediaImage = z.infer<typeof mediaImage>;
 

@@ -13,6 +13,17 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageBody = z.object({ message: z.string() });
 
+// The formats of what the API answers, for its OpenAPI document (/api/docs): the values are the server's own,
+// so they are described, not checked again on the way out.
+/** A moment, as `Date.toISOString()` writes it. */
+export const dateTime = z.string().meta({ format: 'date-time' });
+/** A calendar day in Lisbon, `YYYY-MM-DD`. */
+export const day = z.string().meta({ format: 'date' });
+/** An e-mail address the shop holds. */
+export const emailAddress = z.string().meta({ format: 'email' });
+/** A price or total in euros, VAT included unless named otherwise: a number with at most two decimals. */
+export const euros = z.number().meta({ format: 'double', description: 'Euros, com duas casas decimais no máximo.' });
+
 /** A list's page size: a size above the maximum is the maximum and below 1 is 1, not an error. */
 export const pageSizeParam = (max: number, fallback: number) =>
   z.coerce
@@ -28,7 +39,8 @@ export const email = z
   .trim()
   .toLowerCase()
   .max(254, { error: messages.emailInvalid })
-  .pipe(z.email({ error: messages.emailInvalid }));
+  .pipe(z.email({ error: messages.emailInvalid }))
+  .meta({ format: 'email' });
 
 export const USERNAME_MAX = 60;
 export const username = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import './locale.ts';
 import { messages } from '../messages.ts';
-import { email, pageSizeParam } from './common.ts';
+import { dateTime, email, emailAddress, pageSizeParam } from './common.ts';
 import { contactMessages, CONTACT_LIMITS } from '../texts/contact.ts';
 export { contactMessages, OPENING_HOURS, CONTACT_LIMITS } from '../texts/contact.ts';
 
@@ -28,11 +28,11 @@ export type ContactBody = z.input<typeof contactBody>;
 export const contactMessage = z.object({
   id: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  email: emailAddress,
   subject: z.string(),
   message: z.string(),
-  readAt: z.string().nullable(),
-  createdAt: z.string(),
+  readAt: dateTime.nullable(),
+  createdAt: dateTime,
 });
 export type ContactMessage = z.infer<typeof contactMessage>;
 
@@ -54,7 +54,7 @@ export const shopDetails = z.object({
   nif: z.string(),
   address: z.string(),
   phone: z.string(),
-  email: z.string(),
+  email: emailAddress,
   /** The shop's own social pages, only those the owner set. */
   social: z.array(z.object({ name: z.enum(['Instagram', 'Facebook', 'WhatsApp']), url: z.string() })),
   /** How long an unpaid order waits for its payment before it is cancelled (#26), as the terms page says. */

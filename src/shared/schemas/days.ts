@@ -10,4 +10,5 @@ export const dayRangeMessages = {
 } as const;
 
 /** A real calendar day written YYYY-MM-DD, or `message`. */
-export const calendarDayField = (message: string) => z.string({ error: message }).trim().refine(isCalendarDay, { error: message });
+export const calendarDayField = (message: string) =>
+  z.string({ error: message }).trim().refine(isCalendarDay, { error: message }).meta({ format: 'date' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime, emailAddress } from './common.ts';
 import './locale.ts';
 import { lisbonToday } from '../dates.ts';
 import { messages } from '../messages.ts';
@@ -46,7 +47,7 @@ export const refund = z.object({
   shipping: z.number(),
   method: z.enum(REFUND_METHODS),
   status: z.enum(['requested', 'settled']),
-  created_at: z.string(),
+  created_at: dateTime,
   lines: z.array(z.object({ item_id: z.number().int(), quantity: z.number().int() })),
   /** Only to admins: the transfer's IBAN, date and her note. */
   iban: z.string().nullable().optional(),
@@ -96,7 +97,7 @@ export const pendingDocument = z.object({
   kind: z.enum(['invoice_receipt', 'credit_note']),
   order_id: z.number().int(),
   refund_id: z.number().int().nullable(),
-  email: z.string(),
+  email: emailAddress,
   amount: z.number(),
   since: z.string(),
   /** The provider's last word; null when no provider is configured. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import './locale.ts';
 import { messages } from '../messages.ts';
-import { email, token } from './common.ts';
+import { dateTime, email, emailAddress, token } from './common.ts';
 
 /** storefront.md §4, §8 and backoffice.md §2, §5, §8: the newsletter's texts, written once. */
 export const newsletterMessages = {
@@ -63,11 +63,11 @@ export const subscriberStatusLabel: Record<SubscriberStatus, string> = {
 /** backoffice.md §4: a subscriber (id, email, subscribed_at), with its state. */
 export const subscriber = z.object({
   id: z.number().int(),
-  email: z.string(),
+  email: emailAddress,
   status: z.enum(subscriberStatuses),
   /** When the address was confirmed; null while pending. */
-  subscribed_at: z.string().nullable(),
-  created_at: z.string(),
+  subscribed_at: dateTime.nullable(),
+  created_at: dateTime,
 });
 export type Subscriber = z.infer<typeof subscriber>;
 export const subscriberList = z.array(subscriber);
@@ -125,8 +125,8 @@ export const newsletterSend = z.object({
   recipients: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
+  startedAt: dateTime,
+  finishedAt: dateTime.nullable(),
 });
 export type NewsletterSend = z.infer<typeof newsletterSend>;
 export const sendHistory = z.array(newsletterSend);

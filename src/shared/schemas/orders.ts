@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 import { toEuros } from '../money.ts';
 import { CUSTOMER_PAYMENT_METHODS, MANUAL_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS, type Totals } from '../orders.ts';
 import { isValidNif, normaliseNif } from '../nif.ts';
-import { email, pageSizeParam } from './common.ts';
+import { dateTime, email, emailAddress, euros as amountInEuros, pageSizeParam } from './common.ts';
 import { fiscalDocument, refund } from './invoicing.ts';
 
 export const orderMessages = {
@@ -101,11 +101,11 @@ export const calculateTotalsBody = z.object({ items });
 
 /** Euros, as the spec's calls carry them. */
 export const totalsAnswer = z.object({
-  subtotalWithTax: z.number(),
+  subtotalWithTax: amountInEuros,
   shippingCost: z.number(),
-  totalPriceWithoutTax: z.number(),
-  totalTax: z.number(),
-  totalWithTax: z.number(),
+  totalPriceWithoutTax: amountInEuros,
+  totalTax: amountInEuros,
+  totalWithTax: amountInEuros,
   taxRate: z.number(),
 });
 export type TotalsAnswer = z.infer<typeof totalsAnswer>;
@@ -116,7 +116,7 @@ export type TotalsAnswer = z.infer<typeof totalsAnswer>;
  */
 export const cartTotalsAnswer = totalsAnswer.extend({
   lines: z.array(
-    z.object({ product_id: z.number().int(), variant_id: z.number().int().nullable(), price: z.number(), stock: z.number().int().nullable() }),
+    z.object({ product_id: z.number().int(), variant_id: z.number().int().nullable(), price: amountInEuros, stock: z.number().int().nullable() }),
   ),
 });
 export type CartTotalsAnswer = z.infer<typeof cartTotalsAnswer>;
@@ -196,7 +196,7 @@ export const orderItem = z.object({
   variant_id: z.number().int().nullable(),
   quantity: z.number().int(),
   /** Unit price paid, in euros. */
-  price: z.number(),
+  price: amountInEuros,
   product: z.object({
     id: z.number().int().nullable(),
     name: z.string(),
@@ -211,8 +211,8 @@ export const orderItem = z.object({
 export const order = z.object({
   id: z.number().int(),
   user_id: z.number().int().nullable(),
-  email: z.string(),
-  order_date: z.string(),
+  email: emailAddress,
+  order_date: dateTime,
   status: orderStatus,
   payment_method: paymentMethod,
   shipping_address: z.string(),
@@ -220,23 +220,23 @@ export const order = z.object({
   /** The invoice's tax number and company; null is "Consumidor final". */
   nif: z.string().nullable().optional(),
   company: z.string().nullable().optional(),
-  shipping_cost: z.number(),
-  total_price_without_tax: z.number(),
-  total_tax: z.number(),
-  total_price_with_tax: z.number(),
+  shipping_cost: amountInEuros,
+  total_price_without_tax: amountInEuros,
+  total_tax: amountInEuros,
+  total_price_with_tax: amountInEuros,
   orderItems: z.array(orderItem),
   /** When the payment was confirmed; null while unpaid. */
-  paid_at: z.string().nullable().optional(),
+  paid_at: dateTime.nullable().optional(),
   /** How a payment recorded by the owner arrived (null when the gateway confirmed it); her note only to admins. */
   paid_method: z.enum(MANUAL_PAYMENT_METHODS).nullable().optional(),
   paid_note: z.string().nullable().optional(),
   /** A cancelled paid order: the euros owed back, and when the owner gave them back. */
-  refund_due: z.number().nullable().optional(),
-  refunded_at: z.string().nullable().optional(),
+  refund_due: amountInEuros.nullable().optional(),
+  refunded_at: dateTime.nullable().optional(),
   /** The invoice-receipt once issued, the refunds made and what they gave back. */
   invoice: fiscalDocument.nullable().optional(),
   refunds: z.array(refund).optional(),
-  refunded_total: z.number().optional(),
+  refunded_total: amountInEuros.optional(),
   /** Only to admins: why the invoice is not issued yet, and whether MB WAY can give the money back. */
   invoice_error: z.string().nullable().optional(),
   mbway_refundable: z.boolean().optional(),
@@ -308,9 +308,9 @@ export const markPaidBody = z.object({
 /** A refund the owner still owes (the dashboard's alert). */
 export const refundDue = z.object({
   order_id: z.number().int(),
-  email: z.string(),
+  email: emailAddress,
   amount: z.number(),
-  cancelled_at: z.string(),
+  cancelled_at: dateTime,
 });
 export const refundsDue = z.object({ refunds: z.array(refundDue) });
 export type RefundDue = z.infer<typeof refundDue>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { day } from './common.ts';
 import './locale.ts';
 import { ORDER_STATUSES } from '../orders.ts';
 
@@ -22,7 +23,7 @@ export const overviewSettingsBody = z.object({
 });
 
 const count = z.number().int();
-const cents = z.number().int();
+const cents = z.number().int().meta({ description: 'Cêntimos de euro.' });
 
 /** Paid orders in a period: how many, and what they brought in with and without VAT. */
 const takings = z.object({ orders: count, withTaxCents: cents, withoutTaxCents: cents });
@@ -36,7 +37,7 @@ export const overview = z.object({
   /** Today, the last 7 and the last 30 days (Lisbon days, today included), each against the period just before. */
   takings: z.object({ today: comparison, week: comparison, month: comparison }),
   /** Every day of the chosen period, oldest first, days without sales included. */
-  days: z.array(z.object({ day: z.string(), orders: count, withTaxCents: cents })),
+  days: z.array(z.object({ day, orders: count, withTaxCents: cents })),
   /** Orders placed in the chosen period, by status. */
   byStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count })),
   /** Orders still waiting for their money, whenever placed. */

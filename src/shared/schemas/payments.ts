@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './locale.ts';
-import { email } from './common.ts';
+import { dateTime, email, euros } from './common.ts';
 
 /** Texts of the payment calls and screens (backoffice.md §2, §4, §8; storefront.md §7). */
 export const paymentMessages = {
@@ -74,8 +74,8 @@ export const multibancoAnswer = z.object({
   /** Nine digits, no spaces. */
   reference: z.string(),
   /** Euros. */
-  amount: z.number(),
-  expiresAt: z.string(),
+  amount: euros,
+  expiresAt: dateTime,
   /** True with the sandbox gateway: the reference can be "paid" at /sandbox/multibanco. */
   sandbox: z.boolean(),
 });
@@ -95,8 +95,8 @@ export const mbwayAnswer = z.object({
   status: z.enum(MBWAY_STATUSES),
   /** The 9 digits the request went to. */
   phone_number: z.string(),
-  amount: z.number(),
-  expiresAt: z.string(),
+  amount: euros,
+  expiresAt: dateTime,
   /** Only with the sandbox gateway: the page where the test "phone" accepts or refuses. */
   sandboxUrl: z.string().optional(),
 });
@@ -124,13 +124,13 @@ export const paymentInfo = z.object({
   id: z.number().int(),
   method: z.enum(['multibanco', 'mbway']),
   status: z.enum(PAYMENT_STATUSES),
-  amount: z.number(),
+  amount: euros,
   entity: z.string().nullable(),
   reference: z.string().nullable(),
   phone_number: z.string().nullable(),
-  expiresAt: z.string(),
-  paidAt: z.string().nullable(),
-  createdAt: z.string(),
+  expiresAt: dateTime,
+  paidAt: dateTime.nullable(),
+  createdAt: dateTime,
   /** 'sandbox' or 'ifthenpay'. */
   gateway: z.string(),
   /** Sandbox MB WAY only: the test phone's page. */
@@ -145,7 +145,7 @@ export const paymentAlert = z.object({
   id: z.number().int(),
   order_id: z.number().int().nullable(),
   outcome: z.string(),
-  receivedAt: z.string(),
+  receivedAt: dateTime,
   params: z.record(z.string(), z.string()),
 });
 
@@ -173,7 +173,7 @@ export const sandboxMbwayRequest = z.object({
   amount: z.number(),
   phone_number: z.string(),
   status: z.enum(MBWAY_STATUSES),
-  expiresAt: z.string(),
+  expiresAt: dateTime,
 });
 export type SandboxMbwayRequest = z.infer<typeof sandboxMbwayRequest>;
 export const sandboxRequestParam = z.object({ requestId: z.string().trim().min(1).max(100) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime, euros } from './common.ts';
 import './locale.ts';
 import { messages } from '../messages.ts';
 import { parseEuros } from '../money.ts';
@@ -26,9 +27,9 @@ export const service = z.object({
   order: z.number().int(),
   image: imageRef.nullable(),
   /** Optional indicative price in euros (not in the spec's form): shown on the page and in the structured data's offer. */
-  price: z.number().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  price: euros.nullable(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
 });
 export type Service = z.infer<typeof service>;
 

@@ -41,11 +41,15 @@ const hiddenLabel = (shown: ReactNode, label: string) => (
 );
 
 function PageLinks({ page, totalPages, searchFor, onNavigate, className }: LinkMode) {
-  const link = (key: string, target: number, content: ReactNode, disabled = false) => (
-    <Pagination.Item key={key} as={Link} to={{ search: searchFor(target) }} onClick={onNavigate} disabled={disabled}>
-      {content}
-    </Pagination.Item>
-  );
+  // A disabled item is a <span>: it gets no link's props (a `to` would be written out as "[object Object]").
+  const link = (key: string, target: number, content: ReactNode, disabled = false) =>
+    disabled ?
+      <Pagination.Item key={key} disabled>
+        {content}
+      </Pagination.Item>
+    : <Pagination.Item key={key} as={Link} to={{ search: searchFor(target) }} onClick={onNavigate}>
+        {content}
+      </Pagination.Item>;
   return (
     <nav aria-label="Paginação" className={className ? `${className} mt-4` : 'mt-4'}>
       <Pagination className="justify-content-center flex-wrap mb-0">

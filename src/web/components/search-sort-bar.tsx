@@ -1,7 +1,10 @@
 import type { FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
+import BiSearchIcon from '~icons/bi/search';
 import { useHydrated } from './use-hydrated.ts';
 
 type SearchSortBarProps = {
@@ -27,17 +30,24 @@ export function SearchSortBar({ idPrefix, placeholder, query, onQuery, onSubmit,
       <Col xs={12} md={7} lg={8}>
         <Form role="search" onSubmit={onSubmit}>
           <Form.Label htmlFor={searchId}>Pesquisar</Form.Label>
-          <Form.Control
-            id={searchId}
-            type="search"
-            placeholder={placeholder}
-            value={query}
-            maxLength={100}
-            autoComplete="off"
-            enterKeyHint="search"
-            disabled={!hydrated}
-            onChange={(event) => onQuery(event.target.value)}
-          />
+          {/* The list follows what is typed; the button is the form's way to send it for whoever looks for one. */}
+          <InputGroup>
+            <Form.Control
+              id={searchId}
+              type="search"
+              placeholder={placeholder}
+              value={query}
+              maxLength={100}
+              autoComplete="off"
+              enterKeyHint="search"
+              disabled={!hydrated}
+              onChange={(event) => onQuery(event.target.value)}
+            />
+            <Button type="submit" variant="outline-primary" disabled={!hydrated}>
+              <BiSearchIcon className="bi" aria-hidden="true" />
+              <span className="visually-hidden">Pesquisar</span>
+            </Button>
+          </InputGroup>
         </Form>
       </Col>
       <Col xs={12} md={5} lg={4}>

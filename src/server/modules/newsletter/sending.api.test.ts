@@ -113,6 +113,8 @@ describe('sending the newsletter', () => {
       const token = subscriber.unsubscribeToken!;
       expect(header(mail, 'list-unsubscribe')).toBe(`<http://loja.test/api/newsletter/unsubscribe?token=${token}>`);
       expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      // An automatic message (RFC 3834): auto-replies must not answer it.
+      expect(header(mail, 'auto-submitted')).toBe('auto-generated');
       expect(mail.text).toContain(`http://loja.test/newsletter/unsubscribe?token=${token}`);
       expect(mail.html).toContain('<strong>Edição de maio</strong>');
     }

@@ -28,8 +28,23 @@ import type { PaymentsContext } from './payment-records.ts';
 import { mbwayStatus, startMbway, startMultibanco } from './payment-start.ts';
 import * as sandbox from './sandbox-payments.ts';
 
-/** ifthenpay's callback: every parameter is text; only the documented ones are kept in the record (callback.ts). */
-const callbackQuery = z.record(z.string(), z.string().max(200));
+const callbackText = (description: string) => z.string().max(200).optional().meta({ description });
+/**
+ * ifthenpay's callback, as its URL template sends it: every parameter is text, and each is checked by the
+ * gateway adapter, not here (a missing key is a refused callback, counted). Unknown ones are dropped before
+ * anything is stored (callback.ts).
+ */
+const callbackQuery = z
+  .object({
+    key: callbackText('A chave anti-phishing combinada com a ifthenpay.'),
+    orderId: callbackText('O identificador do pagamento que a loja deu à ifthenpay.'),
+    amount: callbackText('O montante pago, em euros com ponto decimal (ex.: 12.50).'),
+    requestId: callbackText('O identificador do pedido MB WAY na ifthenpay.'),
+    entity: callbackText('A entidade Multibanco.'),
+    reference: callbackText('A referência Multibanco.'),
+    payment_datetime: callbackText('Quando o pagamento foi feito, como a ifthenpay o escreve (ex.: 26-11-2026 10:15:00).'),
+  })
+  .catchall(z.string().max(200));
 
 export const paymentRoutes =
   ({ db, config }: AppContext, gateway: PaymentGateway): FastifyPluginAsyncZod =>

@@ -96,7 +96,7 @@ describe('sitemap.xml', () => {
 });
 
 describe('robots.txt', () => {
-  it('allows everything but the private areas and points at the sitemap', async () => {
+  it('allows everything but the private areas (pictures under /api/images/ allowed) and points at the sitemap', async () => {
     const res = await shell.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -106,6 +106,10 @@ describe('robots.txt', () => {
       expect(lines, path).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain('Allow: /');
+    // Product and service pictures (Open Graph, JSON-LD) live under /api/images/: crawlers may fetch them, and
+    // the Allow comes first for crawlers that take the first matching line.
+    expect(lines.indexOf('Allow: /api/images/')).toBeGreaterThan(0);
+    expect(lines.indexOf('Allow: /api/images/')).toBeLessThan(lines.indexOf('Disallow: /api/'));
     expect(lines.filter((l) => l.startsWith('Disallow:'))).toHaveLength(6);
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });

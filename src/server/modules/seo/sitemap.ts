@@ -41,7 +41,21 @@ export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** robots.txt: everything may be crawled but the private areas; the sitemap's address. */
+/** Under /api/ but public: the product and service pictures the pages' Open Graph and JSON-LD point at. */
+const PUBLIC_API_PATHS = ['/api/images/'] as const;
+
+/**
+ * robots.txt: everything may be crawled but the private areas; the sitemap's address. The pictures' Allow comes
+ * before the Disallow of /api/: the longest match wins for Google (RFC 9309), the first line for older crawlers.
+ */
 export function robotsTxt(publicUrl: string): string {
-  return ['User-agent: *', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), 'Allow: /', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    ...PUBLIC_API_PATHS.map((path) => `Allow: ${path}`),
+    ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+    'Allow: /',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

@@ -44,7 +44,7 @@ function AddressForm({ editing, first, onDone }: { editing: SavedAddress | null;
       </h3>
       {error && <Alert variant="danger">{error}</Alert>}
       <FormField id={`${prefix}-name`} label="Nome completo" autoComplete="name" required {...field('name')} />
-      <FormField id={`${prefix}-address`} label="Morada" autoComplete="street-address" required {...field('address')} />
+      <FormField id={`${prefix}-address`} label="Morada" autoComplete="address-line1" required {...field('address')} />
       <Row className="g-3 mb-3">
         <FormField
           id={`${prefix}-postal`}

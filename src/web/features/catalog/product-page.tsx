@@ -92,6 +92,7 @@ function PurchaseForm({ product }: { product: Product }) {
   // A server-rendered page's controls wait for the app: a click before it runs would do nothing.
   return (
     <fieldset disabled={!hydrated}>
+      <legend className="visually-hidden">Comprar {product.name}</legend>
       <p className="fs-3 fw-semibold mb-3">{formatEuros(price)}</p>
       <p className="product-description mb-4">{product.description}</p>
       {variants.length > 0 && (

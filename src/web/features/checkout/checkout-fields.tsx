@@ -86,7 +86,7 @@ export function CheckoutFields({ register, errors, paymentMethod, digitalOnly, s
         <FormField required hideHelpOnError id="checkout-email" label="Email" type="email" autoComplete="email" {...field('email')} />
         <FormField required hideHelpOnError id="checkout-phone" label="Telefone" type="tel" inputMode="tel" autoComplete="tel" {...field('phone')} />
         {!digitalOnly && <>
-        <FormField required hideHelpOnError id="checkout-address" label="Morada" autoComplete="street-address" {...field('address')} />
+        <FormField required hideHelpOnError id="checkout-address" label="Morada" autoComplete="address-line1" {...field('address')} />
         <Row>
           <Col xs={12} sm={7}>
             <FormField required hideHelpOnError id="checkout-city" label="Cidade" autoComplete="address-level2" {...field('city')} />

@@ -62,6 +62,7 @@ export function NewsletterForm() {
         }}
       >
         <fieldset disabled={isSubmitting}>
+          <legend className="visually-hidden">Subscrever a newsletter</legend>
           <Form.Label htmlFor="newsletter-email">O seu email</Form.Label>
           {/* Field and button share a line while there is room for an address; a narrow column puts the button below. */}
           <div className="d-flex flex-wrap gap-2">

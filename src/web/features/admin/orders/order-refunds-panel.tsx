@@ -202,6 +202,7 @@ function RefundModal({ order, onClose }: { order: Order; onClose: () => void }) 
       </fieldset>
       {method === 'transfer' && (
         <fieldset className="mb-3" disabled={refund.isPending}>
+          <legend className="visually-hidden">Dados da transferência</legend>
           <Form.Group className="mb-2" controlId={`${id}-iban`}>
             <Form.Label>IBAN do cliente</Form.Label>
             <Form.Control value={iban} onChange={(e) => setIban(e.target.value)} autoComplete="off" placeholder="PT50 0000 0000 0000 0000 0000 0" maxLength={50} />
