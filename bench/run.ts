@@ -33,7 +33,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'loja-bench-'));
 const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
 const benchDatabase = serverUrl ? await createServerDatabase(serverUrl) : undefined;
 const config = {
-  ...loadConfig({ ...process.env, DATABASE_URL: benchDatabase?.url ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000000', CHECKOUT_RATE_LIMIT: '1000000', CHECKOUT_EMAIL_RATE_LIMIT: '1000000' }),
+  ...loadConfig({ ...process.env, DATABASE_URL: benchDatabase?.url ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000000', CHECKOUT_RATE_LIMIT: '1000000', CHECKOUT_EMAIL_RATE_LIMIT: '1000000', UNPAID_UNITS_PER_EMAIL: '1000000', UNPAID_UNITS_PER_ADDRESS: '1000000' }),
   webDist: undefined,
 };
 const database = openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(dataDir, 'db') });

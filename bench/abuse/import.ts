@@ -4,8 +4,7 @@
 // same file with one bad line at its end): the product ids it used up. The shop runs in this process on the engine of
 // DATABASE_URL (a fresh database on that server), PGlite otherwise.
 import { sql } from 'drizzle-orm';
-import type { App } from '../../src/server/app.ts';
-import type { Database } from '../../src/server/db/client.ts';
+import { type BenchShop, LIFTED_LIMITS, signedIn, startShop as startBenchShop } from './lib/app.ts';
 import type { AbuseFigure, AbuseScenario } from './scenario.ts';
 
 const LINES = 5_000;
@@ -21,22 +20,14 @@ function importFile(lines: number, tag: string, broken = false): string {
   return `${[HEADER, ...rows].join('\r\n')}\r\n`;
 }
 
-type Shop = { app: App; database: Database; cookie: string; close: () => Promise<void> };
+type Shop = BenchShop & { cookie: string };
 
+/** The shop in process and its owner signed in. */
 async function startShop(): Promise<Shop> {
-  const { testDatabase } = await import('../../tests/helpers/database.ts');
-  const { buildApp } = await import('../../src/server/app.ts');
-  const { loadConfig } = await import('../../src/server/config.ts');
-  const { insertUser } = await import('../../src/server/modules/users/users.ts');
-  const database = await testDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://loja.test', AUTH_RATE_LIMIT: '1000000' }), webDist: undefined };
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
-  const admin = { username: 'Dona da loja', email: 'dona@loja.test', password: 'Bench-abuse-2026!', isVerified: true, isAdmin: true };
-  await insertUser(database.db, admin);
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email, password: admin.password } });
-  const cookie = `loja_session=${login.cookies.find((c) => c.name === 'loja_session')?.value ?? ''}`;
-  return { app, database, cookie, close: async () => (await app.close(), await database.close()) };
+  // Its checkouts all come from one address: the checkout limits and the cap on unpaid units are lifted.
+  const shop = await startBenchShop(LIFTED_LIMITS);
+  const { cookie } = await signedIn(shop, 'dona@loja.test', 'Bench-abuse-2026!', true);
+  return { ...shop, cookie };
 }
 
 const rows = <Row>(result: unknown) => (result as { rows: Row[] }).rows;

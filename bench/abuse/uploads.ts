@@ -26,18 +26,10 @@ function circlesSvg(count = CIRCLES): Buffer {
 /** The child: the shop in process, an admin, one upload; prints its answer as one JSON line. */
 async function child() {
   const { multipart } = await import('../../tests/helpers/images.ts');
-  const { testDatabase } = await import('../../tests/helpers/database.ts');
-  const { buildApp } = await import('../../src/server/app.ts');
-  const { loadConfig } = await import('../../src/server/config.ts');
-  const { insertUser } = await import('../../src/server/modules/users/users.ts');
-  const database = await testDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://loja.test', AUTH_RATE_LIMIT: '1000' }), webDist: undefined };
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
-  const admin = { username: 'Dona da loja', email: 'dona@loja.test', password: 'Bench-abuse-2026!', isVerified: true, isAdmin: true };
-  await insertUser(database.db, admin);
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email, password: admin.password } });
-  const cookie = `loja_session=${login.cookies.find((c) => c.name === 'loja_session')?.value ?? ''}`;
+  const { signedIn, startShop } = await import('./lib/app.ts');
+  const shop = await startShop({ AUTH_RATE_LIMIT: '1000' });
+  const { app } = shop;
+  const { cookie } = await signedIn(shop, 'dona@loja.test', 'Bench-abuse-2026!', true);
   const svg = circlesSvg();
   process.stdout.write(`${JSON.stringify({ ready: true, bytes: svg.length })}\n`);
   const started = performance.now();

@@ -101,6 +101,8 @@ export async function startShop(database: ShopDatabase, env: Record<string, stri
       AUTH_RATE_LIMIT: '1000000',
       CHECKOUT_RATE_LIMIT: '1000000',
       CHECKOUT_EMAIL_RATE_LIMIT: '1000000',
+      UNPAID_UNITS_PER_EMAIL: '1000000',
+      UNPAID_UNITS_PER_ADDRESS: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,14 @@ import type { Database } from '../../../src/server/db/client.ts';
 import { insertUser } from '../../../src/server/modules/users/users.ts';
 import { testDatabase } from '../../../tests/helpers/database.ts';
 
+/** A scenario that is not about them checks out many times from one address: the checkout limits lifted. */
+export const LIFTED_LIMITS = {
+  CHECKOUT_RATE_LIMIT: '100000',
+  CHECKOUT_EMAIL_RATE_LIMIT: '100000',
+  UNPAID_UNITS_PER_EMAIL: '1000000',
+  UNPAID_UNITS_PER_ADDRESS: '1000000',
+};
+
 export type BenchShop = { app: App; database: Database; close: () => Promise<void> };
 
 export async function startShop(env: Record<string, string> = {}): Promise<BenchShop> {

@@ -13,6 +13,8 @@ export const operationSummaries: Record<string, string> = {
   'POST /api/auth/logout': 'Terminar sessão',
   'POST /api/auth/forgot-password': 'Pedir a recuperação da palavra-passe',
   'POST /api/auth/reset-password': 'Definir uma nova palavra-passe com o código recebido',
+  'POST /api/auth/sign-in-link': 'Pedir uma ligação para entrar, enviada por email (conta bloqueada)',
+  'POST /api/auth/sign-in-link/use': 'Entrar com a ligação recebida por email',
 
   'GET /api/user/profile': 'O perfil de quem tem sessão',
   'PUT /api/user/profile': 'Alterar o perfil',
@@ -55,6 +57,8 @@ export const operationSummaries: Record<string, string> = {
   'PATCH /api/order/:id/status': 'Mudar o estado de uma encomenda (backoffice)',
   'POST /api/order/:id/mark-paid': 'Registar o pagamento de uma encomenda (backoffice)',
   'GET /api/order/refunds': 'Reembolsos por fazer (backoffice)',
+  'GET /api/order/unpaid-holds': 'Encomendas por pagar que reservam stock (backoffice)',
+  'POST /api/order/unpaid-holds/release': 'Libertar o stock de encomendas por pagar, cancelando-as (backoffice)',
 
   'POST /api/newsletter': 'Subscrever a newsletter',
   'GET /api/newsletter/verify': 'Confirmar a subscrição da newsletter',
