@@ -61,9 +61,12 @@ async function nextGatewayOrderId(db: Db, orderId: number) {
  */
 export async function multibancoPayment({ db, gateway }: PaymentsContext, orderId: number, viewer: Viewer): Promise<PaymentRow> {
   const order = await payableOrder(db, orderId, viewer);
+  // The attempt's id is counted before the current reference is read: a reference another request (or the
+  // order-received mail's job) stores in between is then either read here, or stored under this same id, so
+  // this request's insert collides with it and answers it (never a second reference).
+  const gatewayOrderId = await nextGatewayOrderId(db, order.id);
   const current = await latestPayment(db, order.id, 'multibanco');
   if (stillPending(current)) return current;
-  const gatewayOrderId = await nextGatewayOrderId(db, order.id);
   const expiresAt = paymentEnd(order, MULTIBANCO_MS);
   const issued = await gateway
     .createMultibancoReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, expiryDays: expiryDaysFor(expiresAt) })
