@@ -30,6 +30,8 @@ async function expectPdf(page: Page, href: string | null) {
 }
 
 test('fatura-recibo com NIF depois do MB WAY, e o reembolso de uma unidade com nota de crédito', async ({ page, openPage }) => {
+  // Three pages, two payments' worth of jobs and two documents from the provider: longer than one step's minute.
+  test.slow();
   const product = await findProduct(page.request, makeup.name);
   const unit = cents(makeup.price);
   const main = page.getByRole('main');
