@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/schemas/orders.ts';
 import { deliverMail, PUBLIC_URL, uniqueEmail, useTestApp } from '../../../tests/helpers/app.ts';
 import type { ReceivedMail } from '../../../tests/helpers/mailbox.ts';
-import { insertProduct } from '../../../tests/helpers/shop.ts';
+import { checkoutAnswer, insertProduct } from '../../../tests/helpers/shop.ts';
 
 /**
  * Issue #26: a stranger's text (a guest's name and address, a username, a contact message) written into the
@@ -40,21 +40,7 @@ function expectNoStrangerLink(mail: ReceivedMail | undefined) {
 async function guestCheckout(email: string, fields: Record<string, string> = hostile) {
   const product = await insertProduct(ctx);
   const items = [{ product_id: product.id, quantity: 1 }];
-  const totals = (await ctx.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    payload: {
-      items,
-      ...fields,
-      email,
-      payment_method: 'multibanco',
-      shipping_cost: totals.shippingCost,
-      total_price_without_tax: totals.totalPriceWithoutTax,
-      total_tax: totals.totalTax,
-      total_price_with_tax: totals.totalWithTax,
-    },
-  });
+  const res = await checkoutAnswer(ctx.app, items, { email, fields });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Order>();
 }
