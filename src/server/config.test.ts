@@ -44,6 +44,9 @@ describe('invoicing at start', () => {
       provider: 'invoicexpress',
       baseUrl: 'https://arrumacoes.app.invoicexpress.com',
       apiKey: 'k',
+      taxName: 'IVA23',
     });
+    const named = loadConfig({ INVOICING: 'invoicexpress', INVOICEXPRESS_ACCOUNT: 'arrumacoes', INVOICEXPRESS_API_KEY: 'k', INVOICEXPRESS_TAX_NAME: 'IVA normal' });
+    expect(named.invoicing).toMatchObject({ taxName: 'IVA normal' });
   });
 });

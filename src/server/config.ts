@@ -116,6 +116,10 @@ const envSchema = z.object({
   ),
   INVOICEXPRESS_API_KEY: optionalText,
   INVOICEXPRESS_BASE_URL: optionalText.pipe(url('INVOICEXPRESS_BASE_URL').optional()),
+  // The name of the account's 23 % VAT in InvoiceXpress (its "Impostos"): an unknown name would become its default tax.
+  INVOICEXPRESS_TAX_NAME: optionalText.pipe(
+    z.string().max(30, { error: 'INVOICEXPRESS_TAX_NAME must be the name of a tax of the InvoiceXpress account' }).optional(),
+  ),
 });
 
 export type Config = {
@@ -178,7 +182,7 @@ export type Config = {
    */
   unpaidOrders: { holdMs: { multibanco: number; mbway: number }; maxUnits: { email: number; address: number } };
   /** Who issues the fiscal documents (invoice-receipts, credit notes): nobody, or InvoiceXpress. */
-  invoicing: { provider: 'none' } | { provider: 'invoicexpress'; baseUrl: string; apiKey: string };
+  invoicing: { provider: 'none' } | { provider: 'invoicexpress'; baseUrl: string; apiKey: string; taxName: string };
   /** Which reverse proxies' X-Forwarded-For to believe (the client's address for rate limits and consent). */
   trustProxy: boolean | number | string[];
   /** Where the built web app lives; absent in API-only tests. */
@@ -286,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             provider: 'invoicexpress',
             baseUrl: (e.INVOICEXPRESS_BASE_URL ?? `https://${e.INVOICEXPRESS_ACCOUNT}.app.invoicexpress.com`).replace(/\/$/, ''),
             apiKey: e.INVOICEXPRESS_API_KEY,
+            taxName: e.INVOICEXPRESS_TAX_NAME ?? 'IVA23',
           }
         : { provider: 'none' },
     trustProxy: trustProxyOf(e.TRUST_PROXY),

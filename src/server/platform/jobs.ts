@@ -41,6 +41,18 @@ const LEASE_SECONDS = 300;
 const DONE_JOBS_KEPT_DAYS = 14;
 const PURGE_EVERY_MS = 3600_000;
 
+/**
+ * Thrown by a job whose outside service asked to be called again later (HTTP 429 or 503 with `Retry-After`):
+ * the job runs again after that many seconds, and the attempt is not counted (it was not a failure).
+ */
+export class RetryLater extends Error {
+  readonly seconds: number;
+  constructor(message: string, seconds: number) {
+    super(message);
+    this.seconds = Math.min(3600, Math.max(1, Math.ceil(seconds)));
+  }
+}
+
 /** Exponential backoff: 10 s, 20 s, 40 s ... capped at one hour. */
 export const backoffSeconds = (attempts: number) => Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 
@@ -169,7 +181,13 @@ export class JobRunner {
       await this.db.execute(sql`UPDATE jobs SET done_at = now(), locked_until = NULL WHERE id = ${job.id}`);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (job.attempts >= job.max_attempts) {
+      if (err instanceof RetryLater) {
+        this.log.warn({ jobId: job.id, type: job.type, retryInSeconds: err.seconds }, 'job asked to wait, will retry');
+        await this.db.execute(sql`
+          UPDATE jobs SET locked_until = NULL, last_error = ${message}, attempts = attempts - 1,
+            run_at = now() + make_interval(secs => ${err.seconds})
+          WHERE id = ${job.id}`);
+      } else if (job.attempts >= job.max_attempts) {
         this.log.error({ err, jobId: job.id, type: job.type }, 'job failed for good');
         await this.db.execute(
           sql`UPDATE jobs SET failed_at = now(), locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`,

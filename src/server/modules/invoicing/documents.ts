@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { formatCents } from '#shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import type { OrderRow } from '../orders/order-records.ts';
-import type { DocumentClient, DocumentKind, DocumentRequest, Invoicing } from './invoicing.ts';
+import type { DocumentClient, DocumentKind, DocumentRequest, Invoicing, ProviderDocument } from './invoicing.ts';
 import { InvoicingError } from './invoicing.ts';
 import { followablePdfUrl } from './pdf-link.ts';
 import { fiscalDocuments } from './tables.ts';
@@ -56,14 +57,47 @@ const findRow = async (db: Db, spec: DocumentSpec) => {
 };
 
 /**
+ * A draft is finalised only when its total is what was paid (or given back), give or take a cent: a
+ * provider that applied another tax or rounding would otherwise issue, for good, a document that does not
+ * match the money. The owner sees both figures in "Faturas por emitir".
+ */
+function checkTotal(spec: DocumentSpec, draft: ProviderDocument) {
+  if (draft.totalCents === null) throw new InvoicingError('O serviço de faturação não indicou o total do documento: o rascunho ficou por finalizar.', false);
+  if (Math.abs(draft.totalCents - spec.totalCents) <= 1) return;
+  const what = spec.kind === 'invoice_receipt' ? 'o valor pago' : 'o valor devolvido';
+  throw new InvoicingError(
+    `O total do documento no serviço de faturação (${formatCents(draft.totalCents)}) não é ${what} (${formatCents(spec.totalCents)}): o rascunho ficou por finalizar. Corrija-o (ou apague-o) no serviço de faturação e carregue em "Tentar de novo".`,
+    true,
+    { needsOwner: true },
+  );
+}
+
+/**
  * Issues a document exactly once, however often it is asked and wherever a previous attempt stopped:
- * the draft's id is recorded as soon as the provider answers it, so a retry finalises that draft; a
+ * the draft's id is recorded as soon as the provider answers it, so a retry finalises that draft (as the
+ * provider holds it then: corrected by the owner, finalised by her, or deleted, when a new one is made); a
  * draft whose answer was lost (a crash, a cut connection) is found at the provider by its reference
- * before another is created. Answers the finalised document; its PDF address is asked for once, and
- * may still be missing (the provider makes it in the background; the download route asks again).
+ * before another is created. A draft whose total is not the amount is not finalised (`checkTotal`).
+ * Answers the finalised document; its PDF address is asked for once, and may still be missing (the
+ * provider makes it in the background; the download route asks again).
  */
 export async function ensureDocument(db: Db, invoicing: Invoicing, spec: DocumentSpec): Promise<DocumentRow> {
   let row = await findRow(db, spec);
+  if (row && !row.number) {
+    const current = await invoicing.get(spec.kind, row.providerId);
+    if (!current) {
+      await db.delete(fiscalDocuments).where(and(eq(fiscalDocuments.id, row.id), isNull(fiscalDocuments.number)));
+      row = undefined;
+    } else if (current.number) {
+      [row = row] = await db
+        .update(fiscalDocuments)
+        .set({ number: current.number, finalisedAt: new Date(), ...(current.totalCents !== null ? { totalCents: current.totalCents } : {}) })
+        .where(eq(fiscalDocuments.id, row.id))
+        .returning();
+    } else {
+      checkTotal(spec, current);
+    }
+  }
   if (!row) {
     const request = await spec.request();
     const found = (await invoicing.find(spec.kind, request.reference)) ?? (await invoicing.createDraft(request));
@@ -82,6 +116,7 @@ export async function ensureDocument(db: Db, invoicing: Invoicing, spec: Documen
       .onConflictDoNothing();
     row = await findRow(db, spec);
     if (!row) throw new Error('the fiscal document was not recorded');
+    if (!row.number && row.providerId === found.providerId) checkTotal(spec, found);
   }
   if (!row.number) {
     const reference = spec.kind === 'invoice_receipt' ? invoiceReference(spec.orderId) : creditNoteReference(spec.orderId, spec.refundId ?? 0);

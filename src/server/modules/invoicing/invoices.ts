@@ -4,6 +4,7 @@ import { toEuros } from '#shared/money.ts';
 import { invoicingMessages, type PendingDocuments } from '#shared/schemas/invoicing.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { RetryLater } from '../../platform/jobs.ts';
 import {
   awaitingDocuments,
   creditNoteSubject,
@@ -16,7 +17,7 @@ import {
 } from '../orders/for-invoicing.ts';
 import type { Viewer } from '../orders/order-records.ts';
 import { creditNoteReference, documentClient, type DocumentRow, ensureDocument, invoiceReference } from './documents.ts';
-import type { DocumentLine, Invoicing } from './invoicing.ts';
+import { type DocumentLine, type Invoicing, InvoicingError } from './invoicing.ts';
 import { followablePdfUrl } from './pdf-link.ts';
 import { fiscalDocuments } from './tables.ts';
 
@@ -28,10 +29,28 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 /** The API's own address of a document's PDF (under /api): it asks the provider for a fresh link each time. */
 const pdfPath = (orderId: number, documentId: number) => `/order/${orderId}/documents/${documentId}/pdf`;
 
-const lineName = (item: { productName: string; variantName: string | null }) =>
-  item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
+type SoldItem = { productId: number | null; variantId: number | null; productName: string; variantName: string | null; unitPriceCents: number };
 
-const shippingLine = (cents: number): DocumentLine[] => (cents ? [{ name: 'Portes de envio', quantity: 1, unitCentsWithVat: cents }] : []);
+/** A line of what was sold: its words, and the shop's own code of the product and variant (decision 0038). */
+const itemLine = (item: SoldItem, quantity: number): DocumentLine => ({
+  code: item.productId ? `LOJA-P${item.productId}${item.variantId ? `-V${item.variantId}` : ''}` : 'LOJA-ARTIGO',
+  name: item.variantName ? `${item.productName} (${item.variantName})` : item.productName,
+  quantity,
+  unitCentsWithVat: item.unitPriceCents,
+});
+
+const shippingLine = (cents: number): DocumentLine[] =>
+  cents ? [{ code: 'LOJA-PORTES', name: 'Portes de envio', quantity: 1, unitCentsWithVat: cents }] : [];
+
+/**
+ * A failed attempt as the job queue should take it: a provider that asked to wait is called again after
+ * that time (`RetryLater`, not counted as an attempt); anything else is retried with the queue's backoff.
+ */
+const forTheQueue = (err: unknown) =>
+  err instanceof InvoicingError && err.retryAfterSeconds !== undefined ? new RetryLater(err.message, err.retryAfterSeconds) : err;
+
+/** Only the owner can put it right (a missing tax, a total that is not the amount): straight to "Faturas por emitir". */
+const needsOwner = (err: unknown) => err instanceof InvoicingError && err.needsOwner;
 
 /** The customer's mail of a document, marked as sent in the same transaction that queues it. */
 const attachment = (db: Db, document: DocumentRow) =>
@@ -69,13 +88,14 @@ export async function invoiceOrder(ctx: InvoicingContext, orderId: number) {
         reference: invoiceReference(orderId),
         date: row.paidAt ?? new Date(),
         client: documentClient(row),
-        lines: [...items.map((i) => ({ name: lineName(i), quantity: i.quantity, unitCentsWithVat: i.unitPriceCents })), ...shippingLine(row.shippingCents)],
+        lines: [...items.map((i) => itemLine(i, i.quantity)), ...shippingLine(row.shippingCents)],
       }),
     });
   } catch (err) {
-    await recordInvoice(db, orderId, { error: errorText(err), gaveUp: false });
+    await recordInvoice(db, orderId, { error: errorText(err), gaveUp: needsOwner(err) });
     await mailCustomerOnce(db, publicUrl, orderId, null);
-    throw err;
+    if (needsOwner(err)) return;
+    throw forTheQueue(err);
   }
   await recordInvoice(db, orderId, { issued: true });
   await mailCustomerOnce(db, publicUrl, orderId, attachment(db, document));
@@ -111,15 +131,16 @@ export async function issueCreditNote(ctx: InvoicingContext, refundId: number) {
         lines: [
           ...refund.lines.flatMap((line) => {
             const item = items.find((i) => i.id === line.itemId);
-            return item ? [{ name: lineName(item), quantity: line.quantity, unitCentsWithVat: item.unitPriceCents }] : [];
+            return item ? [itemLine(item, line.quantity)] : [];
           }),
           ...shippingLine(refund.shippingCents),
         ],
       }),
     });
   } catch (err) {
-    await recordCreditNote(db, refundId, { error: errorText(err), gaveUp: false });
-    throw err;
+    await recordCreditNote(db, refundId, { error: errorText(err), gaveUp: needsOwner(err) });
+    if (needsOwner(err)) return;
+    throw forTheQueue(err);
   }
   await recordCreditNote(db, refundId, { issued: true });
   const mail = attachment(db, document);

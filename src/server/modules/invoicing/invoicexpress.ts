@@ -2,16 +2,18 @@ import { VAT_RATE } from '#shared/money.ts';
 import type { DocumentKind, DocumentRequest, Invoicing, ProviderDocument } from './invoicing.ts';
 import { InvoicingError } from './invoicing.ts';
 
-export type InvoiceXpressOptions = { baseUrl: string; apiKey: string; timeoutMs?: number };
+/* The calls and answers relied on here are kept, with their sources, in invoicexpress-documented/ (decision 0038). */
 
-/** The API's resource and JSON root of each document kind, and its type in listings. */
+export type InvoiceXpressOptions = { baseUrl: string; apiKey: string; taxName: string; timeoutMs?: number };
+
+/**
+ * The API's resource of each document kind, its type in listings, and the root its answers come under on
+ * live accounts. Requests always use the documented root `invoice`, whatever the kind.
+ */
 const RESOURCES: Record<DocumentKind, { path: string; root: string; type: string }> = {
   invoice_receipt: { path: 'invoice_receipts', root: 'invoice_receipt', type: 'InvoiceReceipt' },
   credit_note: { path: 'credit_notes', root: 'credit_note', type: 'CreditNote' },
 };
-
-/** The tax every line carries: the account's standard 23 % VAT. */
-const VAT_TAX_NAME = 'IVA23';
 
 /** A unit price with VAT, in cents → the price without VAT the API takes, to the micro-euro ("10.162602"). */
 export function netUnitPrice(cents: number): string {
@@ -26,6 +28,7 @@ const apiDate = (date: Date) =>
 type Json = Record<string, unknown>;
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The provider's own words from an error answer: `{ errors: [{ error }] }` or `{ errors: { error } }`. */
 function errorMessage(body: unknown): string {
@@ -34,24 +37,51 @@ function errorMessage(body: unknown): string {
   return list.map((e) => (typeof e === 'string' ? e : text((e as Json).error))).filter(Boolean).join('; ');
 }
 
+/** `Retry-After` in seconds (a number of seconds or an HTTP date, RFC 9110 §10.2.3), kept between 1 s and an hour. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - now) / 1000;
+  return Number.isFinite(seconds) ? Math.min(3600, Math.max(1, Math.ceil(seconds))) : undefined;
+}
+
+/** A rate limit (429) without a `Retry-After`: a minute, the usual window. */
+const RATE_LIMIT_WAIT_SECONDS = 60;
+
+/**
+ * The document in an answer: under `invoice`, as the documentation shows for every kind, or under the kind's
+ * own root (`invoice_receipt`, `credit_note`), as live accounts answer. Either is read (decision 0038).
+ */
+function documentIn(body: Json, kind: DocumentKind): Json | undefined {
+  const documented = body.invoice;
+  const typed = body[RESOURCES[kind].root];
+  return isObject(documented) ? documented : isObject(typed) ? typed : undefined;
+}
+
 function documentOf(body: Json | undefined): ProviderDocument {
   const id = text(body?.id);
-  if (!id) throw new InvoicingError('InvoiceXpress answered no document id', false);
+  if (!id) throw new InvoicingError('O InvoiceXpress não indicou o número interno do documento na resposta.', false);
   const status = text(body?.status);
   const number = status && status !== 'draft' ? text(body?.inverted_sequence_number) || text(body?.sequence_number) || null : null;
   const total = Number(body?.total);
-  return { providerId: id, number, totalCents: Number.isFinite(total) && body?.total !== undefined ? Math.round(total * 100) : null };
+  const hasTotal = body?.total !== undefined && body?.total !== null && body?.total !== '' && Number.isFinite(total);
+  return { providerId: id, number, totalCents: hasTotal ? Math.round(total * 100) : null };
 }
+
+const GONE = new Set(['canceled', 'deleted']);
 
 /**
  * The InvoiceXpress adapter (API v2): documents are created as drafts, then finalised (numbered and
  * reported to AT), then their PDF is asked for (202 while it is being made). The API key travels as the
  * `api_key` query parameter, as the API requires; it never reaches a log (requests are not logged here).
+ * Before the first document, the configured tax is looked up in the account's taxes: an unknown name
+ * would silently become the account's default tax.
  */
 export function invoiceXpress(options: InvoiceXpressOptions): Invoicing {
   const timeoutMs = options.timeoutMs ?? 20_000;
+  let taxChecked = false;
 
-  async function call(method: string, path: string, query: URLSearchParams, body?: unknown): Promise<{ status: number; body: Json }> {
+  async function call(method: string, path: string, query: URLSearchParams, body?: unknown, accept: number[] = []): Promise<{ status: number; body: Json }> {
     query.set('api_key', options.apiKey);
     let response: Response;
     try {
@@ -71,12 +101,47 @@ export function invoiceXpress(options: InvoiceXpressOptions): Invoicing {
     } catch {
       if (response.ok) throw new InvoicingError(`InvoiceXpress respondeu ${response.status} sem JSON`, false);
     }
+    if (accept.includes(response.status)) return { status: response.status, body: isObject(parsed) ? parsed : {} };
     if (!response.ok) {
       const words = errorMessage(parsed);
+      const wait = retryAfterSeconds(response.headers.get('retry-after'));
+      // Asked to wait: the job queue calls again after that time. Not a refusal, and not the customer's concern.
+      if (response.status === 429) {
+        const seconds = wait ?? RATE_LIMIT_WAIT_SECONDS;
+        throw new InvoicingError(`O InvoiceXpress pediu para aguardar (429): nova tentativa dentro de ${seconds} s.`, false, { retryAfterSeconds: seconds });
+      }
+      if (response.status === 503 && wait) {
+        throw new InvoicingError(`O InvoiceXpress está temporariamente indisponível (503): nova tentativa dentro de ${wait} s.`, false, { retryAfterSeconds: wait });
+      }
       if (response.status === 401) throw new InvoicingError(`InvoiceXpress recusou a chave da API (401)${words ? `: ${words}` : ''}`, true);
       throw new InvoicingError(`InvoiceXpress respondeu ${response.status}${words ? `: ${words}` : ''}`, response.status < 500);
     }
-    return { status: response.status, body: (parsed ?? {}) as Json };
+    return { status: response.status, body: isObject(parsed) ? parsed : {} };
+  }
+
+  /** The configured tax is in the account's list, at 23 %; checked until it has been found once. */
+  async function checkTax() {
+    if (taxChecked) return;
+    const { body } = await call('GET', '/taxes.json', new URLSearchParams());
+    const taxes = (Array.isArray(body.taxes) ? body.taxes : []).map((t: unknown) => (isObject(t) && isObject(t.tax) ? t.tax : t)).filter(isObject);
+    const tax = taxes.find((t) => text(t.name) === options.taxName);
+    const names = taxes.map((t) => text(t.name)).filter(Boolean).join(', ') || 'nenhum';
+    if (!tax) {
+      throw new InvoicingError(
+        `O imposto "${options.taxName}" não existe na conta InvoiceXpress (impostos da conta: ${names}). Crie-o no InvoiceXpress ou indique em INVOICEXPRESS_TAX_NAME o nome do IVA a 23 % da conta, e carregue em "Tentar de novo".`,
+        true,
+        { needsOwner: true },
+      );
+    }
+    const rate = Number(tax.value);
+    if (rate !== VAT_RATE * 100) {
+      throw new InvoicingError(
+        `O imposto "${options.taxName}" da conta InvoiceXpress é de ${text(tax.value)} %, não de 23 %. Indique em INVOICEXPRESS_TAX_NAME o nome do IVA a 23 % da conta, e carregue em "Tentar de novo".`,
+        true,
+        { needsOwner: true },
+      );
+    }
+    taxChecked = true;
   }
 
   return {
@@ -86,18 +151,25 @@ export function invoiceXpress(options: InvoiceXpressOptions): Invoicing {
       const query = new URLSearchParams({ text: reference, per_page: '30' });
       query.append('type[]', RESOURCES[kind].type);
       const { body } = await call('GET', '/invoices.json', query);
-      const found = (Array.isArray(body.invoices) ? (body.invoices as Json[]) : []).find(
-        (d) => text(d.reference) === reference && !['canceled', 'deleted'].includes(text(d.status)),
-      );
+      const found = (Array.isArray(body.invoices) ? body.invoices : [])
+        .filter(isObject)
+        .find((d) => text(d.reference) === reference && !GONE.has(text(d.status)));
       return found ? documentOf(found) : null;
     },
 
+    async get(kind, providerId) {
+      const { status, body } = await call('GET', `/${RESOURCES[kind].path}/${encodeURIComponent(providerId)}.json`, new URLSearchParams(), undefined, [404]);
+      if (status === 404) return null;
+      const document = documentIn(body, kind);
+      return document && GONE.has(text(document.status)) ? null : documentOf(document);
+    },
+
     async createDraft(request: DocumentRequest) {
-      const { path, root } = RESOURCES[request.kind];
+      await checkTax();
       const date = apiDate(request.date);
       const { client } = request;
-      const { body } = await call('POST', `/${path}.json`, new URLSearchParams(), {
-        [root]: {
+      const { body } = await call('POST', `/${RESOURCES[request.kind].path}.json`, new URLSearchParams(), {
+        invoice: {
           date,
           due_date: date,
           reference: request.reference,
@@ -113,24 +185,26 @@ export function invoiceXpress(options: InvoiceXpressOptions): Invoicing {
             country: 'Portugal',
             ...(client.nif ? { fiscal_id: client.nif } : {}),
           },
+          // The item's name is its key in the account's catalogue ("if item name already exists, the item is
+          // updated"): the shop's own code, so no invoice rewrites an item of the owner's; the words go in the description.
           items: request.lines.map((line) => ({
-            name: line.name.slice(0, 100),
+            name: line.code,
             description: line.name,
             unit_price: netUnitPrice(line.unitCentsWithVat),
             quantity: String(line.quantity),
-            tax: { name: VAT_TAX_NAME },
+            tax: { name: options.taxName },
           })),
         },
       });
-      return documentOf(body[root] as Json | undefined);
+      return documentOf(documentIn(body, request.kind));
     },
 
     async finalise(kind, providerId) {
-      const { path, root } = RESOURCES[kind];
+      const { path } = RESOURCES[kind];
       const { body } = await call('PUT', `/${path}/${encodeURIComponent(providerId)}/change-state.json`, new URLSearchParams(), {
-        [root]: { state: 'finalized' },
+        invoice: { state: 'finalized' },
       });
-      const document = documentOf(body[root] as Json | undefined);
+      const document = documentOf(documentIn(body, kind));
       if (!document.number) throw new InvoicingError('InvoiceXpress finalizou o documento sem lhe dar número', false);
       return document;
     },

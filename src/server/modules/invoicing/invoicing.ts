@@ -21,8 +21,12 @@ export type DocumentClient = {
   city: string | null;
 };
 
-/** One line as the customer paid it: prices in cents, VAT (23 %) included. */
-export type DocumentLine = { name: string; quantity: number; unitCentsWithVat: number };
+/**
+ * One line as the customer paid it: prices in cents, VAT (23 %) included. `code` is the shop's own key of
+ * what was sold (a product and variant, or the shipping): providers that keep an items catalogue file the
+ * line under it, so a line never rewrites an item of the owner's own.
+ */
+export type DocumentLine = { code: string; name: string; quantity: number; unitCentsWithVat: number };
 
 export type DocumentRequest = {
   kind: DocumentKind;
@@ -45,6 +49,8 @@ export interface Invoicing {
   find(kind: DocumentKind, reference: string): Promise<ProviderDocument | null>;
   /** Creates the document as a draft; answers its id. */
   createDraft(request: DocumentRequest): Promise<ProviderDocument>;
+  /** The document as the provider holds it now (a draft the owner may have corrected); null when it is gone (deleted, cancelled). */
+  get(kind: DocumentKind, providerId: string): Promise<ProviderDocument | null>;
   /** Finalises a draft: the provider numbers it and reports it to the tax authority. */
   finalise(kind: DocumentKind, providerId: string): Promise<ProviderDocument>;
   /** The PDF's address, or null while the provider is still making it. */
@@ -53,11 +59,25 @@ export interface Invoicing {
   readonly pdfOrigins: readonly string[];
 }
 
-/** The provider could not be reached, or refused (`refused`: retrying the same request will not help by itself). */
+type InvoicingErrorOptions = {
+  /** The provider asked to be called again after this many seconds (429, 503 with `Retry-After`): not a refusal. */
+  retryAfterSeconds?: number;
+  /** Only the owner can put it right (a tax missing from the account, a total that is not what was paid): no automatic retry. */
+  needsOwner?: boolean;
+};
+
+/**
+ * The provider could not be reached, or refused (`refused`: retrying the same request will not help by
+ * itself), or asked to wait (`retryAfterSeconds`), or needs the owner (`needsOwner`).
+ */
 export class InvoicingError extends Error {
   readonly refused: boolean;
-  constructor(message: string, refused: boolean) {
+  readonly retryAfterSeconds: number | undefined;
+  readonly needsOwner: boolean;
+  constructor(message: string, refused: boolean, options: InvoicingErrorOptions = {}) {
     super(message);
     this.refused = refused;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.needsOwner = options.needsOwner ?? false;
   }
 }
