@@ -85,8 +85,9 @@ describe('the invoice-receipt of a paid order', () => {
     expect(more).toHaveLength(0);
     expect(invoice).toMatchObject({ kind: 'invoice_receipt', status: 'settled', client: expect.objectContaining({ fiscal_id: NIF, name: 'Arrumações Lda', email: user.email, postal_code: '1100-200', city: 'Lisboa' }) });
     expect(invoice?.items).toEqual([
-      { name: 'Caixa organizadora', description: 'Caixa organizadora', unit_price: '20.325203', quantity: '2', tax: { name: 'IVA23' } },
-      { name: 'Portes de envio', description: 'Portes de envio', unit_price: '4.878049', quantity: '1', tax: { name: 'IVA23' } },
+      // Each line under the shop's own code of the product (the account's item of that name is the shop's), the words in the description.
+      { name: `LOJA-P${order.orderItems[0]?.product_id}`, description: 'Caixa organizadora', unit_price: '20.325203', quantity: '2', tax: { name: 'IVA23' } },
+      { name: 'LOJA-PORTES', description: 'Portes de envio', unit_price: '4.878049', quantity: '1', tax: { name: 'IVA23' } },
     ]);
     // The provider's totals are the order's, to the cent.
     expect(invoice?.totalCents).toBe(5600);
@@ -198,7 +199,7 @@ describe('refunds and credit notes', () => {
     const invoice = documentsOf(`Encomenda ${order.id}`)[0];
     const [note] = provider.documents.filter((d) => d.kind === 'credit_note' && d.reference.startsWith(`Encomenda ${order.id} `));
     expect(note).toMatchObject({ status: 'final', ownerInvoiceId: String(invoice?.id), totalCents: 2500, client: expect.objectContaining({ fiscal_id: NIF }) });
-    expect(note?.items).toEqual([{ name: 'Caixa organizadora', description: 'Caixa organizadora', unit_price: '20.325203', quantity: '1', tax: { name: 'IVA23' } }]);
+    expect(note?.items).toEqual([{ name: `LOJA-P${order.orderItems[0]?.product_id}`, description: 'Caixa organizadora', unit_price: '20.325203', quantity: '1', tax: { name: 'IVA23' } }]);
     const mine = await getOrder(order.id, cookie);
     expect(mine.refunds?.[0]).toMatchObject({ amount: 25, method: 'transfer', credit_note: { label: `Nota de crédito NC ${note?.number}` } });
     expect(mine.refunds?.[0]?.iban).toBeUndefined();
