@@ -135,6 +135,13 @@ describe('InvoiceXpress as documented, through the shop', () => {
     expect(documentsOf(order.id).map((d) => d.status)).toEqual(['settled']);
     expect(await invoiceJob(order.id)).toMatchObject({ attempts: 1 });
     expect((await getOrder(order.id, owner)).json<Order>().invoice_error ?? null).toBeNull();
+
+    // Busy again when she opens her invoice: the last link the provider gave, not an error.
+    const pdfRoute = `/api${(await getOrder(order.id, cookie)).json<Order>().invoice?.pdf_url}`;
+    provider.busy = { status: 429, retryAfter: '30', times: 1 };
+    const pdf = await ctx.app.inject({ method: 'GET', url: pdfRoute, headers: { cookie } });
+    expect(pdf.statusCode).toBe(302);
+    expect(pdf.headers.location).toBe(`${provider.url}/documents/${documentsOf(order.id)[0]?.id}.pdf`);
   });
 
   it('a 503 with Retry-After waits as long, and answers under the document type\'s root are read as well', async () => {
