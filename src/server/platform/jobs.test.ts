@@ -5,12 +5,13 @@ import { testDatabase } from '../../../tests/helpers/database.ts';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { z } from 'zod';
-import { backoffSeconds, defineJob, enqueue, JobRunner } from './jobs.ts';
+import { backoffSeconds, defineJob, enqueue, JobRunner, RetryLater } from './jobs.ts';
 
 const rollbackJob = defineJob('rollback.test', z.object({ n: z.number() }));
 const countJob = defineJob('count', z.object({ n: z.number() }));
 const flakyJob = defineJob('flaky', z.object({}));
 const slowJob = defineJob('slow', z.object({}));
+const busyJob = defineJob('busy', z.object({}));
 const typedJob = defineJob('typed', z.object({ orderId: z.number().int() }));
 
 let database: Database;
@@ -80,6 +81,32 @@ describe('durable jobs', () => {
     [job] = await database.db.select().from(jobs).where(eq(jobs.type, flakyJob.name));
     expect(calls).toBe(2);
     expect(job?.failedAt).not.toBeNull();
+  });
+
+  it('runs a job that was asked to wait (RetryLater) after that time, without counting the attempt', async () => {
+    const runner = new JobRunner(database.db, log, 50);
+    let calls = 0;
+    runner.register(busyJob, async () => {
+      calls++;
+      if (calls <= 3) throw new RetryLater('O serviço pediu para aguardar (429)', 30);
+    });
+    await enqueue(database.db, busyJob, {}, { maxAttempts: 1 });
+    await runner.drain();
+    let [job] = await database.db.select().from(jobs).where(eq(jobs.type, busyJob.name));
+    expect(job).toMatchObject({ attempts: 0, lastError: 'O serviço pediu para aguardar (429)', doneAt: null, failedAt: null });
+    const wait = job!.runAt.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(25_000);
+    expect(wait).toBeLessThanOrEqual(30_000);
+
+    // Asked to wait three times with one attempt allowed: never given up, done on the fourth run.
+    for (let run = 0; run < 3; run++) {
+      await database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job!.id));
+      await runner.drain();
+    }
+    [job] = await database.db.select().from(jobs).where(eq(jobs.type, busyJob.name));
+    expect(calls).toBe(4);
+    expect(job).toMatchObject({ attempts: 1, failedAt: null });
+    expect(job?.doneAt).not.toBeNull();
   });
 
   it('finishes the job in hand before stopping (graceful shutdown)', async () => {
