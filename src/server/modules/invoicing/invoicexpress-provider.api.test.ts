@@ -99,6 +99,28 @@ describe('InvoiceXpress as documented, through the shop', () => {
     expect((await getOrder(order.id, owner)).json<Order>().invoice?.number).toBe(draft?.number);
   });
 
+  it('a credit note whose total differs is not finalised either: the refund waits in "Faturas por emitir" with both figures', async () => {
+    const owner = await admin();
+    const { order } = await paidOrder();
+    await runJobsNow();
+    provider.totalOffsetCents = 2;
+    const refund = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/order/${order.id}/refund`,
+      headers: { cookie: owner },
+      payload: { method: 'transfer', iban: 'PT50000201231234567890154', transferred_on: '2026-11-20', lines: [{ item_id: order.orderItems[0]?.id, quantity: 1 }] },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    await deliverMail(ctx);
+    provider.totalOffsetCents = 0;
+    const note = provider.documents.find((d) => d.kind === 'credit_note' && d.reference.startsWith(`Encomenda ${order.id} `));
+    expect(note).toMatchObject({ status: 'draft', totalCents: 2502 });
+    const listed = (await pending(owner)).documents.find((d) => d.kind === 'credit_note' && d.order_id === order.id);
+    expect(listed?.error).toBe(
+      `O total do documento no serviço de faturação (${formatCents(2502)}) não é o valor devolvido (${formatCents(2500)}): o rascunho ficou por finalizar. Corrija-o (ou apague-o) no serviço de faturação e carregue em "Tentar de novo".`,
+    );
+  });
+
   it('a draft the owner deleted at the provider is made again on the retry', async () => {
     const owner = await admin();
     provider.totalOffsetCents = 2;
