@@ -18,6 +18,7 @@ async function endSessionOnServer(page: Page, request: APIRequestContext) {
 
 test.describe('sessão expirada', () => {
   test('o administrador volta a entrar sobre o formulário e a alteração é guardada', async ({ page, request }) => {
+    test.slow();
     const suffix = randomSuffix();
     const name = `Candeeiro de teste ${suffix}`;
     const renamed = `Candeeiro de leitura ${suffix}`;
