@@ -26,21 +26,14 @@ export function ServiceForm({ service }: { service?: Service }) {
   const save = useSaveService(service?.id);
   const remove = useDeleteService();
   const image = useServiceImage(service?.image ?? null);
-  const {
-    form: {
-      register,
-      formState: { errors },
-    },
-    error: failure,
-    submit,
-  } = useServerForm(serviceFormResolver, serviceFormDefaults(service), {
+  const { form, error: failure, submit } = useServerForm(serviceFormResolver, serviceFormDefaults(service), {
     // A 400 names its fields: each message goes under its input, the first one gets the focus; the alert says the save failed.
     accept: textFields,
     fallback: () => serviceMessages.saveError,
     alertWithFields: true,
   });
 
-  const text = (name: TextField) => ({ id: fieldId('service', name), registration: register(name), error: errors[name]?.message });
+  const text = (name: TextField) => ({ id: fieldId('service', name), registration: form.register(name), error: form.formState.errors[name]?.message });
 
   const onSubmit = submit(async (values) => {
     try {

@@ -36,14 +36,7 @@ export function UserForm({ user }: { user?: PublicUser }) {
   const save = useSaveUser(user?.id);
   const isSelf = user !== undefined && user.id === session.user?.id;
 
-  const {
-    form: {
-      register,
-      formState: { errors },
-    },
-    error: failure,
-    submit,
-  } = useServerForm(
+  const { form, error: failure, submit } = useServerForm(
     user ? updateResolver : createResolver,
     {
       username: user?.username ?? '',
@@ -65,7 +58,7 @@ export function UserForm({ user }: { user?: PublicUser }) {
     await navigate(listHref, { state: { notice: user ? 'Utilizador guardado.' : 'Utilizador criado.' } satisfies TabNotice });
   });
 
-  const field = (name: (typeof fieldNames)[number]) => ({ id: `user-${name}`, registration: register(name), error: errors[name]?.message });
+  const field = (name: (typeof fieldNames)[number]) => ({ id: `user-${name}`, registration: form.register(name), error: form.formState.errors[name]?.message });
 
   const saving = save.isPending;
   return (
