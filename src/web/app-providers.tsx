@@ -1,8 +1,24 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ApiError } from './api/client.ts';
 import { HydrationProvider } from './components/use-hydrated.ts';
+import { useSignInRequest } from './session/renew-session.ts';
 import { SessionProvider } from './session/session.tsx';
+
+// Fetched the first time a back-office session ends: a customer never downloads it.
+const SessionExpiredDialog = lazy(async () => ({ default: (await import('./session/session-expired-dialog.tsx')).SessionExpiredDialog }));
+
+/** Once a sign-in has been asked for, the dialog stays mounted (it closes itself when answered). */
+function RenewSession() {
+  const asked = useSignInRequest() !== null;
+  const [loaded, setLoaded] = useState(false);
+  if (asked && !loaded) setLoaded(true);
+  return loaded || asked ?
+      <Suspense fallback={null}>
+        <SessionExpiredDialog />
+      </Suspense>
+    : null;
+}
 
 /** The query defaults of the browser and of the server's render alike (the same cache is handed over). */
 export function newQueryClient() {
@@ -24,6 +40,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <HydrationProvider>{children}</HydrationProvider>
+        <RenewSession />
       </SessionProvider>
     </QueryClientProvider>
   );

@@ -7,6 +7,8 @@ import { createBrowserRouter, type HydrationState, matchRoutes, RouterProvider }
 import { paths } from '#shared/paths.ts';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { AppProviders, newQueryClient, SERVER_STATE } from './app-providers.tsx';
+import { askToSignInAgain } from './session/renew-session.ts';
+import { sessionKey } from './session/session.tsx';
 import { dropServerTitle } from './layout/server-head.ts';
 import { routes } from './routes.tsx';
 
@@ -42,9 +44,13 @@ async function start() {
     );
   }
   const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
-  setUnauthorizedHandler(() => {
-    const { pathname, search } = window.location;
-    void router.navigate(paths.login, { state: { from: { pathname, search } } });
+  // Decision 0035: the back office asks to sign in again over the page and then sends what was refused; elsewhere
+  // the session is over: the header says so, a page that needs one goes to /login (RequireUser remembers where
+  // from), and one that does not (the checkout, an order's payment) stays where it is.
+  setUnauthorizedHandler(async () => {
+    if (window.location.pathname.startsWith(paths.admin)) return askToSignInAgain();
+    queryClient.setQueryData(sessionKey, null);
+    return false;
   });
 
   dropServerTitle();

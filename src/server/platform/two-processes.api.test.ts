@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { orderMessages } from '#shared/schemas/orders.ts';
-import { createUser, PUBLIC_URL, uniqueEmail, type TestContext } from '../../../tests/helpers/app.ts';
-import { testDatabase } from '../../../tests/helpers/database.ts';
+import { createUser, uniqueEmail } from '../../../tests/helpers/app.ts';
 import { multipart } from '../../../tests/helpers/images.ts';
 import { checkoutAnswer, insertProduct } from '../../../tests/helpers/shop.ts';
-import { startMailbox, type Mailbox } from '../../../tests/helpers/mailbox.ts';
 import { hasPostgres, hasRedis, REDIS_URL } from '../../../tests/helpers/services.ts';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { useTwoApps } from '../../../tests/helpers/two-apps.ts';
+import type { App } from '../app.ts';
 import { queueMail } from './mail.ts';
 
 /**
@@ -32,43 +29,13 @@ async function propagation(seen: () => Promise<boolean>): Promise<number> {
 
 const what = 'two-processes.api.test.ts (two app processes on one database and one Redis)';
 describe.runIf(hasPostgres(what) && (await hasRedis(what)))('two app processes on one PostgreSQL and one Redis', () => {
-  let database: Database;
-  let second: Database;
-  let mailbox: Mailbox;
+  const two = useTwoApps({ REDIS_URL, AUTH_RATE_LIMIT: '4', CHECKOUT_EMAIL_RATE_LIMIT: '3', CHECKOUT_RATE_LIMIT: '4', JOB_POLL_MS: '50' });
+  /** The first app as the test helpers know it (users are made in the shared database). */
+  const ctx = two.ctx;
   let a: App;
   let b: App;
-  /** The first app as the test helpers know it (users are made in the shared database). */
-  const ctx = {} as TestContext;
-
-  beforeAll(async () => {
-    database = await testDatabase();
-    const url = (database.client as { options: { connectionString: string } }).options.connectionString;
-    second = openDatabase({ url });
-    mailbox = await startMailbox();
-    const config = {
-      ...loadConfig({
-        NODE_ENV: 'test',
-        PUBLIC_URL,
-        SMTP_URL: mailbox.url,
-        REDIS_URL,
-        AUTH_RATE_LIMIT: '4',
-        CHECKOUT_EMAIL_RATE_LIMIT: '3',
-        CHECKOUT_RATE_LIMIT: '4',
-        JOB_POLL_MS: '50',
-      }),
-      webDist: undefined,
-    };
-    a = await buildApp({ config, database, logger: false });
-    b = await buildApp({ config, database: second, logger: false });
-    await Promise.all([a.ready(), b.ready()]);
-    Object.assign(ctx, { app: a, database, mailbox, config });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await second?.close();
-    await mailbox?.close();
-    await database?.close();
+  beforeAll(() => {
+    ({ a, b } = two);
   });
 
   const login = (app: App, email: string, password: string, remoteAddress: string) =>
@@ -157,20 +124,20 @@ describe.runIf(hasPostgres(what) && (await hasRedis(what)))('two app processes o
   });
 
   it('sends N queued e-mails exactly N times between them', async () => {
-    mailbox.clear();
+    ctx.mailbox.clear();
     const run = randomBytes(4).toString('hex');
-    await database.db.transaction(async (tx) => {
+    await ctx.database.db.transaction(async (tx) => {
       for (let i = 0; i < 30; i++) await queueMail(tx, { to: `cliente${i}@example.pt`, subject: `${run} #${i}`, html: '<p>Olá</p>', text: 'Olá' });
     });
     a.jobs.start();
     b.jobs.start();
     const started = Date.now();
-    while (mailbox.received.filter((m) => m.subject?.startsWith(run)).length < 30 && Date.now() - started < 20_000) {
+    while (ctx.mailbox.received.filter((m) => m.subject?.startsWith(run)).length < 30 && Date.now() - started < 20_000) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // A little longer: a second copy would arrive now.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const subjects = mailbox.received.filter((m) => m.subject?.startsWith(run)).map((m) => m.subject);
+    const subjects = ctx.mailbox.received.filter((m) => m.subject?.startsWith(run)).map((m) => m.subject);
     expect(subjects).toHaveLength(30);
     expect(new Set(subjects).size).toBe(30);
   });

@@ -100,17 +100,34 @@ describe('the HTTP client', () => {
     expect(errorMessage(second, 'fallback')).toBe('Só a mensagem');
   });
 
-  it('sends a 401 to /login unless already there or asked not to', async () => {
-    const toLogin = vi.fn();
-    setUnauthorizedHandler(toLogin);
+  it('hands a 401 to the app unless on /login or asked not to, and fails when the user does not sign in again', async () => {
+    const ended = vi.fn(async () => false);
+    setUnauthorizedHandler(ended);
     fetchMock.mockImplementation(async () => json(401, { error: 'Tem de iniciar sessão para continuar.' }));
-    await api.get('/order/myorders').catch(() => {});
-    expect(toLogin).toHaveBeenCalledTimes(1);
-    await api.get('/user/profile', { redirectOnUnauthorized: false }).catch(() => {});
-    expect(toLogin).toHaveBeenCalledTimes(1);
+    const refused = (await api.get('/order/myorders').catch((e: unknown) => e)) as ApiError;
+    expect(refused).toMatchObject({ status: 401, message: 'Tem de iniciar sessão para continuar.' });
+    expect(ended).toHaveBeenCalledTimes(1);
+    await api.get('/user/profile', { handleUnauthorized: false }).catch(() => {});
+    expect(ended).toHaveBeenCalledTimes(1);
     window.history.replaceState(null, '', '/login');
     await api.post('/auth/login', {}).catch(() => {});
-    expect(toLogin).toHaveBeenCalledTimes(1);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('sends the request again, body and all, once the user has signed in again', async () => {
+    let signIn: (done: boolean) => void = () => {};
+    const renewed = vi.fn(() => new Promise<boolean>((resolve) => (signIn = resolve)));
+    setUnauthorizedHandler(renewed);
+    fetchMock.mockResolvedValueOnce(json(401, { error: 'Sem sessão iniciada.' })).mockResolvedValueOnce(json(200, { id: 7, name: 'Caneca' }));
+    const saved = api.put('/product/7', { name: 'Caneca' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(renewed).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    signIn(true);
+    await expect(saved).resolves.toEqual({ id: 7, name: 'Caneca' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect((fetchMock.mock.calls[1] as [string, RequestInit])[1]).toMatchObject({ method: 'PUT', body: '{"name":"Caneca"}' });
   });
 
   it('gives up after 30 seconds without retrying', async () => {

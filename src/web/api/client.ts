@@ -23,17 +23,19 @@ export type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** The session probe answers 401 for every visitor; that is not a reason to leave the page. */
-  redirectOnUnauthorized?: boolean;
+  /** The session probe answers 401 for every visitor, a wrong password too: the news itself, not a session to renew. */
+  handleUnauthorized?: boolean;
 };
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
 export const TIMEOUT_MS = 30_000;
 export const RETRY_DELAYS_MS = [1000, 2000, 4000];
 
-let onUnauthorized: (() => void) | undefined;
-/** The router registers how to go to /login (remembering where the user was). */
-export function setUnauthorizedHandler(handler: (() => void) | undefined) {
+/** What the app does when its session has ended: true once the user is signed in again (the request is sent again). */
+type UnauthorizedHandler = () => Promise<boolean>;
+let onUnauthorized: UnauthorizedHandler | undefined;
+/** The app registers how a 401 is met (main.tsx): a sign-in over the back office, the session's end elsewhere. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined) {
   onUnauthorized = handler;
 }
 
@@ -78,11 +80,24 @@ function messageOf(data: unknown): string {
 
 /**
  * The one HTTP client: cookies, JSON (or FormData), 30 s timeout; a network failure or 502 is retried after
- * 1, 2 and 4 s; 401 goes to /login; 429 and other errors become an ApiError with a pt-PT message (a 429's own when
- * the shop wrote it, else the spec's).
+ * 1, 2 and 4 s; a 401 goes to the app's handler, and the request is sent again once the user has signed in again
+ * (decision 0035); 429 and other errors become an ApiError with a pt-PT message (a 429's own when the shop wrote it,
+ * else the spec's).
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, headers = {}, signal, redirectOnUnauthorized = true } = options;
+  const { handleUnauthorized = true, ...once } = options;
+  for (;;) {
+    try {
+      return await requestOnce<T>(path, once);
+    } catch (err) {
+      const renewable = err instanceof ApiError && err.status === 401 && handleUnauthorized && typeof window !== 'undefined';
+      if (!renewable || window.location.pathname === '/login' || !onUnauthorized || !(await onUnauthorized())) throw err;
+    }
+  }
+}
+
+async function requestOnce<T>(path: string, options: Omit<RequestOptions, 'handleUnauthorized'>): Promise<T> {
+  const { method = 'GET', body, query, headers = {}, signal } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const init: RequestInit = {
     method,
@@ -127,7 +142,6 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (response.status === 502) throw new ApiError(messages.unavailable, 502, data);
     // A 429 of the shop's own says which limit and what to do (a checkout's); a proxy's gets the spec's text.
     if (response.status === 429) throw new ApiError(shopAnswer(data) ? messageOf(data) : messages.tooManyRequests, 429, data);
-    if (response.status === 401 && redirectOnUnauthorized && typeof window !== 'undefined' && window.location.pathname !== '/login') onUnauthorized?.();
     throw new ApiError(messageOf(data), response.status, data);
   }
 }

@@ -9,7 +9,7 @@ export const fetchProfile = async (): Promise<PublicUser | null> => {
   // A browser that never signed in (or signed out) has no session to ask about.
   if (!hasSignedInHint()) return null;
   try {
-    return await api.get<PublicUser>('/user/profile', { redirectOnUnauthorized: false });
+    return await api.get<PublicUser>('/user/profile', { handleUnauthorized: false });
   } catch (err) {
     // storefront.md §4: a failed profile fetch means logged out.
     if (err instanceof ApiError) return null;
@@ -18,6 +18,6 @@ export const fetchProfile = async (): Promise<PublicUser | null> => {
 };
 
 export const postLogin = (credentials: LoginBody) =>
-  api.post<{ message: string; user: PublicUser }>('/auth/login', credentials, { redirectOnUnauthorized: false });
+  api.post<{ message: string; user: PublicUser }>('/auth/login', credentials, { handleUnauthorized: false });
 
-export const postLogout = () => api.post('/auth/logout', undefined, { redirectOnUnauthorized: false });
+export const postLogout = () => api.post('/auth/logout', undefined, { handleUnauthorized: false });

@@ -84,6 +84,21 @@ export const adminProductFactory = (overrides: Partial<Product> = {}): Product =
   ...overrides,
 });
 
+/** A product sold in two variants (A5 at 9 €, A4 at 12 €): the admin lists and forms show the lowest price and the stock of both. */
+export const variantProductFactory = (overrides: Partial<Product> = {}): Product =>
+  adminProductFactory({
+    id: 7,
+    name: 'Agenda',
+    hasVariants: true,
+    price: 9,
+    stock: 5,
+    variants: [
+      { id: 31, name: 'A5', price: 9, stock: 2, sku: null },
+      { id: 32, name: 'A4', price: 12, stock: 3, sku: null },
+    ],
+    ...overrides,
+  });
+
 // Services.
 export const serviceImage = (id: number): ImageRef => ({
   id,

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
-import { createUser, deliverMail, PUBLIC_URL, uniqueEmail, useTestApp, type TestContext } from '../../../../tests/helpers/app.ts';
-import { testDatabase } from '../../../../tests/helpers/database.ts';
-import { linkIn, startMailbox, type Mailbox } from '../../../../tests/helpers/mailbox.ts';
-import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { createUser, deliverMail, PUBLIC_URL, uniqueEmail, useTestApp } from '../../../../tests/helpers/app.ts';
+import { linkIn } from '../../../../tests/helpers/mailbox.ts';
+import { useTwoApps } from '../../../../tests/helpers/two-apps.ts';
+import type { App } from '../../app.ts';
 import { loginFailures, userTokens } from '../../db/schema.ts';
 import { issueToken } from './tokens.ts';
 
@@ -143,29 +141,12 @@ describe('the sign-in link', () => {
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('the lock with two app processes on one PostgreSQL', () => {
-  let database: Database;
-  let second: Database;
-  let mailbox: Mailbox;
+  const two = useTwoApps({ AUTH_RATE_LIMIT: '1000' });
+  const shared = two.ctx;
   let a: App;
   let b: App;
-  const shared = {} as TestContext;
-
-  beforeAll(async () => {
-    database = await testDatabase();
-    second = openDatabase({ url: (database.client as { options: { connectionString: string } }).options.connectionString });
-    mailbox = await startMailbox();
-    const config = { ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL, SMTP_URL: mailbox.url, AUTH_RATE_LIMIT: '1000' }), webDist: undefined };
-    a = await buildApp({ config, database, logger: false });
-    b = await buildApp({ config, database: second, logger: false });
-    await Promise.all([a.ready(), b.ready()]);
-    Object.assign(shared, { app: a, database, mailbox, config });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await second?.close();
-    await mailbox?.close();
-    await database?.close();
+  beforeAll(() => {
+    ({ a, b } = two);
   });
 
   it('checks at most 5 of 100 guesses split between the two', async () => {

@@ -1,5 +1,4 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError, errorMessage } from '../../api/client.ts';
 
 type Options = {
   /** Which server names land on the form, and where: a list of paths, or a function giving the path (or nothing). */
@@ -40,12 +39,4 @@ export function listRowPath(name: string, list: string, rows: number, columns: r
   if (!name.startsWith(`${list}.`) && name !== list) return undefined;
   const row = new RegExp(`^${list}\\.(\\d+)\\.(${columns.join('|')})$`).exec(name);
   return row && Number(row[1]) < rows ? name : list;
-}
-
-/**
- * After a failed request: the server's field messages go on their fields (and the answer is null),
- * otherwise the text for the form's alert (the server's message or `fallback`).
- */
-export function serverFormError<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, options: Options, fallback: string): string | null {
-  return applyFieldErrors(setError, err instanceof ApiError ? err.fields : undefined, options) ? null : errorMessage(err, fallback);
 }

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../../api/client.ts';
 import { applyFieldErrors, listRowPath } from './apply-field-errors.ts';
 import { CheckField, fieldId, FieldShell, FormField, SelectField } from './field.tsx';
 import { SubmitButton } from './submit-button.tsx';
+import { useServerForm } from './use-server-form.ts';
 
 afterEach(cleanup);
 
@@ -112,5 +115,59 @@ describe('form kit', () => {
     expect(button.getAttribute('aria-busy')).toBe('true');
     expect(button.textContent).toBe('Guardar (a guardar...)');
     expect(button.querySelector('.spinner-border')).not.toBeNull();
+  });
+});
+
+const lines = z.object({ name: z.string().min(1, { error: 'Indique o nome.' }), rows: z.array(z.object({ qty: z.string() })) });
+
+/** A form on the kit whose send answers what the test gives it. */
+function KitForm({ answer, alertWithFields = false }: { answer: () => Promise<void>; alertWithFields?: boolean }) {
+  const { form, field, error, busy, submit } = useServerForm(lines, { name: 'Caixa', rows: [{ qty: '1' }] }, {
+    accept: (name, values) => listRowPath(name, 'rows', values.rows.length, ['qty']) ?? (name === 'name' ? name : undefined),
+    fallback: 'Erro ao guardar.',
+    alertWithFields,
+  });
+  return (
+    <form noValidate onSubmit={submit(answer)}>
+      {error && <p role="alert">{error}</p>}
+      <FormField id="kit-name" label="Nome" {...field('name')} />
+      <FormField id="kit-rows-0-qty" label="Quantidade" {...field('rows.0.qty')} />
+      <p>{form.formState.errors.rows?.message}</p>
+      <SubmitButton busy={busy}>Guardar</SubmitButton>
+    </form>
+  );
+}
+
+const refused = (fields?: Record<string, string>) => new ApiError('Dados inválidos.', 400, { error: 'Dados inválidos.', code: 'INVALID', fields });
+
+describe('useServerForm', () => {
+  it('puts field messages on fields (a removed row on its list) and the alert only when asked', async () => {
+    render(<KitForm answer={() => Promise.reject(refused({ 'rows.0.qty': 'Sem stock.', 'rows.4.qty': 'Linha antiga.' }))} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Sem stock.')).toBeTruthy();
+    expect(screen.getByText('Linha antiga.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+
+    render(<KitForm alertWithFields answer={() => Promise.reject(refused({ name: 'Nome em uso.' }))} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Dados inválidos.');
+    expect(screen.getByText('Nome em uso.')).toBeTruthy();
+  });
+
+  it('is busy while sending, and a new attempt clears the last alert even when it stops at the field check', async () => {
+    let fail: (err: unknown) => void = () => {};
+    render(<KitForm answer={() => new Promise((_resolve, reject) => (fail = reject))} />);
+    const button = screen.getByRole('button', { name: 'Guardar' }) as HTMLButtonElement;
+    fireEvent.click(button);
+    await waitFor(() => expect(button.disabled).toBe(true));
+    act(() => fail(new ApiError('O servidor está em baixo.', 503)));
+    expect((await screen.findByRole('alert')).textContent).toBe('O servidor está em baixo.');
+    await waitFor(() => expect(button.disabled).toBe(false));
+
+    fireEvent.input(screen.getByLabelText('Nome'), { target: { value: '' } });
+    fireEvent.click(button);
+    expect(await screen.findByText('Indique o nome.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

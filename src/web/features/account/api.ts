@@ -24,7 +24,7 @@ export const useSignInLinkRequest = () =>
 /** A mailed sign-in link opens a session (decision record 0027); the session is the user it answers. */
 export const useSignInWithLink = () =>
   useMutation({
-    mutationFn: (token: string) => api.post<Answer & { user: PublicUser }>('/auth/sign-in-link/use', { token }, { redirectOnUnauthorized: false }),
+    mutationFn: (token: string) => api.post<Answer & { user: PublicUser }>('/auth/sign-in-link/use', { token }, { handleUnauthorized: false }),
   });
 
 export const useResetPassword = () =>

@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { type EmailBody, emailBody } from '#shared/schemas/account.ts';
+import { emailBody } from '#shared/schemas/account.ts';
 import { ApiError } from '../../api/client.ts';
 import { paths } from '#shared/paths.ts';
 import { AuthCard } from '../../components/account-ui.tsx';
-import { fieldBinder, FormField } from '../../components/form/field.tsx';
+import { FormField } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useServerForm } from '../../components/form/use-server-form.ts';
 import { useForgotPassword } from './api.ts';
 
 const title = 'Recuperar palavra-passe';
@@ -18,25 +17,17 @@ const forgotFailed = 'Erro ao enviar email de recuperação. Por favor, tente no
 
 export function ForgotPasswordPage() {
   const forgotPassword = useForgotPassword();
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(emailBody), defaultValues: { email: '' } });
-  const field = fieldBinder(register, errors);
+  const { field, error, busy, submit } = useServerForm(emailBody, { email: '' }, {
+    accept: ['email'],
+    // backoffice.md §8 gives one text; a 429 says why waiting helps (the client already wrote it in pt-PT).
+    fallback: (err) => (err instanceof ApiError && err.status === 429 ? err.message : forgotFailed),
+  });
 
-  const onSubmit = async (body: EmailBody) => {
-    setError(null);
-    try {
-      const answer = await forgotPassword.mutateAsync(body);
-      setSent(answer.message);
-    } catch (err) {
-      // backoffice.md §8 gives one text; a 429 says why waiting helps (the client already wrote it in pt-PT).
-      setError(err instanceof ApiError && err.status === 429 ? err.message : forgotFailed);
-    }
-  };
+  const onSubmit = submit(async (body) => {
+    const answer = await forgotPassword.mutateAsync(body);
+    setSent(answer.message);
+  });
 
   return (
     <AuthCard title={title} description={description}>
@@ -46,9 +37,9 @@ export function ForgotPasswordPage() {
         <>
           <p className="text-secondary">Indique o email da sua conta e enviamos-lhe um link para definir uma nova palavra-passe.</p>
           {error && <Alert variant="danger">{error}</Alert>}
-          <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+          <Form noValidate onSubmit={onSubmit}>
             <FormField id="forgot-email" label="Email" type="email" autoComplete="email" required {...field('email')} />
-            <SubmitButton className="w-100" busy={isSubmitting} busyLabel="A processar...">
+            <SubmitButton className="w-100" busy={busy} busyLabel="A processar...">
               Enviar
             </SubmitButton>
           </Form>

@@ -1,21 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { messages } from '#shared/messages.ts';
-import { type LoginBody, loginBody } from '#shared/schemas/account.ts';
+import { loginBody } from '#shared/schemas/account.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { AuthCard, AuthSuccess } from '../../components/account-ui.tsx';
-import { fieldBinder, FormField } from '../../components/form/field.tsx';
+import { FormField } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useServerForm } from '../../components/form/use-server-form.ts';
 import { useRedirectAfter } from '../../components/use-timers.ts';
 import { useResendVerification, useSignInLinkRequest } from './api.ts';
 
@@ -45,20 +44,20 @@ export function LoginPage() {
   const origin = originOf(location.state);
   const linkMutation = useSignInLinkRequest();
   // An account locked by wrong passwords (its own or a stranger's) can always sign in through a mailed link.
-  const [error, setError] = useState<{ message: string; unverifiedEmail: string | null; lockedEmail: string | null } | null>(null);
+  const [help, setHelp] = useState<{ unverifiedEmail: string | null; lockedEmail: string | null }>({ unverifiedEmail: null, lockedEmail: null });
   const [resend, setResend] = useState<Resend>({ status: 'idle' });
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
   useRedirectAfter(redirectTo);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
-  const field = fieldBinder(register, errors);
+  const { field, error, busy, submit } = useServerForm(
+    loginBody,
+    { email: '', password: '' },
+    // The client turns every 429 into "Demasiados pedidos…"; a locked account is told what it is and what to do.
+    { accept: [], fallback: (err) => (err instanceof ApiError && err.code === 'ACCOUNT_LOCKED' ? messages.loginLocked : errorMessage(err, loginFailed)) },
+  );
 
   // Already signed in when arriving (not through this form): straight back to where the user came from.
-  if (session.status === 'signedIn' && !isSubmitting && redirectTo === null) return <Navigate to={origin} replace />;
+  if (session.status === 'signedIn' && !busy && redirectTo === null) return <Navigate to={origin} replace />;
   if (session.status === 'unknown') {
     return (
       <>
@@ -68,23 +67,18 @@ export function LoginPage() {
     );
   }
 
-  const onSubmit = async (credentials: LoginBody) => {
-    setError(null);
+  const onSubmit = submit(async (credentials) => {
     setResend({ status: 'idle' });
     try {
       await session.login(credentials);
-      // storefront.md §2: after a login the client moves on after 3 seconds (to / or the protected page left).
-      setRedirectTo(origin);
     } catch (err) {
       const code = err instanceof ApiError ? err.code : undefined;
-      setError({
-        // The client turns every 429 into "Demasiados pedidos…"; a locked account is told what it is and what to do.
-        message: code === 'ACCOUNT_LOCKED' ? messages.loginLocked : errorMessage(err, loginFailed),
-        unverifiedEmail: code === 'UNVERIFIED' ? credentials.email : null,
-        lockedEmail: code === 'ACCOUNT_LOCKED' ? credentials.email : null,
-      });
+      setHelp({ unverifiedEmail: code === 'UNVERIFIED' ? credentials.email : null, lockedEmail: code === 'ACCOUNT_LOCKED' ? credentials.email : null });
+      throw err;
     }
-  };
+    // storefront.md §2: after a login the client moves on after 3 seconds (to / or the protected page left).
+    setRedirectTo(origin);
+  });
 
   const resendVerification = async (email: string, kind: 'verification' | 'signInLink') => {
     setResend({ status: 'sending' });
@@ -102,14 +96,14 @@ export function LoginPage() {
     <AuthCard title={title} description={description}>
       {error && (
         <Alert variant="danger">
-          <p className={error.unverifiedEmail || error.lockedEmail ? 'mb-2' : 'mb-0'}>{error.message}</p>
-          {error.unverifiedEmail && (
+          <p className={help.unverifiedEmail || help.lockedEmail ? 'mb-2' : 'mb-0'}>{error}</p>
+          {help.unverifiedEmail && (
             <Button
               type="button"
               variant="outline-danger"
               size="sm"
               disabled={resend.status === 'sending'}
-              onClick={() => error.unverifiedEmail && resendVerification(error.unverifiedEmail, 'verification')}
+              onClick={() => help.unverifiedEmail && resendVerification(help.unverifiedEmail, 'verification')}
             >
               {resend.status === 'sending' && (
                 <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
@@ -117,7 +111,7 @@ export function LoginPage() {
               Reenviar email de verificação
             </Button>
           )}
-          {error.lockedEmail && (
+          {help.lockedEmail && (
             <>
               <p className="mb-2">Pode entrar já com uma ligação que enviamos para o seu email, válida durante 15 minutos.</p>
               <Button
@@ -125,7 +119,7 @@ export function LoginPage() {
                 variant="outline-danger"
                 size="sm"
                 disabled={resend.status === 'sending' || resend.status === 'sent'}
-                onClick={() => error.lockedEmail && resendVerification(error.lockedEmail, 'signInLink')}
+                onClick={() => help.lockedEmail && resendVerification(help.lockedEmail, 'signInLink')}
               >
                 {resend.status === 'sending' && (
                   <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
@@ -139,10 +133,10 @@ export function LoginPage() {
       {(resend.status === 'sent' || resend.status === 'failed') && (
         <Alert variant={resend.status === 'sent' ? 'info' : 'danger'}>{resend.message}</Alert>
       )}
-      <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <Form noValidate onSubmit={onSubmit}>
         <FormField id="login-email" label="Email" type="email" autoComplete="email" required {...field('email')} />
         <FormField id="login-password" label="Palavra-passe" type="password" autoComplete="current-password" required {...field('password')} />
-        <SubmitButton className="w-100" busy={isSubmitting}>Entrar</SubmitButton>
+        <SubmitButton className="w-100" busy={busy}>Entrar</SubmitButton>
       </Form>
       <div className="mt-4 d-flex flex-column gap-2 text-center">
         <Link to={paths.forgotPassword}>Esqueceu-se da palavra-passe?</Link>

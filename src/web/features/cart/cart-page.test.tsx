@@ -1,27 +1,24 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatEuros } from '#shared/money.ts';
 import { CartPage, clampCartQuantity } from './cart-page.tsx';
 import { CART_KEY } from './cart-store.ts';
 import {
+  agenda,
+  caixa,
   cartItem,
   errorAnswer,
+  euros,
   type FakeCall,
   fakeApi,
   renderRoutes,
   shownValue,
-  spaced,
   storeCart,
   storedCart,
   totalsFor,
 } from './cart-test-utils.tsx';
 import { dismissCartChanges } from './cart-totals.ts';
 
-const euros = (value: number) => spaced(formatEuros(value));
-
-const caixa = cartItem({ id: '1', productId: 1, name: 'Caixa organizadora', price: 12.5, quantity: 2 });
-const agenda = cartItem({ id: 'AG-A5', productId: 8, name: 'Agenda 2026', price: 15, quantity: 1, image: null, variant: { id: 21, name: 'A5' } });
 const planner = cartItem({ id: '9', productId: 9, name: 'Planner PDF', price: 4.99, quantity: 1, isDigital: true, image: null });
 
 /**

@@ -1,10 +1,11 @@
 // Test helpers for the cart, checkout and payment screens (not a test file itself): their factories, error
 // answers, the routes with stand-ins for the pages they link to, and readers of the totals shown.
 import type { RouteObject } from 'react-router';
-import { toCents } from '#shared/money.ts';
+import { formatEuros, toCents } from '#shared/money.ts';
 import { orderTotals } from '#shared/orders.ts';
 import { type CartTotalsAnswer, totalsInEuros } from '#shared/schemas/orders.ts';
 import { type Answer, type Entry, renderRoutes as renderWith, standIn } from '../../test/harness.tsx';
+import { cartItem } from '../../test/factories.ts';
 import { CART_KEY, type CartItem } from './cart-store.ts';
 
 export { type Answer, type FakeCall, fakeApi, userFactory } from '../../test/harness.tsx';
@@ -49,3 +50,10 @@ export function shownValue(container: HTMLElement, label: string): string | unde
 
 /** formatEuros with ordinary spaces, as the DOM text is compared. */
 export const spaced = (text: string) => text.replace(/\s/g, ' ');
+
+/** An amount as the screen writes it, spaces plain: '25,00 €'. */
+export const euros = (value: number) => spaced(formatEuros(value));
+
+/** The basket of most cart and checkout tests: two boxes and a diary in its A5 variant. */
+export const caixa = cartItem({ id: '1', productId: 1, name: 'Caixa organizadora', price: 12.5, quantity: 2 });
+export const agenda = cartItem({ id: 'AG-A5', productId: 8, name: 'Agenda 2026', price: 15, quantity: 1, image: null, variant: { id: 21, name: 'A5' } });

@@ -1,19 +1,20 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatEuros } from '#shared/money.ts';
 import { orderMessages, type CartTotalsAnswer } from '#shared/schemas/orders.ts';
 import { RETRY_DELAYS_MS } from '../../api/client.ts';
 import {
+  agenda,
   type Answer,
+  caixa,
   cartItem,
   errorAnswer,
+  euros,
   type FakeCall,
   fakeApi,
   orderFactory,
   renderRoutes,
   shownValue,
-  spaced,
   storeCart,
   storedCart,
   totalsFor,
@@ -25,9 +26,6 @@ import { CheckoutPage } from './checkout-page.tsx';
 import { MbwayPaymentPage } from '../payments/mbway-payment-page.tsx';
 import { MultibancoPaymentPage } from '../payments/multibanco-payment-page.tsx';
 
-const euros = (value: number) => spaced(formatEuros(value));
-const caixa = cartItem({ id: '1', productId: 1, name: 'Caixa organizadora', price: 12.5, quantity: 2 });
-const agenda = cartItem({ id: 'AG-A5', productId: 8, name: 'Agenda 2026', price: 15, quantity: 1, variant: { id: 21, name: 'A5' } });
 const totals = totalsFor([caixa, agenda]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -5,13 +5,13 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useWatch } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { type CartTotalsAnswer, type OrderBody, orderMessages, totalsAnswer } from '#shared/schemas/orders.ts';
 import { portugueseMobile } from '#shared/schemas/payments.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { applyFieldErrors } from '../../components/form/apply-field-errors.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useServerForm } from '../../components/form/use-server-form.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '#shared/paths.ts';
@@ -65,26 +65,22 @@ export function CheckoutPage() {
   const queryClient = useQueryClient();
   const placeOrder = usePlaceOrder();
   const startPayment = useStartPayment();
-  const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [placed, setPlaced] = useState(false);
   // One key per checkout attempt: the same body sent again (a retry) reuses it; other data gets a new one.
   const [attempt, setAttempt] = useState<{ key: string; body: string } | null>(null);
 
   const {
-    register,
-    handleSubmit,
-    getValues,
-    setValue,
-    setError,
-    control,
-    formState,
-    watch,
-  } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
-    resolver: zodResolver(digitalOnly ? digitalCheckoutForm : checkoutForm) as Resolver<CheckoutFormInput, unknown, CheckoutFormValues>,
-    defaultValues: blankForm(user),
-  });
-  const { errors, isSubmitting } = formState;
+    form: { register, getValues, setValue, control, formState, watch },
+    error: formError,
+    busy,
+    submit,
+  } = useServerForm(
+    zodResolver(digitalOnly ? digitalCheckoutForm : checkoutForm) as Resolver<CheckoutFormInput, unknown, CheckoutFormValues>,
+    blankForm(user),
+    { accept: checkoutFields, fallback: (err) => (err instanceof ApiError && err.status === 0 ? connectionFailed : errorMessage(err, submitFailed)) },
+  );
+  const { errors } = formState;
   const paymentMethod = useWatch({ control, name: 'payment_method' });
   // A reload (back from the bank's app on a phone) keeps what was typed; declared before the address book's fill.
   useCheckoutDraft({ setValue, watch });
@@ -127,11 +123,10 @@ export function CheckoutPage() {
     return key;
   };
 
-  const onSubmit = async ({ mbway_phone: mbwayPhone, ...values }: CheckoutFormValues) => {
+  const onSubmit = submit(async ({ mbway_phone: mbwayPhone, ...values }: CheckoutFormValues) => {
     // Nothing ships in a digital-only basket: no postal address goes (the server asks for one when something ships).
     const { address, city, postal_code: postalCode, country, ...contact } = values;
     const details = digitalOnly ? contact : { ...contact, address, city, postal_code: postalCode, country };
-    setFormError(null);
     setNotice(null);
     const lines = totals.lines;
     try {
@@ -159,10 +154,6 @@ export function CheckoutPage() {
       clearCheckoutDraft();
       await startPayment(order, values.payment_method, portugueseMobile.safeParse(mbwayPhone ?? '').data ?? '');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 0) {
-        setFormError(connectionFailed);
-        return;
-      }
       if (err instanceof ApiError && err.status === 409) {
         const fresh = totalsAnswer.safeParse((err.data as { totals?: unknown } | undefined)?.totals);
         if (fresh.success) {
@@ -175,10 +166,10 @@ export function CheckoutPage() {
         // Stock ran out meanwhile: the summary asks again and names the product.
         void queryClient.invalidateQueries({ queryKey: cartKeys.totals(lines) });
       }
-      if (err instanceof ApiError && err.status === 400 && applyFieldErrors(setError, err.fields, { accept: checkoutFields })) return;
-      setFormError(errorMessage(err, submitFailed));
+      // The fields the server names get its messages; anything else is the form's alert.
+      throw err;
     }
-  };
+  });
 
   return (
     <Container className="py-4 py-md-5">
@@ -194,7 +185,7 @@ export function CheckoutPage() {
           <CheckoutSummary items={items} changes={changes} shown={shown} totalsError={totalsError} fetching={totals.isFetching} />
         </Col>
         <Col xs={12} lg={7}>
-          <Form id="checkout-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+          <Form id="checkout-form" noValidate onSubmit={onSubmit}>
             <CheckoutFields
               register={register}
               errors={errors}
@@ -206,7 +197,7 @@ export function CheckoutPage() {
               <SubmitButton
                 size="lg"
                 className="w-100"
-                busy={isSubmitting}
+                busy={busy}
                 disabled={soldOut.length > 0}
                 aria-describedby={soldOut.length > 0 ? 'checkout-sold-out' : undefined}
               >

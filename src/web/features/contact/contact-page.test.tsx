@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { contactMessages } from '#shared/schemas/contact.ts';
-import { SessionProvider } from '../../session/session.tsx';
-import { fakeApi, type FakeCall } from '../../test/harness.tsx';
+import { fakeApi, type FakeCall, renderRoutes } from '../../test/harness.tsx';
 import { TermsPage, TERMS_UPDATED_ON } from '../terms/terms-page.tsx';
 import { ContactPage } from './contact-page.tsx';
 import { SUCCESS_MS } from '../../components/use-timers.ts';
@@ -21,15 +18,7 @@ const shopDetails = { legalName: 'Arruma Lda.', nif: '509999999', address: 'Rua 
 
 function renderPage(element: React.ReactNode, handler: (call: FakeCall) => { status: number; body?: unknown } | undefined) {
   const calls = fakeApi(null, (call) => (call.path === '/shop' ? { status: 200, body: shopDetails } : handler(call)));
-  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/', element }], '/');
   return calls;
 }
 
@@ -80,15 +69,7 @@ describe('contact page', () => {
       calls.push(call);
       return new Promise((resolve) => (answer = resolve));
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const router = createMemoryRouter([{ path: '/', element: <ContactPage /> }]);
-    render(
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>,
-    );
+    renderRoutes([{ path: '/', element: <ContactPage /> }], '/');
     await formLoaded();
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));

@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../session/session.tsx';
-import { fakeApi, type FakeCall } from '../../test/harness.tsx';
+import { fakeApi, type FakeCall, renderRoutes } from '../../test/harness.tsx';
 import { productFactory } from '../admin/products/product-test-utils.tsx';
 import { HomePage } from './home-page.tsx';
 import { PRODUCTS_LOAD_ERROR } from './home-sections.tsx';
@@ -19,15 +16,7 @@ type Answer = { status: number; body?: unknown } | undefined;
 
 function renderHome(handler: (call: FakeCall) => Answer) {
   const calls = fakeApi(null, handler);
-  const router = createMemoryRouter([{ path: '/', element: <HomePage /> }], { initialEntries: ['/'] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/', element: <HomePage /> }], '/');
   return calls;
 }
 
@@ -84,14 +73,7 @@ describe('home page', () => {
       requested.push(input);
       return new Response(JSON.stringify({ rows: [], count: 0 }), { status: input.includes('/product') ? 200 : 404 });
     });
-    const router = createMemoryRouter([{ path: '/', element: <HomePage /> }]);
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>,
-    );
+    renderRoutes([{ path: '/', element: <HomePage /> }], '/');
     expect(await screen.findByText('Ainda não há produtos à venda. Volte em breve!')).toBeTruthy();
     const url = new URL(requested.find((u) => u.includes('/product'))!, 'http://x');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ sortBy: 'order', order: 'asc', pageSize: '3' });

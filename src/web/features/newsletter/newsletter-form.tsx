@@ -1,18 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { newsletterConsent, newsletterMessages, type SubscribeBody, subscribeBody } from '#shared/schemas/newsletter.ts';
-import { errorMessage } from '../../api/client.ts';
+import { newsletterConsent, newsletterMessages, subscribeBody } from '#shared/schemas/newsletter.ts';
 import { paths } from '#shared/paths.ts';
+import { useServerForm } from '../../components/form/use-server-form.ts';
 import { subscribe } from './api.ts';
 import BiExclamationCircleIcon from '~icons/bi/exclamation-circle';
-
-type Outcome = { variant: 'success' | 'danger'; text: string };
 
 /** The consent shown beside the form: the very text the server stores, its closing words a link to the terms. */
 function ConsentText() {
@@ -29,25 +25,21 @@ function ConsentText() {
 
 /** The footer's sign-up form (storefront.md §4): idle, submitting (all disabled, spinner), then a dismissible alert. */
 export function NewsletterForm() {
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<SubscribeBody>({ resolver: zodResolver(subscribeBody), defaultValues: { email: '' } });
+  const [subscribed, setSubscribed] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const { form, error: failure, busy, submit } = useServerForm(subscribeBody, { email: '' }, { accept: ['email'], fallback: newsletterMessages.subscribeError });
+  const onSubmit = submit(async (body) => {
+    await subscribe(body);
+    form.reset({ email: '' });
+    setSubscribed(true);
+  });
+  const outcome =
+    dismissed ? null
+    : failure ? { variant: 'danger' as const, text: failure }
+    : subscribed ? { variant: 'success' as const, text: newsletterMessages.subscribed }
+    : null;
 
-  const onSubmit = async (body: SubscribeBody) => {
-    try {
-      await subscribe(body);
-      reset({ email: '' });
-      setOutcome({ variant: 'success', text: newsletterMessages.subscribed });
-    } catch (err) {
-      setOutcome({ variant: 'danger', text: errorMessage(err, newsletterMessages.subscribeError) });
-    }
-  };
-
-  const error = errors.email?.message;
+  const error = form.formState.errors.email?.message;
   return (
     <section aria-labelledby="footer-newsletter">
       <h2 id="footer-newsletter" className="h6 text-uppercase">
@@ -57,11 +49,12 @@ export function NewsletterForm() {
         noValidate
         onSubmit={(event) => {
           // A new attempt replaces the last answer, even when it stops at the field check.
-          setOutcome(null);
-          void handleSubmit(onSubmit)(event);
+          setSubscribed(false);
+          setDismissed(false);
+          void onSubmit(event);
         }}
       >
-        <fieldset disabled={isSubmitting}>
+        <fieldset disabled={busy}>
           <legend className="visually-hidden">Subscrever a newsletter</legend>
           <Form.Label htmlFor="newsletter-email">O seu email</Form.Label>
           {/* Field and button share a line while there is room for an address; a narrow column puts the button below. */}
@@ -79,11 +72,11 @@ export function NewsletterForm() {
               isInvalid={Boolean(error)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'newsletter-email-error newsletter-consent' : 'newsletter-consent'}
-              {...register('email')}
+              {...form.register('email')}
             />
-            <Button type="submit" variant="light" aria-busy={isSubmitting || undefined}>
-              {isSubmitting && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-              {isSubmitting ? 'A subscrever...' : 'Subscrever'}
+            <Button type="submit" variant="light" aria-busy={busy || undefined}>
+              {busy && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              {busy ? 'A subscrever...' : 'Subscrever'}
             </Button>
           </div>
           {error && (
@@ -103,7 +96,7 @@ export function NewsletterForm() {
           <Alert
             variant={outcome.variant}
             dismissible
-            onClose={() => setOutcome(null)}
+            onClose={() => setDismissed(true)}
             closeLabel="Fechar"
             className="mt-3 mb-0"
             role={outcome.variant === 'danger' ? 'alert' : 'status'}

@@ -1,16 +1,13 @@
 import './payments.css';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { parseEuros } from '#shared/money.ts';
 import { sandboxMultibancoBody } from '#shared/schemas/payments.ts';
-import { ApiError, errorMessage } from '../../api/client.ts';
-import { applyFieldErrors } from '../../components/form/apply-field-errors.ts';
-import { fieldBinder, FormField } from '../../components/form/field.tsx';
+import { FormField } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useServerForm } from '../../components/form/use-server-form.ts';
 import { MessageAlert } from '../../components/message-alert.tsx';
 import { paySandboxMultibanco } from './api.ts';
 import { SandboxCard, SandboxShell } from './sandbox-ui.tsx';
@@ -29,50 +26,41 @@ export const sandboxAtmForm = sandboxMultibancoBody.extend({
     .transform((v) => parseEuros(v) / 100)
     .pipe(z.number({ error: AMOUNT_INVALID }).positive({ error: AMOUNT_INVALID })),
 });
-type AtmInput = z.input<typeof sandboxAtmForm>;
-type AtmValues = z.output<typeof sandboxAtmForm>;
 const atmFields = ['entity', 'reference', 'amount'] as const;
 
 /** /sandbox/multibanco: pays a reference as an ATM would (the sandbox gateway then calls the shop back). */
 export function SandboxMultibancoPage() {
   const [params] = useSearchParams();
   const [paid, setPaid] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AtmInput, unknown, AtmValues>({
-    resolver: zodResolver(sandboxAtmForm),
-    defaultValues: {
+    field,
+    error: failure,
+    busy,
+    submit,
+  } = useServerForm(
+    sandboxAtmForm,
+    {
       entity: params.get('entity')?.slice(0, 5) ?? '',
       reference: params.get('reference')?.slice(0, 11) ?? '',
       amount: params.get('amount')?.slice(0, 20) ?? '',
     },
-  });
-  const field = fieldBinder(register, errors);
+    { accept: atmFields, fallback: payFailed },
+  );
 
-  const onSubmit = async (body: AtmValues) => {
-    setFailure(null);
+  const onSubmit = submit(async (body) => {
     setPaid(null);
-    try {
-      const answer = await paySandboxMultibanco(body);
-      setPaid(answer.message);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && applyFieldErrors(setError, err.fields, { accept: atmFields })) return;
-      setFailure(errorMessage(err, payFailed));
-    }
-  };
+    const answer = await paySandboxMultibanco(body);
+    setPaid(answer.message);
+  });
 
   return (
     <SandboxShell title={title} description={description}>
       <SandboxCard icon={BiBankIcon} heading="Pagamento de serviços">
-        <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <Form noValidate onSubmit={onSubmit}>
           <FormField id="atm-entity" label="Entidade" autoComplete="off" required {...field('entity')} />
           <FormField id="atm-reference" label="Referência" autoComplete="off" required {...field('reference')} />
           <FormField id="atm-amount" label="Montante (€)" help="Por exemplo 12,50" autoComplete="off" required {...field('amount')} />
-          <SubmitButton className="w-100" busy={isSubmitting} busyLabel="A pagar...">
+          <SubmitButton className="w-100" busy={busy} busyLabel="A pagar...">
             Pagar
           </SubmitButton>
         </Form>

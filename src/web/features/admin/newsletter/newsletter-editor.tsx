@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { Controller, useForm } from 'react-hook-form';
-import { type NewsletterContent, type NewsletterContentBody, newsletterContentBody, newsletterMessages } from '#shared/schemas/newsletter.ts';
-import { ApiError, errorMessage } from '../../../api/client.ts';
-import { applyFieldErrors } from '../../../components/form/apply-field-errors.ts';
+import { Controller } from 'react-hook-form';
+import { type NewsletterContent, newsletterContentBody, newsletterMessages } from '#shared/schemas/newsletter.ts';
 import { errorIdOf, FieldError, FormField } from '../../../components/form/field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useServerForm } from '../../../components/form/use-server-form.ts';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { useSaveContent } from './api.ts';
 
@@ -21,33 +19,30 @@ type Props = {
 export function NewsletterEditor({ initial, onDirtyChange }: Props) {
   const save = useSaveContent();
   const [saved, setSaved] = useState<string | null>(null);
+  const { form, error, busy, submit } = useServerForm(
+    newsletterContentBody,
+    { title: initial.title, value: initial.value },
+    // The focus stays on «Guardar»: the alert below says what failed, beside the fields' own messages.
+    { accept: ['title', 'value'], fallback: newsletterMessages.contentSaveError, alertWithFields: true, focus: false },
+  );
   const {
     register,
     control,
-    handleSubmit,
-    reset,
-    setError,
     formState: { errors, isDirty },
-  } = useForm<NewsletterContentBody>({ resolver: zodResolver(newsletterContentBody), defaultValues: { title: initial.title, value: initial.value } });
+  } = form;
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
-  const onSubmit = (body: NewsletterContentBody) => {
+  const onSubmit = submit(async (body) => {
     setSaved(null);
-    save.mutate(body, {
-      // The form takes back what the server stored (sanitised), which is what subscribers will get.
-      onSuccess: (stored) => {
-        reset({ title: stored.title, value: stored.value });
-        setSaved(newsletterMessages.contentSaved);
-      },
-      // The focus stays on «Guardar»: the alert below says what failed.
-      onError: (err) => applyFieldErrors(setError, err instanceof ApiError ? err.fields : undefined, { accept: ['title', 'value'], focus: false }),
-    });
-  };
+    const stored = await save.mutateAsync(body);
+    // The form takes back what the server stored (sanitised), which is what subscribers will get.
+    form.reset({ title: stored.title, value: stored.value });
+    setSaved(newsletterMessages.contentSaved);
+  });
 
-  const busy = save.isPending;
   return (
-    <Form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="newsletter-editor-title">
+    <Form noValidate onSubmit={onSubmit} aria-labelledby="newsletter-editor-title">
       <h2 id="newsletter-editor-title" className="h5 mb-3">
         Conteúdo da newsletter
       </h2>
@@ -82,9 +77,9 @@ export function NewsletterEditor({ initial, onDirtyChange }: Props) {
         />
         <FieldError id="newsletter-content" error={errors.value?.message} block />
       </div>
-      {save.isError && (
+      {error && (
         <Alert variant="danger" role="alert">
-          {errorMessage(save.error, newsletterMessages.contentSaveError)}
+          {error}
         </Alert>
       )}
       <div aria-live="polite">

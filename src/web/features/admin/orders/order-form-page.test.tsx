@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '#shared/money.ts';
 import { type Answer, type FakeCall, failure, fakeApi, notFound, orderFactory } from '../../orders/orders-test-utils.tsx';
 import { admin, userFactory } from '../admin-test-utils.tsx';
-import { productFactory } from '../products/product-test-utils.tsx';
+import { productFactory, variantProductFactory } from '../products/product-test-utils.tsx';
 import { renderOrderRoutes } from './order-test-utils.tsx';
 
 afterEach(() => {
@@ -15,17 +15,7 @@ afterEach(() => {
 const maria = userFactory();
 const rui = userFactory({ id: 3, username: 'rui', email: 'rui@exemplo.pt' });
 const caixa = productFactory();
-const agenda = productFactory({
-  id: 7,
-  name: 'Agenda',
-  hasVariants: true,
-  price: 9,
-  stock: 5,
-  variants: [
-    { id: 31, name: 'A5', price: 9, stock: 2, sku: null },
-    { id: 32, name: 'A4', price: 12, stock: 3, sku: null },
-  ],
-});
+const agenda = variantProductFactory();
 const guia = productFactory({ id: 6, name: 'Guia digital', isDigital: true, price: 7.5, stock: 0 });
 
 /** The calls every form makes: the customers and the products it can add. */

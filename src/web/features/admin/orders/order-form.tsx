@@ -3,14 +3,14 @@ import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { type FieldErrors, FormProvider, useForm } from 'react-hook-form';
+import { type FieldErrors, FormProvider } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ORDER_STATUSES, orderStatusLabel, PAYMENT_METHODS, paymentMethodLabel } from '#shared/orders.ts';
 import type { PublicUser } from '#shared/schemas/account.ts';
 import type { Order } from '#shared/schemas/orders.ts';
-import { ApiError, errorMessage } from '../../../api/client.ts';
-import { applyFieldErrors, listRowPath } from '../../../components/form/apply-field-errors.ts';
+import { listRowPath } from '../../../components/form/apply-field-errors.ts';
 import { FormField, SelectField } from '../../../components/form/field.tsx';
+import { useServerForm } from '../../../components/form/use-server-form.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FormActions } from '../form-actions.tsx';
 import { useSaveOrder } from './api.ts';
@@ -29,19 +29,22 @@ const quantityColumns = ['quantity'] as const;
 export function OrderForm({ order, users }: { order?: Order; users: readonly PublicUser[] }) {
   const navigate = useNavigate();
   const save = useSaveOrder(order?.id);
-  const [failure, setFailure] = useState<string | null>(null);
   const productSelectRef = useRef<HTMLSelectElement>(null);
   const lost = lostItems(order);
 
-  const methods = useForm<OrderFormValues, unknown, OrderFormOutput>({
-    resolver: orderFormResolver(order),
-    defaultValues: orderFormDefaults(order),
+  const {
+    form: methods,
+    error: failure,
+    submit,
+    run,
+  } = useServerForm(orderFormResolver(order), orderFormDefaults(order), {
+    // 400 with fields (409 for stock): each message goes under its input; the first gets the focus.
+    accept: (key, values) => ((plainFields as readonly string[]).includes(key) ? key : listRowPath(key, 'items', values.items.length, quantityColumns)),
+    fallback: saveFailed,
+    alertWithFields: true,
   });
   const {
     register,
-    handleSubmit,
-    setError,
-    getValues,
     formState: { errors },
   } = methods;
 
@@ -66,20 +69,10 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
       return;
     }
     setUnpaidShipping(null);
-    setFailure(null);
-    try {
-      await save.mutateAsync(orderPayload(values));
-      navigate(adminListHref('orders'), { state: { notice: order ? 'Encomenda guardada.' : 'Encomenda criada.' } satisfies TabNotice });
-    } catch (err) {
-      // 400 with fields (409 for stock): each message goes under its input; the first gets the focus.
-      applyFieldErrors(setError, err instanceof ApiError ? err.fields : undefined, {
-        accept: (key) =>
-          (plainFields as readonly string[]).includes(key) ? key : listRowPath(key, 'items', getValues('items').length, quantityColumns),
-      });
-      setFailure(errorMessage(err, saveFailed));
-    }
+    await save.mutateAsync(orderPayload(values));
+    await navigate(adminListHref('orders'), { state: { notice: order ? 'Encomenda guardada.' : 'Encomenda criada.' } satisfies TabNotice });
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit((values) => onValid(values), onInvalid)(event);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => submit((values) => onValid(values), onInvalid)(event);
 
   const saving = save.isPending;
   const knownCustomer = order?.user_id == null || users.some((user) => user.id === order.user_id);
@@ -173,7 +166,7 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
         busyLabel="a guardar..."
         busy={saving}
         error={null}
-        onConfirm={() => unpaidShipping && void onValid(unpaidShipping, true)}
+        onConfirm={() => unpaidShipping && void run((values) => onValid(values, true))(unpaidShipping)}
         onCancel={() => setUnpaidShipping(null)}
       >
         <p className="mb-0">

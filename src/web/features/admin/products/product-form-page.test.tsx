@@ -30,6 +30,18 @@ const withVariants = productFactory({
   images: [imageFactory(101), imageFactory(102)],
 });
 
+/** The create form on a server that creates whatever it gets: the requests it answered, and the router. */
+async function openCreateForm() {
+  const requests = fakeApi(admin, ({ method, path }) =>
+    method === 'POST' && path === '/product' ? { status: 201, body: productFactory({ id: 9 }) }
+    : method === 'GET' && path === '/product' ? listAnswer
+    : undefined,
+  );
+  const { router } = renderProductRoutes('/admin-dashboard/create-product');
+  await screen.findByRole('heading', { level: 1, name: 'Novo produto' });
+  return { requests, router };
+}
+
 describe('product form', () => {
   it('sends a customer to the home page', async () => {
     fakeApi(userFactory());
@@ -38,13 +50,7 @@ describe('product form', () => {
   });
 
   it('creates a product with variants: the variants go as JSON, without price and stock', async () => {
-    const requests = fakeApi(admin, ({ method, path }) =>
-      method === 'POST' && path === '/product' ? { status: 201, body: productFactory({ id: 9 }) }
-      : method === 'GET' && path === '/product' ? listAnswer
-      : undefined,
-    );
-    const { router } = renderProductRoutes('/admin-dashboard/create-product');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Novo produto' })).toBeTruthy();
+    const { requests, router } = await openCreateForm();
     expect((screen.getByLabelText('Ordem') as HTMLInputElement).value).toBe('0');
     expect(screen.getByLabelText('Preço (€)')).toBeTruthy();
     type('Nome', '  Agenda 2026 ');
@@ -187,13 +193,7 @@ describe('product form', () => {
   });
 
   it('sends price, stock and the link of a digital product', async () => {
-    const requests = fakeApi(admin, ({ method, path }) =>
-      method === 'POST' ? { status: 201, body: productFactory() }
-      : method === 'GET' && path === '/product' ? listAnswer
-      : undefined,
-    );
-    const { router } = renderProductRoutes('/admin-dashboard/create-product');
-    await screen.findByLabelText('Nome');
+    const { requests, router } = await openCreateForm();
     type('Nome', 'Guia de arrumação');
     type('Descrição', 'PDF com 40 páginas.');
     type('Ordem', '3');
@@ -217,13 +217,7 @@ describe('product form', () => {
   });
 
   it('takes 12,50 as twelve euros fifty, and refuses an ambiguous 1.234 without sending anything', async () => {
-    const requests = fakeApi(admin, ({ method, path }) =>
-      method === 'POST' ? { status: 201, body: productFactory() }
-      : method === 'GET' && path === '/product' ? listAnswer
-      : undefined,
-    );
-    const { router } = renderProductRoutes('/admin-dashboard/create-product');
-    await screen.findByLabelText('Nome');
+    const { requests, router } = await openCreateForm();
     type('Nome', 'Caixa');
     type('Descrição', 'Caixa de cartão.');
     type('Preço (€)', '1.234');

@@ -1,19 +1,19 @@
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { FormProvider, get, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, get, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { catalogMessages, MAX_PRODUCT_IMAGES, type Product } from '#shared/schemas/catalog.ts';
-import { ApiError, errorMessage } from '../../../api/client.ts';
-import { applyFieldErrors, listRowPath } from '../../../components/form/apply-field-errors.ts';
+import { ApiError } from '../../../api/client.ts';
+import { listRowPath } from '../../../components/form/apply-field-errors.ts';
 import { fieldId, FormField } from '../../../components/form/field.tsx';
+import { useServerForm } from '../../../components/form/use-server-form.ts';
 import { FormActions } from '../form-actions.tsx';
 import type { TabNotice } from '../notice-alert.tsx';
 import { useDeleteProduct, useSaveProduct } from './api.ts';
 import { ProductImagesField, useProductImages } from './product-images-field.tsx';
-import { emptyVariant, productFormData, productFormDefaults, productFormResolver, type ProductFormValues } from './product-form-values.ts';
+import { emptyVariant, productFormData, productFormDefaults, productFormResolver } from './product-form-values.ts';
 import { adminListHref } from '../admin-tabs.ts';
 import { VariantFields } from './variant-fields.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
@@ -33,18 +33,21 @@ export function ProductForm({ product }: { product?: Product }) {
   const navigate = useNavigate();
   const save = useSaveProduct(product?.id);
   const remove = useDeleteProduct();
-  const [failure, setFailure] = useState<string | null>(null);
   const existingImages = product?.images ?? [];
   const images = useProductImages(existingImages);
 
-  const methods = useForm<ProductFormValues>({
-    resolver: productFormResolver,
-    defaultValues: productFormDefaults(product),
+  const {
+    form: methods,
+    error: failure,
+    submit,
+  } = useServerForm(productFormResolver, productFormDefaults(product), {
+    // 400 with fields (and 409 for a SKU in use): each message goes under its input; the first gets the focus.
+    accept: (key, values) => (isPlainField(key) ? key : listRowPath(key, 'variants', values.variants.length, variantColumns)),
+    fallback: saveFailed,
+    alertWithFields: true,
   });
   const {
     register,
-    handleSubmit,
-    setError,
     setValue,
     getValues,
     control,
@@ -55,8 +58,7 @@ export function ProductForm({ product }: { product?: Product }) {
   const errorOf = (name: PlainField): string | undefined => (get(errors, name) as { message?: string } | undefined)?.message;
   const text = (name: PlainField) => ({ id: fieldId('product', name), registration: register(name), error: errorOf(name) });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
+  const onSubmit = submit(async (values) => {
     images.setProblem(null);
     if (images.total > MAX_PRODUCT_IMAGES) {
       images.setProblem(catalogMessages.tooManyImages);
@@ -69,17 +71,14 @@ export function ProductForm({ product }: { product?: Product }) {
     );
     try {
       await save.mutateAsync(body);
-      navigate(listHref, { state: { notice: product ? 'Produto guardado.' : 'Produto criado.' } satisfies TabNotice });
     } catch (err) {
-      // 400 with fields (and 409 for a SKU in use): each message goes under its input; the first gets the focus.
+      // The pictures are not a registered field: their message goes to the pictures' control.
       const fields = err instanceof ApiError ? err.fields : undefined;
-      applyFieldErrors(setError, fields, {
-        accept: (key) => (isPlainField(key) ? key : listRowPath(key, 'variants', values.variants.length, variantColumns)),
-      });
       const imagesProblem = fields?.images ?? fields?.image;
       if (imagesProblem) images.setProblem(imagesProblem);
-      setFailure(errorMessage(err, saveFailed));
+      throw err;
     }
+    await navigate(listHref, { state: { notice: product ? 'Produto guardado.' : 'Produto criado.' } satisfies TabNotice });
   });
 
   const confirm = useConfirmDelete<Product, number, { message: string }>(remove, {

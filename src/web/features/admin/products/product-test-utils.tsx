@@ -5,7 +5,7 @@ import type { FakeCall } from '../../../test/harness.tsx';
 import { renderAdminRoutes } from '../admin-test-utils.tsx';
 import { ProductFormPage } from './product-form-page.tsx';
 
-export { adminProductFactory as productFactory, uploadedImageFactory as imageFactory } from '../../../test/factories.ts';
+export { adminProductFactory as productFactory, uploadedImageFactory as imageFactory, variantProductFactory } from '../../../test/factories.ts';
 
 
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '#shared/money.ts';
 import { admin, fakeApi, renderAdmin } from '../admin-test-utils.tsx';
 import { pageWindow } from '../../../components/pagination-nav.tsx';
-import { imageFactory, productFactory } from './product-test-utils.tsx';
+import { imageFactory, productFactory, variantProductFactory } from './product-test-utils.tsx';
 
 afterEach(() => {
   cleanup();
@@ -13,18 +13,7 @@ afterEach(() => {
 
 const caixa = productFactory({ images: [imageFactory(11)] });
 const guia = productFactory({ id: 6, name: 'Guia digital', isDigital: true, price: 7.5, stock: 0, order: 2, link: 'https://exemplo.pt/guia.pdf' });
-const agenda = productFactory({
-  id: 7,
-  name: 'Agenda',
-  hasVariants: true,
-  price: 9,
-  stock: 5,
-  order: 3,
-  variants: [
-    { id: 1, name: 'A5', price: 9, stock: 2, sku: null },
-    { id: 2, name: 'A4', price: 12, stock: 3, sku: null },
-  ],
-});
+const agenda = variantProductFactory({ order: 3 });
 const productLists = (path: string) => path === '/product';
 /** Prices hold a no-break space (pt-PT currency format), which text matchers normalise away: compare the cells. */
 const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);

@@ -1,15 +1,13 @@
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { serviceMessages, type Service } from '#shared/schemas/services.ts';
 import { ApiError } from '../../../api/client.ts';
-import { applyFieldErrors } from '../../../components/form/apply-field-errors.ts';
 import { fieldId, FormField } from '../../../components/form/field.tsx';
+import { useServerForm } from '../../../components/form/use-server-form.ts';
 import { FormActions } from '../form-actions.tsx';
 import { useDeleteService, useSaveService } from './api.ts';
-import { serviceFormData, serviceFormDefaults, serviceFormResolver, type ServiceFormValues } from './service-form-values.ts';
+import { serviceFormData, serviceFormDefaults, serviceFormResolver } from './service-form-values.ts';
 import { ServiceImageField, useServiceImage } from './service-image-field.tsx';
 import { adminListHref } from '../admin-tabs.ts';
 import type { TabNotice } from '../notice-alert.tsx';
@@ -28,33 +26,26 @@ export function ServiceForm({ service }: { service?: Service }) {
   const save = useSaveService(service?.id);
   const remove = useDeleteService();
   const image = useServiceImage(service?.image ?? null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { form, error: failure, submit } = useServerForm(serviceFormResolver, serviceFormDefaults(service), {
+    // A 400 names its fields: each message goes under its input, the first one gets the focus; the alert says the save failed.
+    accept: textFields,
+    fallback: () => serviceMessages.saveError,
+    alertWithFields: true,
+  });
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ServiceFormValues>({ resolver: serviceFormResolver, defaultValues: serviceFormDefaults(service) });
+  const text = (name: TextField) => ({ id: fieldId('service', name), registration: form.register(name), error: form.formState.errors[name]?.message });
 
-  const text = (name: TextField) => ({ id: fieldId('service', name), registration: register(name), error: errors[name]?.message });
-
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        await save.mutateAsync(serviceFormData(values, { file: image.file, removeCurrent: image.removeCurrent }));
-        navigate(adminListHref('services'), { state: { notice: service ? 'Serviço guardado.' : 'Serviço criado.' } satisfies TabNotice });
-      } catch (err) {
-        // A 400 names its fields: each message goes under its input, the first one gets the focus.
-        const fields = err instanceof ApiError ? err.fields : undefined;
-        applyFieldErrors(setError, fields, { accept: textFields });
-        if (fields?.image) image.setProblem(fields.image);
-        setFailure(serviceMessages.saveError);
-      }
-    },
-    () => setFailure(null),
-  );
+  const onSubmit = submit(async (values) => {
+    try {
+      await save.mutateAsync(serviceFormData(values, { file: image.file, removeCurrent: image.removeCurrent }));
+    } catch (err) {
+      // The picture is not a registered field: its message goes to the picture's control.
+      const problem = err instanceof ApiError ? err.fields?.image : undefined;
+      if (problem) image.setProblem(problem);
+      throw err;
+    }
+    await navigate(adminListHref('services'), { state: { notice: service ? 'Serviço guardado.' : 'Serviço criado.' } satisfies TabNotice });
+  });
 
   const confirm = useConfirmDelete<Service, number, { message: string }>(remove, {
     keyOf: (record) => record.id,

@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import type { FieldPath, Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { createUserBody, type PublicUser, updateUserBody } from '#shared/schemas/account.ts';
-import { ApiError, errorMessage } from '../../../api/client.ts';
-import { applyFieldErrors } from '../../../components/form/apply-field-errors.ts';
 import { CheckField, FormField } from '../../../components/form/field.tsx';
+import { useServerForm } from '../../../components/form/use-server-form.ts';
 import { useSession } from '../../../session/session.tsx';
 import { adminListHref } from '../admin-tabs.ts';
 import { FormActions } from '../form-actions.tsx';
@@ -36,17 +34,11 @@ export function UserForm({ user }: { user?: PublicUser }) {
   const session = useSession();
   const navigate = useNavigate();
   const save = useSaveUser(user?.id);
-  const [failure, setFailure] = useState<string | null>(null);
   const isSelf = user !== undefined && user.id === session.user?.id;
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<UserFormValues, unknown, UserFormOutput>({
-    resolver: user ? updateResolver : createResolver,
-    defaultValues: {
+  const { form, error: failure, submit } = useServerForm(
+    user ? updateResolver : createResolver,
+    {
       username: user?.username ?? '',
       email: user?.email ?? '',
       password: '',
@@ -54,24 +46,19 @@ export function UserForm({ user }: { user?: PublicUser }) {
       isBanned: user?.isBanned ?? false,
       isVerified: user?.isVerified ?? false,
     },
-  });
+    // e.g. 409 with fields.email: the message goes under the field, which gets the focus, and the alert says the save failed.
+    { accept: fieldNames, fallback: saveFailed, alertWithFields: true },
+  );
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
+  const onSubmit = submit(async (values) => {
     // A disabled checkbox reads as unchecked; an admin editing themselves stays an admin and unbanned.
     const body = isSelf ? { ...values, isAdmin: true, isBanned: false } : values;
-    try {
-      const saved = await save.mutateAsync(body);
-      if (saved.id === session.user?.id) session.setUser(saved);
-      navigate(listHref, { state: { notice: user ? 'Utilizador guardado.' : 'Utilizador criado.' } satisfies TabNotice });
-    } catch (err) {
-      // e.g. 409 with fields.email: the message goes under the field, which gets the focus.
-      applyFieldErrors(setError, err instanceof ApiError ? err.fields : undefined, { accept: fieldNames });
-      setFailure(errorMessage(err, saveFailed));
-    }
+    const saved = await save.mutateAsync(body);
+    if (saved.id === session.user?.id) session.setUser(saved);
+    await navigate(listHref, { state: { notice: user ? 'Utilizador guardado.' : 'Utilizador criado.' } satisfies TabNotice });
   });
 
-  const field = (name: (typeof fieldNames)[number]) => ({ id: `user-${name}`, registration: register(name), error: errors[name]?.message });
+  const field = (name: (typeof fieldNames)[number]) => ({ id: `user-${name}`, registration: form.register(name), error: form.formState.errors[name]?.message });
 
   const saving = save.isPending;
   return (
