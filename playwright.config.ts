@@ -1,5 +1,7 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { shopPort } from './e2e/fixtures/env.ts';
+
+type WebServer = Exclude<PlaywrightTestConfig['webServer'], unknown[] | undefined>;
 
 /**
  * Browser journeys against the real server (built web app + API) on a throwaway data directory and
@@ -15,6 +17,24 @@ process.env.E2E_PORT = String(shopPort(0));
 const workers = Number(process.env.E2E_WORKERS ?? 2);
 if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a whole number from 1 up, not ${process.env.E2E_WORKERS}`);
 const ports = Array.from({ length: workers }, (_, index) => shopPort(index));
+
+/**
+ * The shops on `ports`, started side by side by one process (e2e/serve-shops.ts): the entries of a webServer
+ * array would start one after the other, each waiting for the one before to answer.
+ */
+export function shopsServer(shops: number[], timeout = 120_000): WebServer {
+  return {
+    name: `loja:${shops.join(',')}`,
+    command: 'node e2e/serve-shops.ts',
+    env: { E2E_PORTS: shops.join(',') },
+    wait: { stdout: /e2e: every shop answers/ },
+    reuseExistingServer: false,
+    timeout,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  };
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -54,15 +74,5 @@ export default defineConfig({
     { name: 'desktop', grepInvert: /@mobile/, use: { viewport: { width: 1280, height: 800 } } },
     { name: 'mobile', grep: /@mobile/, use: { viewport: { width: 375, height: 740 }, isMobile: false } },
   ],
-  webServer: ports.map((port) => ({
-    name: `loja:${port}`,
-    command: 'node e2e/serve.ts',
-    env: { E2E_PORT: String(port) },
-    url: `http://127.0.0.1:${port}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe' as const,
-    stderr: 'pipe' as const,
-    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
-  })),
+  webServer: shopsServer(ports),
 });

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import journeys from './playwright.config.ts';
+import { shopPort } from './e2e/fixtures/env.ts';
+import journeys, { shopsServer } from './playwright.config.ts';
 
 /**
  * The standards checks by tools nobody here wrote, against the journeys' shop (e2e/serve.ts): `npm run check:html`
@@ -10,6 +11,9 @@ export default defineConfig({
   testDir: 'e2e/standards',
   testMatch: '*.check.ts',
   projects: [{ name: 'desktop', use: { viewport: { width: 1280, height: 800 } } }],
-  // A loaded machine can take over two minutes to migrate and fill the demo shop.
-  ...(journeys.webServer && !Array.isArray(journeys.webServer) ? { webServer: { ...journeys.webServer, timeout: 300_000 } } : {}),
+  // One check file, so one worker and one shop (the journeys' config starts one per worker: a second shop
+  // would migrate and fill a demo catalogue nobody visits). A loaded machine can take over two minutes to
+  // migrate and fill the demo shop.
+  workers: 1,
+  webServer: shopsServer([shopPort(0)], 300_000),
 });
