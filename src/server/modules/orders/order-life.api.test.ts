@@ -18,7 +18,7 @@ import { orders } from './tables.ts';
 const fake = useFakeIfthenpay();
 const ctx = useTestApp(() => ({ ...ifthenpayEnv(fake), SHOP_EMAIL: 'loja@example.pt' }));
 
-const stockOf = async (id: number) => (await ctx.database.db.select().from(products).where(eq(products.id, id)))[0]!.stock;
+const stockOf = async (id: number) => (await ctx.database.db.select().from(products).where(eq(products.id, id)))[0]!.stock ?? 0;
 const orderRow = async (id: number) => (await ctx.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const paymentsOf = (orderId: number) => ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
 const subjectsTo = (email: string) => ctx.mailbox.to(email).map((m) => m.subject);

@@ -208,7 +208,7 @@ function OrderView({ order, refreshing }: { order: Order; refreshing: boolean })
                 <p className="mt-3 pt-3 border-top mb-0">
                   {order.refunded_at ?
                     `O reembolso de ${formatEuros(order.refund_due)} foi feito em ${formatLongDate(order.refunded_at)}.`
-                  : `O reembolso de ${formatEuros(order.refund_due)} será feito pela loja, pelo mesmo meio de pagamento.`}
+                  : `Vamos devolver-lhe ${formatEuros(order.refund_due - (order.refunded_total ?? 0))} pelo mesmo meio de pagamento e avisamos quando o reembolso estiver feito.`}
                 </p>
               )}
             </Card.Body>
