@@ -5,11 +5,12 @@ import { findProduct, placeGuestOrder } from './shop-helpers.ts';
 // changes the record, and the form then shows what the order now is, so "Guardar" cannot undo it; a paid
 // order is cancelled only after a confirmation. One guest order of a product no other journey counts.
 
-const felt = 'Cesto de arrumação em feltro';
+const boxes = 'Conjunto de 3 caixas em cartão kraft';
 
 test.describe('a vida da encomenda', () => {
   test('admin: Marcar como paga, depois Guardar: a encomenda fica Em Processamento; cancelar uma paga pede confirmação', async ({ page }) => {
-    const product = await findProduct(page.request, felt);
+    test.slow();
+    const product = await findProduct(page.request, boxes);
     const { id } = await placeGuestOrder(page.request, { productId: product.id });
     const main = page.getByRole('main');
     const status = main.getByLabel('Estado', { exact: true });
