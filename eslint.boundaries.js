@@ -19,8 +19,13 @@ const FEATURE_IMPORTS = {
   terms: ['contact'],
 };
 
-// Joins on the image table from the modules that show pictures (no function of media returns them yet).
-const MEDIA_TABLE_READERS = ['catalog', 'services'];
+// Modules that read another module's tables besides their own: the modules that show pictures join on the
+// image table (no function of media returns them yet); auth signs in against the users' accounts.
+const TABLE_READERS = { media: ['catalog', 'services'], users: ['auth'] };
+
+// The modules that follow orders hear of them through the followers orders declares (decision 0034): the
+// imports point one way, so orders imports none of them, and payments does not import invoicing.
+const FOLLOWERS = { orders: ['payments', 'invoicing'], payments: ['invoicing'] };
 
 const TESTS = ['**/*.test.{ts,tsx}', '**/*-test-utils.{ts,tsx}', 'src/web/test/**'];
 
@@ -28,7 +33,7 @@ function tableZones(allowed = []) {
   return dirs('src/server/modules/')
     .filter((module) => !allowed.includes(`${module}/tables.ts`))
     .map((module) => {
-      const readers = module === 'media' ? [module, ...MEDIA_TABLE_READERS] : [module];
+      const readers = [module, ...(TABLE_READERS[module] ?? [])];
       const others = readers.length > 1 ? `!(${readers.join('|')})` : `!(${module})`;
       return {
         // Another table file may reference it (foreign keys); db/schema.ts gathers them all.
@@ -41,10 +46,28 @@ function tableZones(allowed = []) {
           './src/shared/**',
         ],
         from: `./src/server/modules/${module}/tables.ts`,
-        message: `Only the ${module} module and db/schema.ts read ${module}'s tables; call its functions.`,
+        message: `Only ${readers.join(" and ")} and db/schema.ts read ${module}'s tables; call its functions.`,
       };
     });
 }
+
+function followerZones() {
+  return Object.entries(FOLLOWERS).flatMap(([module, followers]) =>
+    followers.map((follower) => ({
+      target: `./src/server/modules/${module}`,
+      from: `./src/server/modules/${follower}`,
+      message: `${follower} follows ${module} (decision 0034): ${module} may not import it; hand what it needs over at the app's start (see orders/followers.ts).`,
+    })),
+  );
+}
+
+// db/schema.ts holds the platform's job table and gathers every module's tables for Drizzle: only the
+// database client, the job queue and the tables files (foreign keys) read it.
+const schemaZone = {
+  target: ['./src/server/modules/**/!(tables).{ts,tsx}', './src/server/!(db|platform)/**', './src/server/*.ts', './src/server/platform/!(jobs).ts', './src/web/**', './src/shared/**'],
+  from: './src/server/db/schema.ts',
+  message: 'Only the database client and the job queue read db/schema.ts; a module reads its own tables.ts.',
+};
 
 function featureZones(allowed = []) {
   return dirs('src/web/features/').map((feature) => ({
@@ -68,7 +91,7 @@ export function boundaryBlocks(importX) {
     {
       files: ['src/**/*.{ts,tsx}'],
       plugins: { 'import-x': importX },
-      rules: rule([sharedZone, ...tableZones(), ...featureZones()]),
+      rules: rule([sharedZone, schemaZone, ...tableZones(), ...followerZones(), ...featureZones()]),
     },
     { files: TESTS, rules: rule([sharedZone]) },
   ];

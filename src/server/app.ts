@@ -27,9 +27,10 @@ import { registerNewsletterJobs } from './modules/newsletter/sending.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
-import { createGateway, registerPaymentJobs } from './modules/payments/index.ts';
+import { followOrders } from './modules/orders/followers.ts';
+import { createGateway, paymentsFollower, registerPaymentJobs } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
-import { createInvoicing, registerInvoicingJobs } from './modules/invoicing/index.ts';
+import { createInvoicing, invoicingFollower, registerInvoicingJobs } from './modules/invoicing/index.ts';
 import { invoicingRoutes } from './modules/invoicing/routes.ts';
 import { appShellPages } from './modules/seo/app-shell.ts';
 import { crawlerRoutes, seoRoutes } from './modules/seo/routes.ts';
@@ -105,6 +106,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   registerAuthJobs(jobs, { db, publicUrl: config.publicUrl });
   const paymentGateway = createGateway(config);
   registerPaymentJobs(jobs, { db, config, gateway: paymentGateway });
+  // The modules that follow orders say how (decision 0034): orders imports neither of them.
+  followOrders({ payments: paymentsFollower, invoicing: invoicingFollower });
   const invoicing = createInvoicing(config);
   registerInvoicingJobs(jobs, { db, publicUrl: config.publicUrl, invoicing });
   app.decorate('jobs', jobs);

@@ -33,8 +33,6 @@ export const adminOrderStatusBadge: Record<OrderStatus, string> = {
 export const nextOrderStatus = (status: OrderStatus): OrderStatus | undefined => nextStatus[status];
 const nextStatus: Partial<Record<OrderStatus, OrderStatus>> = { pending: 'processing', processing: 'shipped', shipped: 'delivered' };
 
-/** Customers may cancel only before the parcel leaves (storefront.md §4). */
-export const cancellable = (status: OrderStatus) => status === 'pending' || status === 'processing';
 
 export const CUSTOMER_PAYMENT_METHODS = ['multibanco', 'mbway'] as const;
 export const PAYMENT_METHODS = ['multibanco', 'mbway', 'credit_card', 'paypal'] as const;

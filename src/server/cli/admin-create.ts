@@ -1,13 +1,11 @@
 // `npm run admin:create -- --email ana@loja.pt --username Ana --password 'uma-senha-longa'`
 // Creates a verified admin, or makes the existing account with that e-mail a verified admin with this password.
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { email, username } from '#shared/schemas/common.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { hashPassword } from '../platform/passwords.ts';
+import { promoteToAdmin } from '../modules/users/first-admin.ts';
 import { findUserByEmail, insertUser } from '../modules/users/users.ts';
 
 const { values } = parseArgs({
@@ -29,10 +27,7 @@ try {
   await database.migrate();
   const existing = await findUserByEmail(database.db, input.email);
   if (existing) {
-    await database.db
-      .update(users)
-      .set({ isAdmin: true, isVerified: true, isBanned: false, username: input.username, passwordHash: await hashPassword(input.password), updatedAt: new Date() })
-      .where(eq(users.id, existing.id));
+    await promoteToAdmin(database.db, existing.id, input);
     console.log(`A conta ${input.email} passou a administradora (verificada, com a nova palavra-passe).`);
   } else {
     await insertUser(database.db, { ...input, isAdmin: true, isVerified: true });

@@ -41,6 +41,8 @@ export const orderMessages = {
   paidNotDeletable: 'Esta encomenda foi paga e não pode ser eliminada: uma venda paga fica registada. Pode cancelá-la, o que regista o reembolso a fazer.',
   refundedStaysCancelled: 'Esta encomenda já foi reembolsada e não pode ser reaberta.',
   notNextStatus: 'A encomenda já não está nesse passo: atualize a lista.',
+  moveRefused: 'Uma encomenda «{from}» não pode passar a «{to}».',
+  paidNotPending: 'Esta encomenda já foi paga: não pode voltar a «Pendente». Atualize a página para ver o estado atual.',
   cancelled: 'Encomenda cancelada.',
   deleted: 'Encomenda eliminada.',
   tooManyOrders:

@@ -4,7 +4,7 @@ import { messages } from '#shared/messages.ts';
 import { paths } from '#shared/paths.ts';
 import type { LoginBody, RegisterBody } from '#shared/schemas/account.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/tables.ts';
 import { AppError, conflict, forbidden, unauthenticated } from '../../platform/errors.ts';
 import { defineJob, enqueue, type JobRunner } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { loginFailures } from '../../db/schema.ts';
+import { loginFailures } from './tables.ts';
 
 /** Wrong passwords an account takes before each further guess must wait. */
 export const FREE_FAILURES = 5;

@@ -1,6 +1,7 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { users } from '../users/tables.ts';
+import { sessions } from './tables.ts';
 import type { SessionUser } from '../../platform/guards.ts';
 import { hashSecret, newSecret } from '../../platform/passwords.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import { paths } from '#shared/paths.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/tables.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { defineJob, enqueue, type JobRunner } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail.ts';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { messages } from '#shared/messages.ts';
 import type { Tx } from '../../db/client.ts';
-import { userTokens } from '../../db/schema.ts';
+import { userTokens } from './tables.ts';
 import { invalid } from '../../platform/errors.ts';
 import { hashSecret, newSecret } from '../../platform/passwords.ts';
 

@@ -1,5 +1,5 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/tables.ts';
 
 /** An editable block of the site (the home page's hero, ...): sanitised HTML keyed by section name. */
 export const contentBlocks = pgTable('content_blocks', {

@@ -1,6 +1,8 @@
 import type { Config } from '../../config.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
-import { creditNoteGaveUp, invoiceGaveUp, invoiceOrder, type InvoicingContext, issueCreditNote } from './invoices.ts';
+import { enqueue } from '../../platform/jobs.ts';
+import type { InvoicingFollower } from '../orders/followers.ts';
+import { creditNoteGaveUp, documentsOf, invoiceGaveUp, invoiceOrder, type InvoicingContext, issueCreditNote } from './invoices.ts';
 import type { Invoicing } from './invoicing.ts';
 import { invoiceXpress } from './invoicexpress.ts';
 import { creditNoteJob, invoiceOrderJob } from './jobs.ts';
@@ -18,3 +20,10 @@ export function registerInvoicingJobs(jobs: JobRunner, ctx: InvoicingContext) {
   jobs.register(creditNoteJob, ({ refundId }) => issueCreditNote(ctx, refundId), { onGiveUp: creditNoteGaveUp(ctx.db) });
 }
 
+
+/** How invoicing follows orders (decision 0034): a paid order's invoice and a settled refund's credit note are its jobs; it shows their documents. */
+export const invoicingFollower: InvoicingFollower = {
+  paid: async (tx, orderId) => void (await enqueue(tx, invoiceOrderJob, { orderId })),
+  refundSettled: async (tx, refundId) => void (await enqueue(tx, creditNoteJob, { refundId })),
+  documentsOf,
+};

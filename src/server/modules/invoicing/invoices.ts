@@ -4,7 +4,7 @@ import { toEuros } from '#shared/money.ts';
 import { invoicingMessages, type PendingDocuments } from '#shared/schemas/invoicing.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import { RetryLater } from '../../platform/jobs.ts';
+import { enqueue, RetryLater } from '../../platform/jobs.ts';
 import {
   awaitingDocuments,
   creditNoteSubject,
@@ -18,6 +18,7 @@ import {
 import type { Viewer } from '../orders/order-records.ts';
 import { creditNoteReference, documentClient, type DocumentRow, ensureDocument, invoiceReference } from './documents.ts';
 import { type DocumentLine, type Invoicing, InvoicingError } from './invoicing.ts';
+import { creditNoteJob, invoiceOrderJob } from './jobs.ts';
 import { followablePdfUrl } from './pdf-link.ts';
 import { fiscalDocuments } from './tables.ts';
 
@@ -186,7 +187,9 @@ export async function pendingDocuments(ctx: InvoicingContext): Promise<PendingDo
 /** "Tentar de novo" on a document the jobs gave up on. */
 export async function retryDocument(ctx: InvoicingContext, target: { orderId: number } | { refundId: number }) {
   if (!ctx.invoicing) throw conflict(invoicingMessages.noInvoicing);
-  if (!(await requeueDocument(ctx.db, target))) throw conflict(invoicingMessages.notPending);
+  const queue = (tx: Tx, again: typeof target) =>
+    'orderId' in again ? enqueue(tx, invoiceOrderJob, { orderId: again.orderId }) : enqueue(tx, creditNoteJob, { refundId: again.refundId });
+  if (!(await requeueDocument(ctx.db, target, async (tx, again) => void (await queue(tx, again))))) throw conflict(invoicingMessages.notPending);
 }
 
 /**

@@ -7,10 +7,23 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { adminOnly, guardedUser } from '../../platform/guards.ts';
 import { viewerOf } from '../orders/order-records.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import { GatewayError, type PaymentGateway } from '../payments/gateway.ts';
 import { documentPdf, type InvoicingContext, pendingDocuments as listPending, retryDocument } from './invoices.ts';
 import type { Invoicing } from './invoicing.ts';
-import { resolveRefund, settleRefund } from '../orders/refunds.ts';
+import { type MbwayRefunds, RefundRefused, resolveRefund, settleRefund } from '../orders/refunds.ts';
+
+/** MB WAY refunds through the payments module's gateway, its refusals in the refunds' words. */
+const mbwayRefunds = (gateway: PaymentGateway): MbwayRefunds => ({
+  enabled: gateway.refundsMbway,
+  refund: async (request) => {
+    try {
+      return await gateway.refundMbway(request);
+    } catch (err) {
+      if (err instanceof GatewayError && err.refused) throw new RefundRefused(err.message);
+      throw err;
+    }
+  },
+});
 
 const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -24,7 +37,7 @@ export const invoicingRoutes =
     app.post(
       '/order/:id/refund',
       { config: adminOnly, schema: { tags, params: idParam, body: refundBody, response: { 200: order } } },
-      async (request) => settleRefund({ db, publicUrl: config.publicUrl, gateway }, request.params.id, guardedUser(request).id, request.body),
+      async (request) => settleRefund({ db, publicUrl: config.publicUrl, mbway: mbwayRefunds(gateway) }, request.params.id, guardedUser(request).id, request.body),
     );
 
     // An MB WAY refund left 'requested' by a process that stopped: the owner says what ifthenpay's back office shows.

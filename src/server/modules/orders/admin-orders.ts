@@ -5,26 +5,11 @@ import { formatCents, toCents, toEuros } from '#shared/money.ts';
 import { type adminOrderBody, type markPaidBody, type Order, orderMessages, type RefundDue } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs.ts';
-import { queueMail } from '../../platform/mail.ts';
 import { recordChange } from '../audit/audit.ts';
-import { invoiceOrderJob } from '../invoicing/jobs.ts';
 import { giveBackStock, priceItems, type PricedLine, takeStock } from '../catalog/stock.ts';
 import { findUserById } from '../users/users.ts';
-import { voidOpenPayments } from '../payments/void-payments.ts';
-import { orderStatusMail } from './mails.ts';
-import {
-  cancelledColumns,
-  insertOrder,
-  type ItemRow,
-  itemsOf,
-  lockedOrder,
-  mailOrder,
-  type OrderRow,
-  orderUrl,
-  queueOrderReceived,
-  totalsColumns,
-} from './order-records.ts';
+import { moveOrder, moveRefusal, recordPayment } from './life.ts';
+import { insertOrder, type ItemRow, itemsOf, lockedOrder, type OrderRow, queueOrderReceived, totalsColumns } from './order-records.ts';
 import { toOrder } from './order-view.ts';
 import { orderItems, orders, refunds } from './tables.ts';
 
@@ -91,9 +76,10 @@ const audited = (row: OrderRow, items?: AuditedItem[]) => ({
 });
 
 /**
- * Admin edit: any status. Moving into cancelled gives the stock back (and a paid order then owes a
- * refund), out of it takes it again; changed items are re-priced at today's prices, unchanged ones keep
- * the prices paid. A status never records a payment nor mails one.
+ * Admin edit: any status the order's life allows (never a paid order back to pending, never a refunded
+ * one out of cancelled); the move does what the table says (stock, refund due, open payments, mail).
+ * Changed items are re-priced at today's prices, unchanged ones keep the prices paid. A status never
+ * records a payment nor mails one.
  */
 export async function updateAdminOrder(db: Db, publicUrl: string, id: number, input: AdminOrderInput): Promise<Order> {
   return db.transaction(async (tx) => {
@@ -103,46 +89,28 @@ export async function updateAdminOrder(db: Db, publicUrl: string, id: number, in
     const userId = input.user_id ?? row.userId;
     const email = userId === null || userId === row.userId ? row.email : await customerEmail(tx, userId);
     const oldItems = await itemsOf(tx, id);
+    const refused = moveRefusal(row, oldItems, input.status, 'admin');
+    if (refused) throw conflict(refused, { status: refused });
     const lines = await priceItems(tx, input.items);
     const itemsChange = !sameItems(oldItems, lines);
-    const wasHolding = row.status !== 'cancelled';
-    const willHold = input.status !== 'cancelled';
-    if (!wasHolding && willHold && row.refundedAt) throw conflict(orderMessages.refundedStaysCancelled);
     // What was paid (and invoiced) is fixed: items given back go through a refund, which keeps the figures true.
     if (itemsChange && row.paidAt) throw conflict(orderMessages.paidItemsFixed, { items: orderMessages.paidItemsFixed });
 
     let totals: Totals | undefined;
     if (itemsChange) {
-      if (wasHolding) await giveBackStock(tx, oldItems);
-      if (willHold) await takeStock(tx, lines);
+      if (row.status !== 'cancelled') await giveBackStock(tx, oldItems);
+      if (input.status !== 'cancelled') await takeStock(tx, lines);
       await tx.delete(orderItems).where(eq(orderItems.orderId, id));
       await tx.insert(orderItems).values(lines.map((l) => ({ orderId: id, ...l })));
       totals = adminTotals(input, lines);
-    } else if (wasHolding && !willHold) {
-      await giveBackStock(tx, oldItems);
-    } else if (!wasHolding && willHold) {
-      await takeStock(tx, lines);
     }
-
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        ...adminColumns(input),
-        userId,
-        email,
-        ...(totals ? totalsColumns(totals) : {}),
-        // Cancelling a paid order owes its money back; reopening it (not yet refunded) no longer does.
-        ...(wasHolding && !willHold ? cancelledColumns(row) : {}),
-        ...(!wasHolding && willHold ? { refundDueCents: null } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, id))
-      .returning();
-    if (!updated) throw notFound(orderMessages.orderNotFound);
-    if (updated.status !== row.status) {
-      const mail = await orderStatusMail(await mailOrder(tx, publicUrl, updated, await itemsOf(tx, id)), orderUrl(publicUrl, updated));
-      if (mail) await queueMail(tx, mail);
-    }
+    const updated = await moveOrder(tx, row, input.status, 'admin', {
+      publicUrl,
+      items: itemsChange ? await itemsOf(tx, id) : oldItems,
+      lines,
+      stockMoved: itemsChange,
+      set: { ...adminColumns(input), userId, email, ...(totals ? totalsColumns(totals) : {}) },
+    });
     await recordChange(tx, { entity: 'order', entityId: id, action: 'update', before: audited(row, oldItems), after: audited(updated, itemsChange ? lines : oldItems) });
     return toOrder(tx, updated, { forAdmin: true });
   });
@@ -173,29 +141,14 @@ export async function deleteOrder(db: Db, id: number) {
  * or MB WAY request (a late payment of one is then flagged as a second payment, never taken as the
  * first), and mails the customer the receipt with the digital links.
  */
-export async function markPaidByAdmin(db: Db, id: number, adminId: number, input: z.output<typeof markPaidBody>): Promise<Order> {
+export async function markPaidByAdmin(db: Db, publicUrl: string, id: number, adminId: number, input: z.output<typeof markPaidBody>): Promise<Order> {
   return db.transaction(async (tx) => {
     const row = await lockedOrder(tx, id);
     if (!row) throw notFound(orderMessages.orderNotFound);
-    if (row.paidAt) throw conflict(orderMessages.alreadyPaid);
-    if (row.status === 'cancelled') throw conflict(orderMessages.cancelledNotPayable);
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        paidAt: new Date(),
-        paidMethod: input.method,
-        paidNote: input.note,
-        paidBy: adminId,
-        status: row.status === 'pending' ? 'processing' : row.status,
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, id))
-      .returning();
-    if (!updated) throw notFound(orderMessages.orderNotFound);
-    await voidOpenPayments(tx, id);
-    await enqueue(tx, invoiceOrderJob, { orderId: id });
-    await recordChange(tx, { entity: 'order', entityId: id, action: 'payment', before: audited(row), after: audited(updated) });
-    return toOrder(tx, updated, { forAdmin: true });
+    const arrival = await recordPayment(tx, publicUrl, row, 'admin', { paidAt: new Date(), method: input.method, note: input.note, by: adminId });
+    if (arrival.outcome !== 'paid') throw conflict(arrival.outcome === 'already_paid' ? orderMessages.alreadyPaid : orderMessages.cancelledNotPayable);
+    await recordChange(tx, { entity: 'order', entityId: id, action: 'payment', before: audited(row), after: audited(arrival.row) });
+    return toOrder(tx, arrival.row, { forAdmin: true });
   });
 }
 
@@ -233,10 +186,7 @@ export async function stepOrderStatus(db: Db, publicUrl: string, id: number, sta
     const row = await lockedOrder(tx, id);
     if (!row) throw notFound(orderMessages.orderNotFound);
     if (nextOrderStatus(row.status) !== status) throw conflict(orderMessages.notNextStatus);
-    const [updated] = await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
-    if (!updated) throw notFound(orderMessages.orderNotFound);
-    const mail = await orderStatusMail(await mailOrder(tx, publicUrl, updated, await itemsOf(tx, id)), orderUrl(publicUrl, updated));
-    if (mail) await queueMail(tx, mail);
+    const updated = await moveOrder(tx, row, status, 'admin', { publicUrl });
     await recordChange(tx, { entity: 'order', entityId: id, action: 'status', before: { status: row.status }, after: { status: updated.status } });
     return toOrder(tx, updated, { forAdmin: true });
   });

@@ -7,13 +7,10 @@ import { type CartTotalsAnswer, type orderBody, type Order, orderMessages, total
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs.ts';
-import { queueMail } from '../../platform/mail.ts';
 import { hashSecret, newSecret } from '../../platform/passwords.ts';
-import { giveBackStock, priceItems, takeStock, type WantedItem } from '../catalog/stock.ts';
-import { cancelUnpaidOrderJob } from '../payments/jobs.ts';
-import { orderStatusMail } from './mails.ts';
-import { cancelledColumns, customerCancelBlock, insertOrder, itemsOf, lockedOrder, mailOrder, mayView, orderUrl, queueOrderReceived, type Viewer } from './order-records.ts';
+import { priceItems, takeStock, type WantedItem } from '../catalog/stock.ts';
+import { moveOrder } from './life.ts';
+import { insertOrder, lockedOrder, mayView, queueOrderReceived, type Viewer } from './order-records.ts';
 import { rememberAddress } from '../users/addresses.ts';
 import { rememberBilling } from '../users/profile.ts';
 import { toOrder } from './order-view.ts';
@@ -102,14 +99,13 @@ export async function placeOrder(
       lines,
       totals,
     );
+    // The payments module hears of it: an unpaid order holds its stock for its payment method's time, no
+    // longer (#26), then its job cancels it; a Multibanco order's first mail carries its reference.
     await queueOrderReceived(tx, publicUrl, row, lines, token);
     // A signed-in customer's next checkout starts from this address (their address book keeps it).
     if (options.userId && input.addressParts) await rememberAddress(tx, options.userId, { ...input.addressParts, phone: input.phone });
     // And from their tax number, when they gave one (their profile keeps the last).
     if (options.userId && input.nif) await rememberBilling(tx, options.userId, { nif: input.nif, company: input.company ?? null });
-    // An unpaid order holds its stock for its payment method's time, no longer (#26): then the payments
-    // module's job cancels it. Every payment of it ends by then too (see payment-start.ts).
-    await enqueue(tx, cancelUnpaidOrderJob, { orderId: row.id }, { runAt: heldUntil });
     // Stock last: its row locks are then held only until the commit that follows, so checkouts of the
     // same product wait on each other as briefly as possible. A refusal rolls the order back.
     await takeStock(tx, lines);
@@ -120,21 +116,15 @@ export async function placeOrder(
 }
 
 /**
- * Customer cancellation: only pending or processing, never a delivered digital product; the row lock
- * makes a double cancel restock once. A paid order then owes its money back (the owner's dashboard says so).
+ * Customer cancellation: as the order's life allows (only pending or processing, never a delivered digital
+ * product); the row lock makes a double cancel restock once. Its open Multibanco reference and MB WAY
+ * request are voided before the answer, and a paid order then owes its money back (the owner's dashboard says so).
  */
 export async function cancelOrder(db: Db, publicUrl: string, id: number, viewer: Viewer): Promise<Order> {
   return db.transaction(async (tx) => {
     const row = await lockedOrder(tx, id);
     if (!row || !mayView(row, viewer)) throw notFound(orderMessages.orderNotFound);
-    const items = await itemsOf(tx, id);
-    const blocked = customerCancelBlock(row, items);
-    if (blocked) throw conflict(blocked);
-    await giveBackStock(tx, items);
-    const [updated] = await tx.update(orders).set(cancelledColumns(row)).where(eq(orders.id, id)).returning();
-    const mail = await orderStatusMail(await mailOrder(tx, publicUrl, updated ?? row, items), orderUrl(publicUrl, row, viewer.token));
-    if (mail) await queueMail(tx, mail);
-    return toOrder(tx, updated ?? row);
+    const updated = await moveOrder(tx, row, 'cancelled', 'customer', { publicUrl, token: viewer.token });
+    return toOrder(tx, updated);
   });
 }
-

@@ -2,9 +2,7 @@ import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { orderMessages } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail.ts';
-import { creditNoteJob, invoiceOrderJob } from '../invoicing/jobs.ts';
 import { documentMail, type MailDocument } from './mails.ts';
 import { itemsOf, lockedOrder, mailOrder, mayView, type OrderRow, orderUrl, queuePaymentMail, type Viewer } from './order-records.ts';
 import { orders, refunds } from './tables.ts';
@@ -96,8 +94,13 @@ export async function awaitingDocuments(db: Db, withProvider: boolean) {
   return { invoices, creditNotes };
 }
 
-/** "Tentar de novo": a document given up on is queued again, once however often she clicks; false when none was. */
-export async function requeueDocument(db: Db, target: { orderId: number } | { refundId: number }): Promise<boolean> {
+type DocumentTarget = { orderId: number } | { refundId: number };
+
+/**
+ * "Tentar de novo": a document given up on is queued again (by `queue`, in the same transaction), once
+ * however often she clicks; false when none was.
+ */
+export async function requeueDocument(db: Db, target: DocumentTarget, queue: (tx: Tx, target: DocumentTarget) => Promise<void>): Promise<boolean> {
   return db.transaction(async (tx) => {
     if ('orderId' in target) {
       const [row] = await tx
@@ -105,7 +108,7 @@ export async function requeueDocument(db: Db, target: { orderId: number } | { re
         .set({ invoiceFailedAt: null })
         .where(and(eq(orders.id, target.orderId), isNotNull(orders.invoiceFailedAt), isNull(orders.invoicedAt)))
         .returning({ id: orders.id });
-      if (row) await enqueue(tx, invoiceOrderJob, { orderId: row.id });
+      if (row) await queue(tx, { orderId: row.id });
       return Boolean(row);
     }
     const [row] = await tx
@@ -113,7 +116,7 @@ export async function requeueDocument(db: Db, target: { orderId: number } | { re
       .set({ creditNoteFailedAt: null })
       .where(and(eq(refunds.id, target.refundId), isNotNull(refunds.creditNoteFailedAt)))
       .returning({ id: refunds.id });
-    if (row) await enqueue(tx, creditNoteJob, { refundId: row.id });
+    if (row) await queue(tx, { refundId: row.id });
     return Boolean(row);
   });
 }

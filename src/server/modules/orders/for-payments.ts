@@ -3,14 +3,12 @@ import { orderMessages } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
-import { giveBackStock } from '../catalog/stock.ts';
-import { type MultibancoDetails, orderReceivedMail, unpaidCancelledMail } from './mails.ts';
-import { enqueue } from '../../platform/jobs.ts';
-import { invoiceOrderJob } from '../invoicing/jobs.ts';
+import { moveOrder, recordPayment } from './life.ts';
+import { type MultibancoDetails, orderReceivedMail } from './mails.ts';
 import { itemsOf, lockedOrder, mailOrder, mayView, type OrderRow, orderUrl, type Viewer } from './order-records.ts';
 import { orders } from './tables.ts';
 
-/* What the payments module may call of an order: read it to collect it, mark it paid, cancel it unpaid. */
+/* What the payments module may call of an order: read it to collect it, mark it paid, cancel it unpaid, follow it. */
 
 export { type Viewer, viewerOf } from './order-records.ts';
 
@@ -27,32 +25,23 @@ export async function orderForPayment(db: Db, id: number, viewer: Viewer): Promi
 type PaidOutcome = 'paid' | 'already_paid' | 'cancelled' | 'missing';
 
 /**
- * A confirmed payment: a pending order moves to processing and records when it was paid; its invoice and
- * the customer's mail (with the links of its digital products) follow from the job queued here. A
- * cancelled order stays cancelled: the caller flags the money for the admin.
+ * A confirmed payment, as the order's life says (life.ts): a pending order moves to processing and records
+ * when it was paid, its invoice and the customer's mail follow. Money for a cancelled order is recorded and
+ * owed back (the customer is told); the caller also flags it for the owner.
  */
-export async function markOrderPaid(tx: Tx, id: number, paidAt: Date): Promise<PaidOutcome> {
+export async function markOrderPaid(tx: Tx, publicUrl: string, id: number, paidAt: Date): Promise<PaidOutcome> {
   const row = await lockedOrder(tx, id);
   if (!row) return 'missing';
-  if (row.paidAt) return 'already_paid';
-  if (row.status === 'cancelled') return 'cancelled';
-  await tx
-    .update(orders)
-    .set({ paidAt, status: row.status === 'pending' ? 'processing' : row.status, updatedAt: new Date() })
-    .where(eq(orders.id, id));
-  // The invoice-receipt is issued, then "Pagamento recebido" mailed (with it), by the invoicing job.
-  await enqueue(tx, invoiceOrderJob, { orderId: id });
-  return 'paid';
+  const wasCancelled = row.status === 'cancelled';
+  const { outcome } = await recordPayment(tx, publicUrl, row, 'payment', { paidAt });
+  return outcome === 'paid' && wasCancelled ? 'cancelled' : outcome;
 }
 
-/** An order whose payment ran out unpaid: cancelled, its stock given back, the customer told why. */
+/** An order whose payment ran out unpaid: cancelled by the job as the table says (stock back, the customer told why). */
 export async function cancelUnpaidOrder(tx: Tx, publicUrl: string, id: number): Promise<boolean> {
   const row = await lockedOrder(tx, id);
   if (!row || row.status !== 'pending' || row.paidAt) return false;
-  const items = await itemsOf(tx, id);
-  await giveBackStock(tx, items);
-  const [updated] = await tx.update(orders).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(orders.id, id)).returning();
-  await queueMail(tx, await unpaidCancelledMail(await mailOrder(tx, publicUrl, updated ?? row, items), orderUrl(publicUrl, row)));
+  await moveOrder(tx, row, 'cancelled', 'job', { publicUrl });
   return true;
 }
 

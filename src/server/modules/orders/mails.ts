@@ -167,3 +167,17 @@ export const unpaidCancelledMail = (order: MailOrder, url: string) =>
     ],
     action: { label: 'Ver a encomenda', url },
   });
+
+/** Money the gateway took for an order already cancelled (a reference paid, an MB WAY request accepted late): it goes back. */
+export const refundDueMail = (order: MailOrder, url: string) =>
+  composeMail({
+    to: order.email,
+    subject: `Reembolso da encomenda n.º ${order.id}`,
+    greeting: 'Olá,',
+    paragraphs: [
+      `Recebemos um pagamento de ${formatCents(order.refundDueCents ?? order.totalWithTaxCents)} da encomenda n.º ${order.id}, que já estava cancelada.`,
+      `Vamos devolver-lhe ${formatCents(order.refundDueCents ?? order.totalWithTaxCents)} pelo mesmo meio de pagamento e avisamos quando o reembolso estiver feito.`,
+      summary(order),
+    ],
+    action: { label: 'Ver a encomenda', url },
+  });

@@ -1,13 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { cancellable, type Totals } from '#shared/orders.ts';
-import { orderMessages } from '#shared/schemas/orders.ts';
+import type { Totals } from '#shared/orders.ts';
 import type { Tx } from '../../db/client.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { productThumbnails } from '../catalog/products.ts';
 import { digitalLinks, type PricedLine } from '../catalog/stock.ts';
-import { enqueue } from '../../platform/jobs.ts';
-import { multibancoOrderMailJob } from '../payments/jobs.ts';
+import * as follow from './followers.ts';
 import { type MailDocument, orderReceivedMail, paymentReceivedMail } from './mails.ts';
 import { orderItems, orders } from './tables.ts';
 
@@ -123,25 +121,6 @@ export async function insertOrder(
   return row;
 }
 
-/**
- * Why the customer may not cancel this order, or null when they may: only before it ships (storefront.md
- * §4), and never once a digital product's link was delivered (the 14-day withdrawal right does not cover
- * digital content already supplied).
- */
-export function customerCancelBlock(row: Pick<OrderRow, 'status' | 'paidAt'>, items: Pick<ItemRow, 'isDigital'>[]): string | null {
-  if (!cancellable(row.status)) return orderMessages.notCancellable;
-  if (row.paidAt && items.some((i) => i.isDigital)) return orderMessages.digitalDelivered;
-  return null;
-}
-
-/** The columns of a cancellation: a paid order now owes the customer what they paid, until the owner refunds it. */
-export const cancelledColumns = (row: OrderRow) => ({
-  status: 'cancelled' as const,
-  ...(row.paidAt && row.refundDueCents === null ? { refundDueCents: row.totalWithTaxCents } : {}),
-  updatedAt: new Date(),
-});
-
-
 /** "Pagamento recebido", with the invoice-receipt when it was issued in time (the invoicing job sends it). */
 export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow, invoice?: MailDocument) {
   const items = await itemsOf(tx, row.id);
@@ -155,10 +134,10 @@ export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow,
 }
 
 /**
- * "Recebemos a sua encomenda", in the transaction that registers the order. A Multibanco order's mail
- * waits for its reference, which the payments module issues and puts in it (multibancoOrderMailJob).
+ * "Recebemos a sua encomenda", in the transaction that registers the order, which the payments module hears
+ * of first: it watches the order's deadline, and a Multibanco order's mail waits for the reference it issues.
  */
 export async function queueOrderReceived(tx: Tx, publicUrl: string, row: OrderRow, lines: PricedLine[], token?: string) {
-  if (row.paymentMethod === 'multibanco') await enqueue(tx, multibancoOrderMailJob, { orderId: row.id });
-  else await queueMail(tx, await orderReceivedMail(await mailOrder(tx, publicUrl, row, lines), orderUrl(publicUrl, row, token)));
+  const mailedByPayments = await follow.payments().placed(tx, row);
+  if (!mailedByPayments) await queueMail(tx, await orderReceivedMail(await mailOrder(tx, publicUrl, row, lines), orderUrl(publicUrl, row, token)));
 }

@@ -7,9 +7,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { productThumbnails } from '../catalog/products.ts';
 import { digitalLinks } from '../catalog/stock.ts';
-import { ordersPaidByMbway } from '../payments/for-refunds.ts';
+import * as follow from './followers.ts';
 import { paperworkOf } from './paperwork-view.ts';
-import { customerCancelBlock, mayView, type OrderRow, type Viewer } from './order-records.ts';
+import { moveRefusal } from './life.ts';
+import { mayView, type OrderRow, type Viewer } from './order-records.ts';
 import { orderItems, orders } from './tables.ts';
 
 /* The order as the customer and the back office read it, one order or a page of them. */
@@ -30,13 +31,13 @@ async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader =
   const paidIds = new Set(rows.filter((r) => r.paidAt && r.status !== 'cancelled').map((r) => r.id));
   const paperwork = await paperworkOf(tx, rows.map((r) => r.id), forAdmin);
   // The orders an MB WAY payment through the gateway paid: their money can go back the same way.
-  const mbwayPaid = forAdmin ? await ordersPaidByMbway(tx, rows.map((r) => r.id)) : new Set<number>();
+  const mbwayPaid = forAdmin ? await follow.payments().paidByMbway(tx, rows.map((r) => r.id)) : new Set<number>();
   const links = await digitalLinks(tx, [
     ...new Set(items.filter((i) => i.isDigital && paidIds.has(i.orderId) && i.productId !== null).map((i) => i.productId as number)),
   ]);
   return rows.map((row) => {
     const own = items.filter((i) => i.orderId === row.id);
-    const cancelBlock = customerCancelBlock(row, own);
+    const cancelBlock = moveRefusal(row, own, 'cancelled', 'customer');
     return {
     id: row.id,
     user_id: row.userId,

@@ -2,7 +2,7 @@ import { asc, inArray } from 'drizzle-orm';
 import { toEuros } from '#shared/money.ts';
 import type { Refund } from '#shared/schemas/invoicing.ts';
 import type { Tx } from '../../db/client.ts';
-import { documentsOf } from '../invoicing/invoices.ts';
+import * as follow from './followers.ts';
 import { refunds } from './tables.ts';
 
 /**
@@ -11,7 +11,7 @@ import { refunds } from './tables.ts';
  */
 export async function paperworkOf(tx: Tx, orderIds: number[], forAdmin: boolean) {
   const [documents, refundRows] = orderIds.length
-    ? await Promise.all([documentsOf(tx, orderIds), tx.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt))])
+    ? await Promise.all([follow.invoicing().documentsOf(tx, orderIds), tx.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt))])
     : [[], []];
   return (orderId: number) => {
     const own = refundRows.filter((r) => r.orderId === orderId);

@@ -6,20 +6,28 @@ import { invoicingMessages, type refundBody, type ResolveRefundBody } from '#sha
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs.ts';
 import { queueMail } from '../../platform/mail.ts';
-import { creditNoteJob } from '../invoicing/jobs.ts';
-import { paidMbwayRequest } from '../payments/for-refunds.ts';
-import { GatewayError, type PaymentGateway } from '../payments/gateway.ts';
-import { refundedMail } from './mails.ts';
 import { recordChange } from '../audit/audit.ts';
+import * as follow from './followers.ts';
+import { checkRefundable } from './life.ts';
+import { refundedMail } from './mails.ts';
 import { type ItemRow, itemsOf, lockedOrder, mailOrder, type OrderRow, orderUrl } from './order-records.ts';
 import { getOrder } from './order-view.ts';
 import { orders, refunds } from './tables.ts';
 
 export type RefundInput = z.output<typeof refundBody>;
 type RefundRow = typeof refunds.$inferSelect;
-export type RefundContext = { db: Db; publicUrl: string; gateway: PaymentGateway };
+
+/** How MB WAY money goes back: the payments module's gateway, handed over by the refund's route. */
+export type MbwayRefunds = {
+  enabled: boolean;
+  /** Answers the gateway's refund id; throws RefundRefused when the gateway says no, anything else when it cannot be reached. */
+  refund(request: { requestId: string; amountCents: number }): Promise<{ refundId: string }>;
+};
+/** The gateway refused the MB WAY refund (its reason in the message): nothing went back. */
+export class RefundRefused extends Error {}
+
+export type RefundContext = { db: Db; publicUrl: string; mbway: MbwayRefunds };
 
 /**
  * What this refund gives back, in cents, checked against what earlier refunds already gave: each line's
@@ -65,7 +73,7 @@ async function afterSettled(tx: Tx, publicUrl: string, refund: RefundRow) {
   if (!row.refundedAt && given >= Math.min(owed, row.totalWithTaxCents)) {
     await tx.update(orders).set({ refundedAt: new Date(), refundNote: refund.note, updatedAt: new Date() }).where(eq(orders.id, row.id));
   }
-  await enqueue(tx, creditNoteJob, { refundId: refund.id });
+  await follow.invoicing().refundSettled(tx, refund.id);
   await recordChange(tx, {
     entity: 'order',
     entityId: row.id,
@@ -82,19 +90,19 @@ async function afterSettled(tx: Tx, publicUrl: string, refund: RefundRow) {
  * removed when it refuses (nothing was given back, nothing is recorded).
  */
 export async function settleRefund(ctx: RefundContext, orderId: number, adminId: number, input: RefundInput): Promise<Order> {
-  const { db, gateway, publicUrl } = ctx;
+  const { db, mbway, publicUrl } = ctx;
   const reserved = await db.transaction(async (tx) => {
     const row = await lockedOrder(tx, orderId);
     if (!row) throw notFound(orderMessages.orderNotFound);
-    if (!row.paidAt) throw conflict(invoicingMessages.notPaid);
+    checkRefundable(row);
     const previous = await tx.select().from(refunds).where(eq(refunds.orderId, orderId));
     if (previous.some((r) => r.status === 'requested')) throw conflict(invoicingMessages.refundInProgress);
     const amount = refundAmount(row, await itemsOf(tx, orderId), previous, input);
     let requestId: string | null = null;
     if (input.method === 'mbway') {
-      requestId = await paidMbwayRequest(tx, orderId);
+      requestId = await follow.payments().paidMbwayRequest(tx, orderId);
       if (!requestId) throw conflict(invoicingMessages.mbwayNotPaidByMbway, { method: invoicingMessages.mbwayNotPaidByMbway });
-      if (!gateway.refundsMbway) throw conflict(invoicingMessages.mbwayRefundsOff, { method: invoicingMessages.mbwayRefundsOff });
+      if (!mbway.enabled) throw conflict(invoicingMessages.mbwayRefundsOff, { method: invoicingMessages.mbwayRefundsOff });
     }
     const [refund] = await tx
       .insert(refunds)
@@ -118,11 +126,11 @@ export async function settleRefund(ctx: RefundContext, orderId: number, adminId:
   if (refund.status === 'requested' && requestId) {
     let refundId: string;
     try {
-      ({ refundId } = await gateway.refundMbway({ requestId, amountCents: refund.amountCents }));
+      ({ refundId } = await mbway.refund({ requestId, amountCents: refund.amountCents }));
     } catch (err) {
       // Only while still requested: the owner may have resolved it meanwhile (resolveRefund).
       await db.delete(refunds).where(and(eq(refunds.id, refund.id), eq(refunds.status, 'requested')));
-      if (err instanceof GatewayError && err.refused) throw conflict(fill(invoicingMessages.mbwayRefused, { reason: err.message }));
+      if (err instanceof RefundRefused) throw conflict(fill(invoicingMessages.mbwayRefused, { reason: err.message }));
       throw new AppError(503, 'PAYMENT_GATEWAY_UNAVAILABLE', invoicingMessages.mbwayUnavailable);
     }
     await db.transaction(async (tx) => {
@@ -146,7 +154,7 @@ const IN_FLIGHT = sql`interval '2 minutes'`;
  * its credit note and mail) or it did not (the row goes, and its amount is free again). Under the order's
  * lock and conditional on the status, so two clicks resolve it once; never while a request may be in flight.
  */
-export async function resolveRefund(ctx: Omit<RefundContext, 'gateway'>, orderId: number, refundId: number, adminId: number, input: ResolveRefundBody): Promise<Order> {
+export async function resolveRefund(ctx: Omit<RefundContext, 'mbway'>, orderId: number, refundId: number, adminId: number, input: ResolveRefundBody): Promise<Order> {
   const { db, publicUrl } = ctx;
   await db.transaction(async (tx) => {
     if (!(await lockedOrder(tx, orderId))) throw notFound(orderMessages.orderNotFound);

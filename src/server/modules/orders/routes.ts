@@ -95,7 +95,7 @@ export const orderRoutes =
     app.post(
       '/order/:id/mark-paid',
       { config: adminOnly, schema: { tags, params: idParam, body: markPaidBody, response: { 200: order } } },
-      async (request) => admin.markPaidByAdmin(db, request.params.id, guardedUser(request).id, request.body),
+      async (request) => admin.markPaidByAdmin(db, config.publicUrl, request.params.id, guardedUser(request).id, request.body),
     );
 
     app.get('/order/refunds', { config: adminOnly, schema: { tags, response: { 200: refundsDue } } }, async () => ({

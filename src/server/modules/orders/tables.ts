@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/tables.ts';
 import { products, productVariants } from '../catalog/tables.ts';
 
 export const orders = pgTable(

@@ -5,12 +5,9 @@ import { unpaidHoldMessages, type ReleaseHoldsAnswer, type UnpaidHold } from '#s
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { queueMail } from '../../platform/mail.ts';
 import { recordChange } from '../audit/audit.ts';
-import { giveBackStock } from '../catalog/stock.ts';
-import { voidOpenPayments } from '../payments/void-payments.ts';
-import { orderStatusMail } from './mails.ts';
-import { cancelledColumns, itemsOf, lockedOrder, mailOrder, orderUrl } from './order-records.ts';
+import { moveOrder } from './life.ts';
+import { itemsOf, lockedOrder } from './order-records.ts';
 import { orderItems, orders } from './tables.ts';
 
 /*
@@ -93,11 +90,7 @@ export async function releaseHolds(db: Db, publicUrl: string, ids: number[]): Pr
       const row = await lockedOrder(tx, id);
       if (!row || row.status !== 'pending' || row.paidAt) continue;
       const items = await itemsOf(tx, id);
-      await giveBackStock(tx, items);
-      await voidOpenPayments(tx, id);
-      const [updated] = await tx.update(orders).set(cancelledColumns(row)).where(eq(orders.id, id)).returning();
-      const mail = await orderStatusMail(await mailOrder(tx, publicUrl, updated ?? row, items), orderUrl(publicUrl, row));
-      if (mail) await queueMail(tx, mail);
+      await moveOrder(tx, row, 'cancelled', 'admin', { publicUrl, items });
       const heldUnits = items.filter((i) => !i.isDigital).reduce((sum, i) => sum + i.quantity, 0);
       await recordChange(tx, {
         entity: 'order',

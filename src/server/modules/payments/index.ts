@@ -1,12 +1,15 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { JobRunner } from '../../platform/jobs.ts';
+import { enqueue, type JobRunner } from '../../platform/jobs.ts';
+import type { PaymentsFollower } from '../orders/followers.ts';
+import { ordersPaidByMbway, paidMbwayRequest } from './for-refunds.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { ifthenpayGateway } from './ifthenpay.ts';
 import { cancelIfUnpaid, expirePayment } from './expiry.ts';
 import { cancelUnpaidOrderJob, expirePaymentJob, multibancoOrderMailJob } from './jobs.ts';
 import { mailMultibancoOrder } from './payment-start.ts';
 import { sandboxGateway } from './sandbox.ts';
+import { voidOpenPayments } from './void-payments.ts';
 
 /** The gateway the configuration names (PAYMENT_GATEWAY): the sandbox unless ifthenpay's keys are given. */
 export function createGateway(config: Config): PaymentGateway {
@@ -21,3 +24,21 @@ export function registerPaymentJobs(jobs: JobRunner, ctx: { db: Db; config: Conf
   jobs.register(cancelUnpaidOrderJob, ({ orderId }) => cancelIfUnpaid(ctx, orderId));
   jobs.register(multibancoOrderMailJob, ({ orderId }) => mailMultibancoOrder(ctx, orderId));
 }
+
+/**
+ * How payments follow orders (decision 0034): a placed order's deadline is its job (and a Multibanco
+ * order's first mail, which carries the reference it issues); a cancelled or hand-paid order's open
+ * payments are voided; a refund asks which MB WAY request paid.
+ */
+export const paymentsFollower: PaymentsFollower = {
+  placed: async (tx, order) => {
+    // An unpaid order holds its stock until then (#26); every payment of it ends by then too (payment-start.ts).
+    if (order.stockHeldUntil) await enqueue(tx, cancelUnpaidOrderJob, { orderId: order.id }, { runAt: order.stockHeldUntil });
+    if (order.paymentMethod !== 'multibanco') return false;
+    await enqueue(tx, multibancoOrderMailJob, { orderId: order.id });
+    return true;
+  },
+  voidOpenPayments,
+  paidMbwayRequest,
+  paidByMbway: ordersPaidByMbway,
+};

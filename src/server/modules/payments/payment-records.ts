@@ -62,7 +62,7 @@ export async function confirmPayment(tx: Tx, config: Config, payment: PaymentRow
     .where(and(eq(payments.id, payment.id), ne(payments.status, 'paid')))
     .returning();
   if (!updated) return 'duplicate' as const;
-  return markOrderPaid(tx, payment.orderId, updated.paidAt ?? new Date());
+  return markOrderPaid(tx, config.publicUrl, payment.orderId, updated.paidAt ?? new Date());
 }
 
 /** A payment that ended unpaid; once nothing else can pay the order, it is cancelled and its stock returned. */

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type addressBody, addressMessages, MAX_ADDRESSES, type SavedAddress } from '#shared/schemas/addresses.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { addresses } from '../../db/schema.ts';
+import { addresses } from './tables.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 
 /* A customer's address book: only ever their own rows (another's id is a 404, as if it did not exist). */

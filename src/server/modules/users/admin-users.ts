@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { messages } from '#shared/messages.ts';
 import type { CreateUserBody, UpdateUserBody } from '#shared/schemas/account.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from './tables.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { closeUserSessions } from '../auth/sessions.ts';

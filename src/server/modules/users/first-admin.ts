@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { newSecret } from '../../platform/passwords.ts';
+import { users } from './tables.ts';
+import { hashPassword, newSecret } from '../../platform/passwords.ts';
 import { findUserByEmail, insertUser } from './users.ts';
 
 export type AdminSetup =
@@ -24,4 +24,12 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
   const password = newSecret().slice(0, 16);
   await insertUser(db, { username: 'Administrador', email, password, isAdmin: true, isVerified: true });
   return { kind: 'created', email, password };
+}
+
+/** `npm run admin:create` on an existing account: a verified, unbanned admin with this name and password. */
+export async function promoteToAdmin(db: Db, id: number, input: { username: string; password: string }) {
+  await db
+    .update(users)
+    .set({ isAdmin: true, isVerified: true, isBanned: false, username: input.username, passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+    .where(eq(users.id, id));
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '#shared/messages.ts';
 import type { ProfileBody } from '#shared/schemas/account.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from './tables.ts';
 import { invalid, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { verifyPassword } from '../../platform/passwords.ts';

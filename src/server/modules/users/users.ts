@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '#shared/schemas/account.ts';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from './tables.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -169,7 +169,7 @@ function OrderStateHeading({ order }: { order: Order }) {
         <h1 className="h3">Encomenda cancelada</h1>
         <p className="text-secondary mb-0">
           {order.refund_due != null && !order.refunded_at ?
-            `O reembolso de ${formatEuros(order.refund_due)} será feito pela loja, pelo mesmo meio de pagamento.`
+            `Vamos devolver-lhe ${formatEuros(order.refund_due - (order.refunded_total ?? 0))} pelo mesmo meio de pagamento e avisamos quando o reembolso estiver feito.`
           : 'Esta encomenda foi cancelada.'}
         </p>
       </div>

@@ -105,7 +105,7 @@ describe('my order page', () => {
   it('a cancelled paid order says the refund is coming, then when it was made', async () => {
     orderServer(orderFactory({ status: 'cancelled', paid_at: '2026-11-20T10:00:00.000Z', refund_due: 37, refunded_at: null, cancellable: false }));
     renderOrders('/minhas-encomendas/12');
-    expect(await screen.findByText(/^O reembolso de 37,00\s€ será feito pela loja, pelo mesmo meio de pagamento\.$/)).toBeTruthy();
+    expect(await screen.findByText(/^Vamos devolver-lhe 37,00\s€ pelo mesmo meio de pagamento e avisamos quando o reembolso estiver feito\.$/)).toBeTruthy();
     cleanup();
     orderServer(orderFactory({ status: 'cancelled', refund_due: 37, refunded_at: '2026-11-22T10:00:00.000Z', cancellable: false }));
     renderOrders('/minhas-encomendas/12');

@@ -12,7 +12,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link, useParams } from 'react-router';
 import { formatLongDate, formatLongDateTime } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
-import { cancellable, paymentMethodLabel } from '#shared/orders.ts';
+import { cancellable } from '#shared/order-life.ts';
+import { paymentMethodLabel } from '#shared/orders.ts';
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { OrderPayment } from '../payments/order-payment.tsx';
@@ -207,7 +208,7 @@ function OrderView({ order, refreshing }: { order: Order; refreshing: boolean })
                 <p className="mt-3 pt-3 border-top mb-0">
                   {order.refunded_at ?
                     `O reembolso de ${formatEuros(order.refund_due)} foi feito em ${formatLongDate(order.refunded_at)}.`
-                  : `O reembolso de ${formatEuros(order.refund_due)} será feito pela loja, pelo mesmo meio de pagamento.`}
+                  : `Vamos devolver-lhe ${formatEuros(order.refund_due - (order.refunded_total ?? 0))} pelo mesmo meio de pagamento e avisamos quando o reembolso estiver feito.`}
                 </p>
               )}
             </Card.Body>

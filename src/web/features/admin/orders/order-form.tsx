@@ -1,10 +1,12 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { type FieldErrors, FormProvider } from 'react-hook-form';
+import { type FieldErrors, FormProvider, type UseFormReset } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { formatEuros } from '#shared/money.ts';
+import { adminStatusChoices } from '#shared/order-life.ts';
 import { ORDER_STATUSES, orderStatusLabel, PAYMENT_METHODS, paymentMethodLabel } from '#shared/orders.ts';
 import type { PublicUser } from '#shared/schemas/account.ts';
 import type { Order } from '#shared/schemas/orders.ts';
@@ -45,8 +47,10 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
   });
   const {
     register,
+    reset,
     formState: { errors },
   } = methods;
+  useReloadAfterAction(order, reset);
 
   // The ids keep the server's names (`order-user_id`), which tests and the page's links use.
   const field = (name: PlainField) => ({ id: `order-${name}`, registration: register(name), error: errors[name]?.message });
@@ -62,13 +66,21 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
   const [unpaidShipping, setUnpaidShipping] = useState<OrderFormOutput | null>(null);
   const shipsUnpaid = (values: OrderFormOutput) =>
     Boolean(order && !order.paid_at && values.status !== order.status && (values.status === 'shipped' || values.status === 'delivered'));
+  // So is cancelling a paid order: it owes the customer her money back.
+  const [paidCancel, setPaidCancel] = useState<OrderFormOutput | null>(null);
+  const cancelsPaid = (values: OrderFormOutput) => Boolean(order?.paid_at && order.status !== 'cancelled' && values.status === 'cancelled');
 
   const onValid = async (values: OrderFormOutput, confirmed = false) => {
     if (!confirmed && shipsUnpaid(values)) {
       setUnpaidShipping(values);
       return;
     }
+    if (!confirmed && cancelsPaid(values)) {
+      setPaidCancel(values);
+      return;
+    }
     setUnpaidShipping(null);
+    setPaidCancel(null);
     await save.mutateAsync(orderPayload(values));
     await navigate(adminListHref('orders'), { state: { notice: order ? 'Encomenda guardada.' : 'Encomenda criada.' } satisfies TabNotice });
   };
@@ -114,7 +126,7 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
               help="Ao passar para ou de «Cancelada», o stock dos produtos é reposto ou retirado."
               {...field('status')}
             >
-              {ORDER_STATUSES.map((status) => (
+              {statusChoices(order).map((status) => (
                 <option key={status} value={status}>
                   {orderStatusLabel[status]}
                 </option>
@@ -174,6 +186,48 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
           pagamento por outra via, use antes «Marcar como paga».
         </p>
       </ConfirmModal>
+      <PaidCancelModal order={order} values={paidCancel} busy={saving} onConfirm={(values) => void run((confirmed) => onValid(confirmed, true))(values)} onCancel={() => setPaidCancel(null)} />
     </FormProvider>
+  );
+}
+
+/** The statuses the order's life lets an admin give this order (a paid one never goes back to Pendente); all for a new order. */
+const statusChoices = (order?: Order) =>
+  order ? adminStatusChoices(order.status, { paid: Boolean(order.paid_at), refunded: Boolean(order.refunded_at), digitalDelivered: false }) : ORDER_STATUSES;
+
+/**
+ * An action on the same page ("Marcar como paga", a refund) changed the record: the form takes its new
+ * status (and whatever else changed) and keeps what the admin typed, so "Guardar" never undoes the action.
+ */
+function useReloadAfterAction(order: Order | undefined, reset: UseFormReset<OrderFormValues>) {
+  const stamp = order && [order.status, order.paid_at, order.refund_due, order.refunded_at].join('|');
+  const loaded = useRef(stamp);
+  useEffect(() => {
+    if (!order || stamp === loaded.current) return;
+    loaded.current = stamp;
+    reset(orderFormDefaults(order), { keepDirtyValues: true });
+  }, [order, stamp, reset]);
+}
+
+type PaidCancelProps = { order: Order | undefined; values: OrderFormOutput | null; busy: boolean; onConfirm: (values: OrderFormOutput) => void; onCancel: () => void };
+
+/** Cancelling a paid order owes the customer her money back: never by a slip (shipping unpaid has its own). */
+function PaidCancelModal({ order, values, busy, onConfirm, onCancel }: PaidCancelProps) {
+  const total = formatEuros(order?.total_price_with_tax);
+  return (
+    <ConfirmModal
+      show={values !== null}
+      title="Cancelar uma encomenda paga"
+      confirmLabel="Cancelar a encomenda"
+      busyLabel="a guardar..."
+      busy={busy}
+      error={null}
+      onConfirm={() => values && onConfirm(values)}
+      onCancel={onCancel}
+    >
+      <p className="mb-0">
+        {`Esta encomenda já foi paga (${total}). Ao cancelá-la, o stock é reposto, fica registado um reembolso por fazer de ${total} e o cliente recebe um e-mail. Cancelar mesmo assim?`}
+      </p>
+    </ConfirmModal>
   );
 }
