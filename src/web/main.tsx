@@ -7,8 +7,7 @@ import { createBrowserRouter, type HydrationState, matchRoutes, RouterProvider }
 import { paths } from '#shared/paths.ts';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { AppProviders, newQueryClient, SERVER_STATE } from './app-providers.tsx';
-import { dropServerTitle } from './layout/server-head.ts';
-import { routes } from './routes.tsx';
+import { createRoutes } from './routes.tsx';
 
 /** What a server-rendered page hands over (entry-server.tsx), or nothing for a page the browser renders alone. */
 function serverState(): { queries: DehydratedState; router: HydrationState } | undefined {
@@ -22,12 +21,13 @@ function serverState(): { queries: DehydratedState; router: HydrationState } | u
 }
 
 /**
- * A storefront page arrives server-rendered (entry-server.tsx) with the query cache it was rendered from:
- * the app takes over that HTML (hydration) without asking the API again. Any other page starts from the
- * empty shell.
+ * A storefront page arrives server-rendered (entry-server.tsx) with the query cache it was rendered from and
+ * its loaders' answers: the app takes over that HTML (hydration) without running them or asking the API again.
+ * Any other page starts from the empty shell.
  */
 async function start() {
   const queryClient = newQueryClient();
+  const routes = createRoutes(queryClient);
   const state = serverState();
   const hydrationData = state?.router;
   if (state) hydrate(queryClient, state.queries);
@@ -47,7 +47,6 @@ async function start() {
     void router.navigate(paths.login, { state: { from: { pathname, search } } });
   });
 
-  dropServerTitle();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
   const app = (
