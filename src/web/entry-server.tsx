@@ -4,7 +4,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { setApiTransport } from './api/client.ts';
 import { AppProviders, newQueryClient, SERVER_STATE } from './app-providers.tsx';
-import { HeadTags, jsonForScript, type PageData } from './head/page-head.tsx';
+import { HeadTags, HeadWrittenApart, jsonForScript, type PageData } from './head/page-head.tsx';
 import type { ServerPageHandle } from './head/server-page.ts';
 import { createRoutes } from './routes.tsx';
 import { sessionKey } from './session/session.tsx';
@@ -74,7 +74,9 @@ export async function render(url: string, transport: typeof fetch): Promise<Rend
     renderComplete(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <HeadWrittenApart value>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </HeadWrittenApart>
         </AppProviders>
       </StrictMode>,
     );

@@ -7,6 +7,7 @@ import { createBrowserRouter, type HydrationState, matchRoutes, RouterProvider }
 import { paths } from '#shared/paths.ts';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { AppProviders, newQueryClient, SERVER_STATE } from './app-providers.tsx';
+import { dropServerHead } from './layout/server-head.ts';
 import { createRoutes } from './routes.tsx';
 
 /** What a server-rendered page hands over (entry-server.tsx), or nothing for a page the browser renders alone. */
@@ -59,7 +60,10 @@ async function start() {
   // Taking over the server's page is a transition: React hydrates it in slices and the page keeps answering
   // (a phone's main thread is not blocked for the whole tree at once).
   if (hydrationData) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  else {
+    dropServerHead();
+    createRoot(root).render(app);
+  }
 }
 
 void start();

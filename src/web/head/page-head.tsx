@@ -1,6 +1,6 @@
+import { createContext, use } from 'react';
 import { useMatches } from 'react-router';
 import { shop } from '#shared/shop.ts';
-import { useHydrated } from '../components/use-hydrated.ts';
 
 /**
  * What a page says about itself in the document's head, as its route declares it (routes.tsx): the title,
@@ -69,14 +69,18 @@ export type PageData = { head: PageHead };
 
 const isPageData = (value: unknown): value is PageData => typeof value === 'object' && value !== null && 'head' in value;
 
+/** True in the server's render, which writes the head apart (entry-server.tsx): the app's HTML carries none. */
+export const HeadWrittenApart = createContext(false);
+
 /**
- * The head of the page shown, from its route's loader. Rendered once the app has taken the page over: the
- * server wrote the same tags into the head itself, and the app's HTML must equal the server's until then.
+ * The head of the page shown, from its route's loader. In the browser it renders from the first render on:
+ * React adopts the identical tags the server wrote while it takes the page over (hydration), and owns them
+ * from then on.
  */
 export function RouteHead() {
-  const hydrated = useHydrated();
+  const apart = use(HeadWrittenApart);
   const page = useMatches()
     .map((match) => match.loaderData)
     .findLast(isPageData);
-  return hydrated && page ? <HeadTags head={page.head} /> : null;
+  return !apart && page ? <HeadTags head={page.head} /> : null;
 }

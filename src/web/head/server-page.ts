@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { ApiError } from '../api/client.ts';
+import { PageSpinner } from '../components/page-spinner.tsx';
 import type { PageData, PageHead } from './page-head.tsx';
 
 /** What a page's head is made from: its address (`origin` absolute, for canonical and pictures) and its data. */
@@ -65,6 +66,7 @@ export type ServerPageHandle = { serverRendered: true; module: string };
 
 export function serverPage(queries: QueryClient, page: ServerPage): RouteObject {
   const handle: ServerPageHandle = { serverRendered: true, module: page.module };
-  const route = { loader: pageLoader(queries, page), lazy: page.lazy, handle };
+  // Shown while the loader runs on a page the browser starts alone (a 404 rendered afresh, a render that failed).
+  const route = { loader: pageLoader(queries, page), lazy: page.lazy, handle, HydrateFallback: PageSpinner };
   return page.index ? { index: true, ...route } : { path: page.path, ...route };
 }
