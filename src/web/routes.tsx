@@ -2,10 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type RouteObject } from 'react-router';
 import { serviceMessages } from '#shared/texts/services.ts';
 import { RouteError } from './components/route-error.tsx';
-import { productPageQueryOptions } from './features/catalog/api.ts';
-import { shopDetailsQuery } from './features/contact/api.ts';
-import { servicePageQueryOptions } from './features/services/api.ts';
-import { productHead, serviceHead } from './head/heads.ts';
 import { PageNotFound, serverPage } from './head/server-page.ts';
 import { Layout } from './layout/layout.tsx';
 import { paths } from '#shared/paths.ts';
@@ -23,7 +19,8 @@ const homeDescription =
 
 /**
  * The storefront's catalogue pages, rendered on the server (`serverPage`): their module, head, data and status.
- * Adding one is adding an entry here.
+ * Adding one is adding an entry here. What a page's data needs is imported when it loads, with the page's own
+ * code: the entry every page downloads stays as small as it was.
  */
 const storefrontPages = (queries: QueryClient): RouteObject[] => [
   serverPage(queries, {
@@ -73,7 +70,11 @@ const storefrontPages = (queries: QueryClient): RouteObject[] => [
     module: 'features/catalog/product-page.tsx',
     lazy: async () => ({ Component: (await import('./features/catalog/product-page.tsx')).ProductPage }),
     head: { title: 'Produto', description: 'Detalhes do produto.' },
-    load: async ({ params, origin }) => productHead(await queries.fetchQuery(productPageQueryOptions(idParam(params.id))), origin),
+    load: async ({ params, origin }) => {
+      const id = idParam(params.id);
+      const [{ productPageQueryOptions }, { productHead }] = await Promise.all([import('./features/catalog/api.ts'), import('./head/heads.ts')]);
+      return productHead(await queries.fetchQuery(productPageQueryOptions(id)), origin);
+    },
     notFound: { title: 'Produto não encontrado', description: 'Produto não encontrado ou sem imagens.' },
   }),
   serverPage(queries, {
@@ -92,6 +93,11 @@ const storefrontPages = (queries: QueryClient): RouteObject[] => [
     head: { title: 'Serviço', description: 'Detalhes do serviço.' },
     load: async ({ params, origin }) => {
       const id = idParam(params.id);
+      const [{ servicePageQueryOptions }, { shopDetailsQuery }, { serviceHead }] = await Promise.all([
+        import('./features/services/api.ts'),
+        import('./features/contact/api.ts'),
+        import('./head/heads.ts'),
+      ]);
       // The shop's details are the footer's too: asked once for both.
       const [service, shop] = await Promise.all([queries.fetchQuery(servicePageQueryOptions(id)), queries.fetchQuery(shopDetailsQuery)]);
       return serviceHead(service, origin, shop);
