@@ -18,7 +18,7 @@ function apiCalls(page: Page): string[] {
 }
 
 test.describe('páginas do catálogo feitas no servidor', () => {
-  test('a lista, um produto e os serviços leem-se sem JavaScript; um produto que não existe é um 404 com a página de não encontrado', async ({ browser }) => {
+  test('a lista, um produto e os serviços leem-se sem JavaScript; um produto que não existe é um 404 que o diz', async ({ browser }) => {
     // A context of its own: the harness's page checks (axe) run scripts in the page, which this one refuses.
     // The same pages pass axe with scripts on in the test below and in the catalogue journeys.
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -44,8 +44,11 @@ test.describe('páginas do catálogo feitas no servidor', () => {
 
       const missing = await page.goto('/produtos/999999');
       expect(missing?.status()).toBe(404);
-      await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Produto não encontrado ou sem imagens.' })).toBeVisible();
       expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+      const unknown = await page.goto('/nao-existe');
+      expect(unknown?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
     } finally {
       await context.close();
     }
@@ -86,6 +89,11 @@ test.describe('páginas do catálogo feitas no servidor', () => {
 
     const response = await page.request.get(`${baseURL}/produtos/999999`);
     expect(response.status()).toBe(404);
-    expect(await response.text()).toContain('Página não encontrada');
+    expect(await response.text()).toContain('Produto não encontrado ou sem imagens.');
+    // The browser renders a missing product afresh and says the same, with one title.
+    await page.goto('/produtos/999999');
+    await expect(page.getByRole('heading', { level: 1, name: 'Produto não encontrado ou sem imagens.' })).toBeVisible();
+    await expect(page).toHaveTitle('Produto não encontrado | Loja');
+    expect(await page.locator('head title').count()).toBe(1);
   });
 });

@@ -33,6 +33,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { createInvoicing, invoicingFollower, registerInvoicingJobs } from './modules/invoicing/index.ts';
 import { invoicingRoutes } from './modules/invoicing/routes.ts';
 import { appShellPages } from './modules/seo/app-shell.ts';
+import type { Renderer } from './modules/seo/server-render.ts';
 import { crawlerRoutes, seoRoutes } from './modules/seo/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/catalog.ts';
@@ -54,6 +55,8 @@ export type BuildOptions = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The storefront's server render, when not the built one next to webDist (tests render from the sources). */
+  renderer?: Renderer;
 };
 
 declare module 'fastify' {
@@ -68,7 +71,7 @@ declare module 'fastify' {
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole app, without `listen`: main.ts and the tests both build it here. */
-export async function buildApp({ config, database, logger }: BuildOptions) {
+export async function buildApp({ config, database, logger, renderer }: BuildOptions) {
   const app = Fastify({
     // Whatever logger a caller gives (a test's stream), the redaction of secrets stays.
     logger: logger === false ? false : { ...loggerOptions(config.logLevel), ...(typeof logger === 'object' ? logger : {}) },
@@ -194,9 +197,19 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       },
     });
   }
-  // Unknown API paths are a JSON 404; any other GET is a page of the single-page app, product and service
-  // pages with their title, description, Open Graph and JSON-LD already in the head (for crawlers and previews).
-  const pages = servesWeb ? appShellPages({ db, webDist: webDist as string, publicUrl: config.publicUrl, shop: config.shop, log: app.log, demoPayments: config.payments.gateway === 'sandbox', inject: (opts) => app.inject(opts), renderTimeoutMs: config.pageRenderTimeoutMs }) : undefined;
+  // Unknown API paths are a JSON 404; any other GET is a page of the app, the storefront's rendered here with
+  // their head (title, description, canonical, Open Graph, JSON-LD) and status, as the route table says.
+  const pages = servesWeb
+    ? appShellPages({
+        webDist: webDist as string,
+        publicUrl: config.publicUrl,
+        log: app.log,
+        demoPayments: config.payments.gateway === 'sandbox',
+        inject: (opts) => app.inject(opts),
+        renderTimeoutMs: config.pageRenderTimeoutMs,
+        renderer,
+      })
+    : undefined;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     const page = await pages?.render(request.url);

@@ -14,3 +14,12 @@ export function cutText(text: string, length: number): string {
   }
   return `${chars.slice(0, end).join('').replace(/[\s,;:.–-]+$/u, '')}...`;
 }
+
+/** A page's search-result snippet (its meta description): whitespace collapsed, cut at a word near 155 characters. */
+export function metaDescription(text: string, max = 155): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}

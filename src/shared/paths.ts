@@ -46,24 +46,3 @@ export const paths = {
   adminEditService: route('/admin-dashboard/edit-service/:id', (id: number | string) => `/admin-dashboard/edit-service/${id}`),
   complaintsBook: 'https://www.livroreclamacoes.pt',
 } as const;
-
-// backoffice.md's Multibanco page links to /orders, which the app sends on to /minhas-encomendas.
-const legacyPaths = ['/orders'];
-
-const appPathPatterns = [...Object.values(paths).map((p) => (typeof p === 'string' ? p : p.pattern)), ...legacyPaths].map(
-  (pattern) =>
-    new RegExp(
-      `^${pattern
-        .split('/')
-        .map((segment) => (segment === ':id' ? '\\d{1,10}' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-        .join('/')}/?$`,
-    ),
-);
-
-/**
- * Whether a path is one of the app's pages (the server answers any other with a 404 and the app's
- * not-found page). A `:param` matches one segment; ids are numbers.
- */
-export function isAppPath(path: string): boolean {
-  return appPathPatterns.some((pattern) => pattern.test(path));
-}

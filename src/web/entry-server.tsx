@@ -4,33 +4,39 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { setApiTransport } from './api/client.ts';
 import { AppProviders, newQueryClient, SERVER_STATE } from './app-providers.tsx';
-import { routes } from './routes.tsx';
+import { HeadTags, HeadWrittenApart, jsonForScript, type PageData } from './head/page-head.tsx';
+import type { ServerPageHandle } from './head/server-page.ts';
+import { createRoutes } from './routes.tsx';
 import { sessionKey } from './session/session.tsx';
 
 /*
- * The storefront's server render (issue #14), built by `vite build --ssr` and called by the server for the
- * catalogue's pages (modules/seo/app-shell.ts). The page renders once; the queries it asked for are fetched
- * (through the app itself, no network), and it renders again with their data, until it asks for nothing
- * new. The browser then starts from that cache (main.tsx): hydration asks the API for nothing it already has.
+ * The storefront's server render (issue #14), built by `vite build --ssr` and called by the server for every
+ * page address (modules/seo/app-shell.ts). The route table says which pages are rendered here (routes.tsx,
+ * `serverPage`): their loaders run once (React Router's static handler), fetching the page's own data through
+ * the app itself and answering its head and status; the page renders, and the queries its parts asked for
+ * beyond that (lists, the footer) are fetched and it renders again, until it asks for nothing new. The browser
+ * then starts from that cache and the loaders' answers (main.tsx): hydration asks the API for nothing again.
  */
-
-const handler = createStaticHandler(routes);
 
 /** Rounds of "render, fetch what it asked for": a page whose data leads to more data (none today) gets two. */
 const MAX_PASSES = 3;
 
 export type Rendered = {
+  /** 200, or 404 for an address that names nothing (an unknown path, a missing product or service). */
+  status: 200 | 404;
   /** The app's HTML, for the shell's root element. */
   html: string;
-  /** The page's own head tags (title, description) React rendered with it. */
+  /** The page's head tags (title, description, canonical, Open Graph, JSON-LD), from its route. */
   head: string;
-  /** Scripts that hand the query cache and the router's state to the browser. */
+  /** Data that hands the query cache and the router's state to the browser; none for a 404, which the browser renders afresh. */
   state: string;
+  /** The page's module (routes.tsx), whose style sheet and code the answer names. */
+  module: string;
 };
 
 /**
- * The whole page as HTML once everything in it is ready (lazy parts included): a prerender writes no
- * fallbacks and no inline scripts to swap them, which the shop's CSP (script-src 'self') would refuse.
+ * HTML once everything in it is ready (lazy parts included): a prerender writes no fallbacks and no inline
+ * scripts to swap them, which the shop's CSP (script-src 'self') would refuse.
  */
 async function renderComplete(element: ReactNode): Promise<string> {
   const { prelude } = await prerenderToNodeStream(element);
@@ -38,9 +44,6 @@ async function renderComplete(element: ReactNode): Promise<string> {
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
   return html;
 }
-
-/** JSON inside a data <script>: nothing in it can close the element or open a comment. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** Queries a render asked for and nobody fetched: all but the visitor's own session, which the browser asks for. */
 function unfetched(queryClient: QueryClient) {
@@ -50,21 +53,30 @@ function unfetched(queryClient: QueryClient) {
     .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && query.queryKey[0] !== sessionKey[0] && query.options.queryFn);
 }
 
+const isServerPage = (handle: unknown): handle is ServerPageHandle => (handle as ServerPageHandle | undefined)?.serverRendered === true;
+
 /**
  * Renders `url` (absolute) as a visitor with no session sees it. `transport` answers the API's calls (the
- * app's own inject). Null when the page is not the app's to render (a redirect).
+ * app's own inject). Null when the browser renders the page alone: a page the route table does not render
+ * here, a redirect, or a page whose data cannot be read now.
  */
 export async function render(url: string, transport: typeof fetch): Promise<Rendered | null> {
   setApiTransport(transport);
+  const queryClient = newQueryClient();
+  const handler = createStaticHandler(createRoutes(queryClient));
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
+  const leaf = context.matches.at(-1);
+  const page = leaf?.route.loader ? (context.loaderData[leaf.route.id] as (PageData & { unavailable?: true }) | undefined) : undefined;
+  if (!leaf || !isServerPage(leaf.route.handle) || !page || page.unavailable || context.errors) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  const queryClient = newQueryClient();
   const pass = () =>
     renderComplete(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <HeadWrittenApart value>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </HeadWrittenApart>
         </AppProviders>
       </StrictMode>,
     );
@@ -73,19 +85,20 @@ export async function render(url: string, transport: typeof fetch): Promise<Rend
     const waiting = unfetched(queryClient);
     if (!waiting.length) break;
     await Promise.all(waiting.map((query) => queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn })));
-    // A query that failed is asked again by the browser: rendering its error here would differ from the
+    // A query that failed here is asked again by the browser: rendering its error would differ from the
     // browser's first render (errors do not cross to it).
-    queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
+    for (const query of waiting) if (query.state.status === 'error') queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
     html = await pass();
   }
   // Code a page loads lazily (the footer's newsletter form) arrives during the first render, which then
   // sends it as a boundary to fill in by script; rendered again, it is already there, in place.
   for (let round = 0; round < MAX_PASSES && html.includes('<!--$?-->'); round++) html = await pass();
-  // React writes the page's <title> and description ahead of the app; they belong in the document's head.
-  const hoisted = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)*/.exec(html)?.[0] ?? '';
-  // The router's state as the browser's router starts from it (no loaders, so little more than "no errors").
-  const routerState = { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors };
+  const head = await renderComplete(<HeadTags head={page.head} jsonLd />);
+  const status = context.statusCode === 404 ? 404 : 200;
+  // The router's state as the browser's router starts from it: the loaders' answers (the pages' heads).
+  const routerState = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
   // Data, not code (type application/json): the CSP lets no inline script run, and none needs to.
-  const state = `<script type="application/json" id="${SERVER_STATE}">${scriptJson({ queries: dehydrate(queryClient), router: routerState })}</script>`;
-  return { html: html.slice(hoisted.length), head: hoisted, state };
+  const state =
+    status === 404 ? '' : `<script type="application/json" id="${SERVER_STATE}">${jsonForScript({ queries: dehydrate(queryClient), router: routerState })}</script>`;
+  return { status, html, head, state, module: leaf.route.handle.module };
 }

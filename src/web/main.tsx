@@ -9,8 +9,8 @@ import { setUnauthorizedHandler } from './api/client.ts';
 import { AppProviders, newQueryClient, SERVER_STATE } from './app-providers.tsx';
 import { askToSignInAgain } from './session/renew-session.ts';
 import { sessionKey } from './session/session.tsx';
-import { dropServerTitle } from './layout/server-head.ts';
-import { routes } from './routes.tsx';
+import { dropServerHead } from './layout/server-head.ts';
+import { createRoutes } from './routes.tsx';
 
 /** What a server-rendered page hands over (entry-server.tsx), or nothing for a page the browser renders alone. */
 function serverState(): { queries: DehydratedState; router: HydrationState } | undefined {
@@ -24,12 +24,13 @@ function serverState(): { queries: DehydratedState; router: HydrationState } | u
 }
 
 /**
- * A storefront page arrives server-rendered (entry-server.tsx) with the query cache it was rendered from:
- * the app takes over that HTML (hydration) without asking the API again. Any other page starts from the
- * empty shell.
+ * A storefront page arrives server-rendered (entry-server.tsx) with the query cache it was rendered from and
+ * its loaders' answers: the app takes over that HTML (hydration) without running them or asking the API again.
+ * Any other page starts from the empty shell.
  */
 async function start() {
   const queryClient = newQueryClient();
+  const routes = createRoutes(queryClient);
   const state = serverState();
   const hydrationData = state?.router;
   if (state) hydrate(queryClient, state.queries);
@@ -53,7 +54,6 @@ async function start() {
     return false;
   });
 
-  dropServerTitle();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
   const app = (
@@ -66,7 +66,10 @@ async function start() {
   // Taking over the server's page is a transition: React hydrates it in slices and the page keeps answering
   // (a phone's main thread is not blocked for the whole tree at once).
   if (hydrationData) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  else {
+    dropServerHead();
+    createRoot(root).render(app);
+  }
 }
 
 void start();

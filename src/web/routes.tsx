@@ -1,27 +1,123 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type RouteObject } from 'react-router';
-import { NotFoundPage } from './components/not-found-page.tsx';
+import { serviceMessages } from '#shared/texts/services.ts';
 import { RouteError } from './components/route-error.tsx';
+import { PageNotFound, serverPage } from './head/server-page.ts';
 import { Layout } from './layout/layout.tsx';
 import { paths } from '#shared/paths.ts';
 
-// Each screen is its own chunk; the back office chunks are never fetched by customers.
-export const routes: RouteObject[] = [
+const MAX_ID = 2_147_483_647;
+
+/** A product's or a service's id from its address; anything else names nothing (a 404 without asking). */
+function idParam(value: string | undefined): string {
+  if (!/^[1-9]\d{0,9}$/.test(value ?? '') || Number(value) > MAX_ID) throw new PageNotFound();
+  return value as string;
+}
+
+const homeDescription =
+  'Organização pessoal com produtos escolhidos a dedo, guias digitais e sessões de organização, presenciais ou online. Conheça a loja e marque o seu serviço.';
+
+/**
+ * The storefront's catalogue pages, rendered on the server (`serverPage`): their module, head, data and status.
+ * Adding one is adding an entry here. What a page's data needs is imported when it loads, with the page's own
+ * code: the entry every page downloads stays as small as it was.
+ */
+const storefrontPages = (queries: QueryClient): RouteObject[] => [
+  serverPage(queries, {
+    index: true,
+    module: 'features/home/home-page.tsx',
+    lazy: async () => ({ Component: (await import('./features/home/home-page.tsx')).HomePage }),
+    head: { title: 'Início', description: homeDescription },
+  }),
+  // The same page as the home page under its other name: one address for search engines.
+  serverPage(queries, {
+    path: paths.about,
+    module: 'features/home/home-page.tsx',
+    lazy: async () => ({ Component: (await import('./features/home/home-page.tsx')).HomePage }),
+    head: { title: 'Sobre', description: homeDescription },
+    canonical: paths.home,
+  }),
+  serverPage(queries, {
+    path: paths.contact,
+    module: 'features/contact/contact-page.tsx',
+    lazy: async () => ({ Component: (await import('./features/contact/contact-page.tsx')).ContactPage }),
+    head: { title: 'Contactos', description: 'Fale com a Loja: telefone, email, horário de atendimento e um formulário para nos enviar a sua mensagem.' },
+  }),
+  serverPage(queries, {
+    path: paths.terms,
+    module: 'features/terms/terms-page.tsx',
+    lazy: async () => ({ Component: (await import('./features/terms/terms-page.tsx')).TermsPage }),
+    head: {
+      title: 'Termos e Privacidade',
+      description:
+        'Termos de venda e política de privacidade da Loja: dados pessoais, cookies, envios, devoluções, direito de livre resolução e reclamações.',
+    },
+  }),
+  serverPage(queries, {
+    path: paths.products,
+    module: 'features/catalog/products-page.tsx',
+    lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).ProductsPage }),
+    head: { title: 'Produtos', description: 'Os produtos da loja: pesquise por nome, ordene por preço e adicione ao carrinho.' },
+  }),
+  serverPage(queries, {
+    path: paths.digitalProducts,
+    module: 'features/catalog/products-page.tsx',
+    lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).DigitalProductsPage }),
+    head: { title: 'Produtos Digitais', description: 'Os produtos digitais da loja: pesquise por nome, ordene por preço e veja os detalhes de cada um.' },
+  }),
+  serverPage(queries, {
+    path: paths.product.pattern,
+    module: 'features/catalog/product-page.tsx',
+    lazy: async () => ({ Component: (await import('./features/catalog/product-page.tsx')).ProductPage }),
+    head: { title: 'Produto', description: 'Detalhes do produto.' },
+    load: async ({ params, origin }) => {
+      const id = idParam(params.id);
+      const [{ productPageQueryOptions }, { productHead }] = await Promise.all([import('./features/catalog/api.ts'), import('./head/heads.ts')]);
+      return productHead(await queries.fetchQuery(productPageQueryOptions(id)), origin);
+    },
+    notFound: { title: 'Produto não encontrado', description: 'Produto não encontrado ou sem imagens.' },
+  }),
+  serverPage(queries, {
+    path: paths.services,
+    module: 'features/services/services-page.tsx',
+    lazy: async () => ({ Component: (await import('./features/services/services-page.tsx')).ServicesPage }),
+    head: {
+      title: 'Serviços',
+      description: 'Os serviços de organização pessoal da loja: consultoria em casa, sessões online e mais. Veja os detalhes e agende.',
+    },
+  }),
+  serverPage(queries, {
+    path: paths.service.pattern,
+    module: 'features/services/service-page.tsx',
+    lazy: async () => ({ Component: (await import('./features/services/service-page.tsx')).ServicePage }),
+    head: { title: 'Serviço', description: 'Detalhes do serviço.' },
+    load: async ({ params, origin }) => {
+      const id = idParam(params.id);
+      const [{ servicePageQueryOptions }, { shopDetailsQuery }, { serviceHead }] = await Promise.all([
+        import('./features/services/api.ts'),
+        import('./features/contact/api.ts'),
+        import('./head/heads.ts'),
+      ]);
+      // The shop's details are the footer's too: asked once for both.
+      const [service, shop] = await Promise.all([queries.fetchQuery(servicePageQueryOptions(id)), queries.fetchQuery(shopDetailsQuery)]);
+      return serviceHead(service, origin, shop);
+    },
+    notFound: { title: serviceMessages.notFound, description: 'O serviço que procura não existe ou foi retirado.' },
+  }),
+];
+
+/**
+ * The one description of the app's pages. A page made with `serverPage` is rendered on the server (its module,
+ * its head, its data and its status: 404 when its data does not exist); any other is rendered by the browser
+ * alone. Each screen is its own chunk; the back office chunks are never fetched by customers. The query client
+ * is the one the pages read, so a loader's data is the page's.
+ */
+export const createRoutes = (queries: QueryClient): RouteObject[] => [
   {
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('./features/home/home-page.tsx')).HomePage }) },
-      { path: paths.about, lazy: async () => ({ Component: (await import('./features/home/home-page.tsx')).HomePage }) },
-      { path: paths.contact, lazy: async () => ({ Component: (await import('./features/contact/contact-page.tsx')).ContactPage }) },
-      { path: paths.terms, lazy: async () => ({ Component: (await import('./features/terms/terms-page.tsx')).TermsPage }) },
-      { path: paths.products, lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).ProductsPage }) },
-      {
-        path: paths.digitalProducts,
-        lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).DigitalProductsPage }),
-      },
-      { path: paths.product.pattern, lazy: async () => ({ Component: (await import('./features/catalog/product-page.tsx')).ProductPage }) },
-      { path: paths.services, lazy: async () => ({ Component: (await import('./features/services/services-page.tsx')).ServicesPage }) },
-      { path: paths.service.pattern, lazy: async () => ({ Component: (await import('./features/services/service-page.tsx')).ServicePage }) },
+      ...storefrontPages(queries),
       { path: paths.sitemap, lazy: async () => ({ Component: (await import('./features/sitemap/sitemap-page.tsx')).SitemapPage }) },
       { path: paths.cart, lazy: async () => ({ Component: (await import('./features/cart/cart-page.tsx')).CartPage }) },
       { path: paths.checkout, lazy: async () => ({ Component: (await import('./features/checkout/checkout-page.tsx')).CheckoutPage }) },
@@ -106,7 +202,13 @@ export const routes: RouteObject[] = [
         path: paths.adminEditOrder.pattern,
         lazy: async () => ({ Component: (await import('./features/admin/orders/order-form-page.tsx')).OrderFormPage }),
       },
-      { path: '*', element: <NotFoundPage /> },
+      serverPage(queries, {
+        path: '*',
+        module: 'components/not-found-page.tsx',
+        lazy: async () => ({ Component: (await import('./components/not-found-page.tsx')).NotFoundPage }),
+        head: { title: 'Página não encontrada', description: 'A página que procura não existe.' },
+        status: 404,
+      }),
     ],
   },
 ];

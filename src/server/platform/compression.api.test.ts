@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useShellApp } from '../../../tests/helpers/web-shell.ts';
 import { bumpCatalogVersion } from '../modules/catalog/catalog-freshness.ts';
 import { products } from '../modules/catalog/tables.ts';
@@ -57,6 +57,9 @@ describe('compression', () => {
       })),
     );
     await bumpCatalogVersion(db);
+    // A server-rendered page hands the time its data was read to the browser: one instant for every answer here.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T10:00:00Z') });
+    onTestFinished(() => void vi.useRealTimers());
     for (const url of ['/api/product/1', '/sitemap.xml', '/produtos/1']) {
       const plain = await get(url);
       expect(plain.statusCode, url).toBe(200);

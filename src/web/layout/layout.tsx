@@ -1,6 +1,7 @@
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { CartDrawerHost } from '../features/cart/cart-drawer-host.tsx';
+import { RouteHead } from '../head/page-head.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { useServerHeadUntilNavigation } from './server-head.ts';
@@ -22,6 +23,7 @@ export function Layout() {
   const inBackOffice = useLocation().pathname.startsWith(paths.admin);
   return (
     <div className="d-flex flex-column min-vh-100">
+      <RouteHead />
       <a href="#conteudo" className="visually-hidden-focusable skip-link">
         Saltar para o conteúdo
       </a>

@@ -2,28 +2,28 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * The server writes a product's or a service's head into the first page it serves (for crawlers and link
- * previews: modules/seo/app-shell.ts). The app owns the head from then on: the server's title and
- * description give way to the page's own at once, and the rest (canonical, Open Graph, JSON-LD) stays
- * only as long as the page it describes.
+ * The server writes a page's head into the first page it serves (entry-server.tsx). The app takes over its
+ * title, description, canonical and Open Graph tags (React hoists the same elements and adopts the server's);
+ * the schema.org JSON-LD, which only the server writes (crawlers read the first answer), stays as long as
+ * the page it describes.
  */
+/** The tags of a page's head the server wrote (entry-server.tsx, HeadTags), but the document's own. */
 const SERVER_PAGE_TAGS = [
+  'title',
+  'meta[name="description"]',
+  'meta[name="robots"]',
   'link[rel="canonical"]',
-  'meta[property^="og:"]',
-  'meta[property^="product:"]',
+  'meta[property]',
   'meta[name^="twitter:"]',
   'script[type="application/ld+json"]',
 ].join(', ');
 
 /**
- * Before the first render: index.html has no title or description, so any there came from the server. React
- * takes over the first `<title>` and writes the page's own text in it, so the tab is never without a title
- * (a screen reader, or an accessibility check, can read the page at any moment); any other title and the
- * descriptions go, or they would stay beside the app's.
+ * Before the app renders a page the server wrote but handed no state for (a 404): React adopts the server's
+ * tags only while it takes a page over, so here they go, or the app's own would stand beside them.
  */
-export function dropServerTitle(head: HTMLHeadElement = document.head) {
-  const [, ...otherTitles] = head.querySelectorAll('title');
-  for (const element of [...otherTitles, ...head.querySelectorAll('meta[name="description"]')]) element.remove();
+export function dropServerHead(head: HTMLHeadElement = document.head) {
+  for (const element of head.querySelectorAll(SERVER_PAGE_TAGS)) element.remove();
 }
 
 export function useServerHeadUntilNavigation() {
@@ -31,6 +31,6 @@ export function useServerHeadUntilNavigation() {
   const first = useRef(pathname);
   useEffect(() => {
     if (pathname === first.current) return;
-    for (const element of document.head.querySelectorAll(SERVER_PAGE_TAGS)) element.remove();
+    for (const element of document.head.querySelectorAll('script[type="application/ld+json"]')) element.remove();
   }, [pathname]);
 }

@@ -63,10 +63,12 @@ export const homeAndLogin: RouteObject[] = [standIn(paths.home, 'Página inicial
 
 export type Entry = string | { pathname: string; search?: string; state?: unknown };
 
-/** Renders `routes` at `initialEntry` inside the app's providers (no retries, so a failure shows at once). */
-export function renderRoutes(routes: RouteObject[], initialEntry: Entry) {
+/** A query client that does not retry, so a failure shows at once. */
+const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
+/** Renders `routes` at `initialEntry` inside the app's providers; `queryClient` when the routes' loaders share one. */
+export function renderRoutes(routes: RouteObject[], initialEntry: Entry, queryClient = testQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <SessionProvider>

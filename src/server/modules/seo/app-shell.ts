@@ -1,38 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { isAppPath } from '#shared/paths.ts';
-import { AppError } from '../../platform/errors.ts';
-import { getProduct } from '../catalog/products.ts';
-import { getService } from '../services/services.ts';
-import { productHeadTags, serviceHeadTags, withHeadTags } from './page-head.ts';
-import {
-  type Inject,
-  injectTransport,
-  isServerRendered,
-  type PageAssets,
-  pageAssets,
-  PRODUCT_PAGE,
-  type Rendered,
-  SERVICE_PAGE,
-  serverRenderer,
-} from './server-render.ts';
-
-const MAX_ID = 2_147_483_647;
-
-function pageId(pattern: RegExp, url: string): number | undefined {
-  const path = url.split(/[?#]/, 1)[0] ?? '';
-  const id = Number(pattern.exec(path)?.[1]);
-  return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : undefined;
-}
-
-/** The product id of a product page's address (`/produtos/12`, query string ignored), if it is one. */
-export const productPageId = (url: string) => pageId(PRODUCT_PAGE, url);
-
-/** The service id of a service page's address (`/servicos/3`, query string ignored), if it is one. */
-export const servicePageId = (url: string) => pageId(SERVICE_PAGE, url);
+import { type Inject, injectTransport, type PageAssets, pageAssets, type Rendered, type Renderer, serverRenderer } from './server-render.ts';
 
 /** index.html read once and again only when a rebuild changes it (its mtime or size). */
 function shellReader(file: string) {
@@ -46,30 +15,12 @@ function shellReader(file: string) {
   };
 }
 
-/** The head tags of the page at `url`, when it is a page that has its own; undefined for any other. */
-async function headTagsFor(url: string, options: { db: Db; publicUrl: string; shop: Config['shop'] }): Promise<string | undefined> {
-  const productId = productPageId(url);
-  if (productId !== undefined) return productHeadTags(await getProduct(options.db, productId), options.publicUrl);
-  const serviceId = servicePageId(url);
-  if (serviceId !== undefined) return serviceHeadTags(await getService(options.db, serviceId), options);
-  return undefined;
-}
-
-/**
- * Pages whose HTML the server fills in before the app runs, so crawlers and link previews see the
- * product or service: `render` answers the page's HTML, the plain app shell for any other page, or undefined
- * when the shell could not be read (the caller sends the file).
- */
 /** Said on every page while the sandbox is the gateway, outside the app (no script needed, nothing to hydrate). */
 const DEMO_NOTICE = '<aside class="demo-notice" aria-label="Aviso">Modo de demonstração: os pagamentos são fictícios</aside>';
 
-const NOINDEX = '<meta name="robots" content="noindex">';
-
-/** An address none of the app's routes matches: rendering it gives the app's not-found page. */
-const NOT_FOUND_PAGE = '/pagina-nao-encontrada';
-
 const withDemoNotice = (html: string) => html.replace(/<body([^>]*)>/, `<body$1>${DEMO_NOTICE}`);
 
+// The shell is index.html as Vite built it (not rendered HTML): its entry script and the modules it preloads.
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
@@ -89,48 +40,54 @@ function withRenderedPage(shell: string, page: Rendered, assets: PageAssets): st
   ].join('');
   return (entry ? shell.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '') : shell)
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.state}`)
-    .replace(/<\/head>/i, () => `${head}</head>`);
+    .replace('</head>', () => `${head}</head>`);
 }
 
+/**
+ * Every page address of the app. The storefront's route table (src/web/routes.tsx) decides, through the server
+ * render, which pages are rendered here, with which head and which status (404 for an address that names
+ * nothing); the others get the plain app shell, which the browser fills. Anything the render cannot do (an
+ * error, a missing build) falls back to that shell too, logged: the page still works in the browser.
+ */
 export function appShellPages(options: {
-  db: Db;
   webDist: string;
   publicUrl: string;
-  shop: Config['shop'];
   log: FastifyBaseLogger;
   demoPayments: boolean;
   /** The app answering its own API calls, for the storefront's server render. */
   inject: Inject;
   /** A page not rendered by then is answered 503 with the plain shell (a slow database must not hold it). */
   renderTimeoutMs: number;
+  /** The server render when it is not the built one (tests render from the sources). */
+  renderer?: Renderer;
 }) {
   const read = shellReader(join(options.webDist, 'index.html'));
   const shell = async () => (options.demoPayments ? withDemoNotice(await read()) : read());
-  const renderer = serverRenderer(options.webDist);
+  const renderer = serverRenderer(options.webDist, options.renderer);
   const transport = injectTransport(options.inject);
   // Read with the server render (both come from one build), on the first page rendered.
-  let assetsOf: ((path: string) => PageAssets) | undefined;
-  // The not-found page is the same for every missing address: rendered once, not for each probe of one.
-  let notFoundPage: Rendered | undefined;
+  let assetsOf: ((module: string) => PageAssets) | undefined;
 
-  /**
-   * The catalogue's pages come with their content, a missing page with the not-found page; any failure there
-   * falls back to the shell the browser fills.
-   */
-  async function rendered(url: string, html: string, missing: boolean): Promise<string> {
-    const path = url.split(/[?#]/, 1)[0] ?? '/';
-    if (!missing && !isServerRendered(path)) return html;
+  async function renderPage(url: string): Promise<{ html: string; status: 200 | 404 } | undefined> {
+    let html: string;
+    try {
+      // The plain shell is sent from here too, not as a file: streaming it awaited the reply three times,
+      // each adding close listeners to the response (MaxListenersExceededWarning).
+      html = await shell();
+    } catch (err) {
+      options.log.warn({ err, url }, 'app shell not read (mid-build?)');
+      return undefined;
+    }
     try {
       const render = await renderer();
-      const page = (missing && notFoundPage) || (render && (await render(`${options.publicUrl}${missing ? NOT_FOUND_PAGE : url}`, transport)));
-      if (!page) return html;
-      if (missing) notFoundPage = page;
+      const page = render && (await render(`${options.publicUrl}${url}`, transport));
+      if (!page) return { html, status: 200 };
       assetsOf ??= pageAssets(options.webDist);
-      // The browser renders a missing page afresh (its address is not the one rendered here): no state to take over.
-      return missing ? withRenderedPage(html, { ...page, state: '' }, { css: [], js: [] }) : withRenderedPage(html, page, assetsOf(path));
+      // A missing page takes over no state (the browser renders its address afresh): its code is not named.
+      return { html: withRenderedPage(html, page, page.status === 404 ? { css: assetsOf(page.module).css, js: [] } : assetsOf(page.module)), status: page.status };
     } catch (err) {
       options.log.warn({ err, url }, 'page not rendered on the server');
-      return html;
+      return { html, status: 200 };
     }
   }
 
@@ -151,33 +108,6 @@ export function appShellPages(options: {
       return undefined;
     } finally {
       clearTimeout(timer);
-    }
-  }
-
-  async function renderPage(url: string): Promise<{ html: string; status: 200 | 404 } | undefined> {
-    let tags: string | undefined;
-    // A path that is none of the app's pages, an unknown or archived product, an unknown service: a 404
-    // with the app's not-found page, kept out of search engines.
-    let missing = !isAppPath(url.split(/[?#]/, 1)[0] ?? '/');
-    if (!missing) {
-      try {
-        tags = await headTagsFor(url, options);
-      } catch (err) {
-        if (err instanceof AppError && err.status === 404) missing = true;
-        // Anything else (database away) gets the plain shell, logged: the page still works.
-        else options.log.warn({ err, url }, 'page head not rendered');
-      }
-    }
-    try {
-      // The plain shell is sent from here too, not as a file: streaming it awaited the reply three times,
-      // each adding close listeners to the response (MaxListenersExceededWarning).
-      const html = await shell();
-      const page = await rendered(url, html, missing);
-      if (missing) return { html: page.replace(/<\/head>/i, () => `${NOINDEX}</head>`), status: 404 };
-      return { html: tags === undefined ? page : withHeadTags(page, tags), status: 200 };
-    } catch (err) {
-      options.log.warn({ err, url }, 'app shell not read (mid-build?)');
-      return undefined;
     }
   }
 

@@ -4,7 +4,7 @@ import { idParam } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { getProduct } from '../catalog/products.ts';
 import { getService } from '../services/services.ts';
-import { productJsonLd, serviceJsonLd } from './json-ld.ts';
+import { productJsonLd, serviceJsonLd } from '#shared/json-ld.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 const organization = z.object({ '@type': z.literal('Organization'), name: z.string(), url: z.string() });

@@ -5,7 +5,9 @@ import { messages } from '#shared/messages.ts';
 import { catalogMessages, productFields } from '#shared/schemas/catalog.ts';
 import { pngImage } from '../../../../tests/helpers/images.ts';
 import { SHELL, SITE, useShellApp } from '../../../../tests/helpers/web-shell.ts';
+import { serviceFields } from '#shared/schemas/services.ts';
 import { createProduct } from '../catalog/products.ts';
+import { createService } from '../services/services.ts';
 import { products } from '../catalog/tables.ts';
 import { processImage } from '../media/processing.ts';
 
@@ -131,26 +133,61 @@ describe('product pages served with their head filled in', () => {
     const name = 'Caixa &quot;Linho&quot; &lt;Grande&gt; &amp; forte';
     expect(head).toContain(`<title>Caixa &quot;Linho&quot; &lt;Grande&gt; &amp; forte | Loja</title>`);
     expect(res.body.match(/<title>/g)).toHaveLength(1);
-    expect(head).toContain(`<link rel="canonical" href="${canonical}" />`);
-    expect(head).toContain('<meta property="og:type" content="product" />');
-    expect(head).toContain(`<meta property="og:title" content="${name}" />`);
-    expect(head).toContain(`<meta property="og:url" content="${canonical}" />`);
-    expect(head).toContain('<meta property="og:locale" content="pt_PT" />');
-    expect(head).toContain('<meta property="og:site_name" content="Loja" />');
-    expect(head).toMatch(new RegExp(`<meta property="og:image" content="${SITE}/api/images/\\d+/[0-9a-f]{12}/800\\.webp" />`));
-    expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(head).toContain(`<meta name="twitter:title" content="${name}" />`);
+    expect(head).toContain(`<link rel="canonical" href="${canonical}"/>`);
+    expect(head).toContain('<meta property="og:type" content="product"/>');
+    expect(head).toContain(`<meta property="og:title" content="${name}"/>`);
+    expect(head).toContain(`<meta property="og:url" content="${canonical}"/>`);
+    expect(head).toContain('<meta property="og:locale" content="pt_PT"/>');
+    expect(head).toContain('<meta property="og:site_name" content="Loja"/>');
+    expect(head).toMatch(new RegExp(`<meta property="og:image" content="${SITE}/api/images/\\d+/[0-9a-f]{12}/800\\.webp"/>`));
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(head).toContain(`<meta name="twitter:title" content="${name}"/>`);
 
-    const meta = /<meta name="description" content="([^"]*)" \/>/.exec(head)?.[1] ?? '';
+    const meta = /<meta name="description" content="([^"]*)"\/>/.exec(head)?.[1] ?? '';
     expect(meta.startsWith('Caixa em cartão rígido forrado a linho. Empilha-se')).toBe(true);
     expect(meta.length).toBeLessThanOrEqual(160);
     expect(meta.endsWith('…')).toBe(true);
-    expect(head).toContain(`<meta property="og:description" content="${meta}" />`);
+    expect(head).toContain(`<meta property="og:description" content="${meta}"/>`);
 
     const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? '';
     expect(script).not.toContain('<');
     expect(JSON.parse(script)).toEqual((await metadata(p.id)).json());
-    expect(res.body).toContain('<div id="root"></div>');
+    // The page itself is in the first answer too, not only its head.
+    expect(res.body).toContain(`<h1 class="h2 text-break mb-2">${name}</h1>`);
+  });
+
+  it('gives every public page its canonical address and Open Graph tags; /sobre names the home page as its address', async () => {
+    const p = await newProduct({ name: 'Caixa de sapatos', price: '9,90', stock: '3' });
+    const service = await createService(
+      shell.database.db,
+      serviceFields.parse({ name: 'Sessão de arrumação', description: 'Uma manhã.', schedule_link: 'https://calendly.com/loja/sessao' }),
+      null,
+    );
+    const pages: [url: string, canonical: string, title: string][] = [
+      ['/', `${SITE}/`, 'Início'],
+      ['/sobre', `${SITE}/`, 'Sobre'],
+      ['/produtos', `${SITE}/produtos`, 'Produtos'],
+      ['/produtos?q=caixa&sort=price_desc', `${SITE}/produtos`, 'Produtos'],
+      ['/produtos-digitais', `${SITE}/produtos-digitais`, 'Produtos Digitais'],
+      [`/produtos/${p.id}`, `${SITE}/produtos/${p.id}`, 'Caixa de sapatos'],
+      ['/servicos', `${SITE}/servicos`, 'Serviços'],
+      ['/contactos', `${SITE}/contactos`, 'Contactos'],
+      ['/termos-privacidade', `${SITE}/termos-privacidade`, 'Termos e Privacidade'],
+      [`/servicos/${service.id}`, `${SITE}/servicos/${service.id}`, 'Sessão de arrumação'],
+    ];
+    for (const [url, canonical, title] of pages) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      const head = headOf(res.body);
+      expect(head.match(/<title>/g), url).toHaveLength(1);
+      expect(head, url).toContain(`<title>${title} | Loja</title>`);
+      expect(head.match(/rel="canonical"/g), url).toHaveLength(1);
+      expect(head, url).toContain(`<link rel="canonical" href="${canonical}"/>`);
+      expect(head, url).toContain(`<meta property="og:url" content="${canonical}"/>`);
+      for (const property of ['og:type', 'og:title', 'og:description', 'og:site_name', 'og:locale']) expect(head, `${url} ${property}`).toContain(`<meta property="${property}"`);
+      expect(head, url).toContain('<meta name="twitter:card"');
+      expect(head, url).not.toContain('noindex');
+    }
   });
 
   it('never puts the digital access link in the page', async () => {
@@ -164,14 +201,21 @@ describe('product pages served with their head filled in', () => {
     const p = await newProduct({ name: '</script><script>alert(1)</script>', price: '3', stock: '1' });
     const res = await page(`/produtos/${p.id}`);
     expect(res.body).not.toContain('<script>alert(1)');
-    expect(res.body.match(/<\/script>/g)).toHaveLength(1);
+    // The JSON-LD and the state handed to the browser: nothing in them closed a script early.
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
   });
 
-  it('serves the plain app shell (200) for every page of the app', async () => {
-    for (const url of ['/perfil', '/', '/produtos', '/servicos?q=x', '/minhas-encomendas/12', '/recuperar-senha/abc', '/sandbox/mbway/req-1', '/orders']) {
+  it('serves the plain app shell (200) for every page the browser renders alone, the storefront rendered (200)', async () => {
+    for (const url of ['/perfil', '/minhas-encomendas/12', '/recuperar-senha/abc', '/sandbox/mbway/req-1', '/orders', '/carrinho', '/admin-dashboard/edit-user/x']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(SHELL);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/', '/produtos', '/servicos?q=x']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<script type="application/json" id="loja-server-state">');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
   });
@@ -179,12 +223,22 @@ describe('product pages served with their head filled in', () => {
   it('answers 404 with the app shell and noindex for an unknown page, an unknown or archived product and an unknown service (issue #12)', async () => {
     const p = await newProduct({ name: 'Retirado da loja', price: '5', stock: '1' });
     await shell.database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, p.id));
-    for (const url of ['/nao-existe', '/produtos/999999', '/produtos/abc', `/produtos/${p.id}`, '/servicos/999999', '/produtos/1/extra', '/admin-dashboard/edit-user/x']) {
-      const res = await page(url);
-      expect(res.statusCode, url).toBe(404);
-      expect(res.headers['content-type'], url).toContain('text/html');
-      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
-      expect(res.body.replace('<meta name="robots" content="noindex">', ''), url).toBe(SHELL);
+    const pages = {
+      'Página não encontrada': ['/nao-existe', '/produtos/1/extra'],
+      'Produto não encontrado ou sem imagens.': ['/produtos/999999', '/produtos/abc', '/produtos/0', `/produtos/${p.id}`],
+      'Serviço não encontrado': ['/servicos/999999'],
+    };
+    for (const [heading, urls] of Object.entries(pages)) {
+      for (const url of urls) {
+        const res = await page(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.body, url).toContain('<meta name="robots" content="noindex"/>');
+        expect(res.body, url).not.toContain('rel="canonical"');
+        expect(res.body, url).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+        // The browser renders a missing page afresh: no state to take over.
+        expect(res.body, url).not.toContain('loja-server-state');
+      }
     }
     const live = await newProduct({ name: 'Caixa viva', price: '5', stock: '1' });
     const ok = await page(`/produtos/${live.id}`);

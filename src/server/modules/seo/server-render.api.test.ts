@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_URL, useTestApp } from '../../../../tests/helpers/app.ts';
 import { insertProduct } from '../../../../tests/helpers/shop.ts';
 import { render } from '../../../web/entry-server.tsx';
-import { injectTransport, serverRenderedModules } from './server-render.ts';
+import { injectTransport } from './server-render.ts';
 
 const ctx = useTestApp();
 
@@ -29,16 +29,58 @@ describe('the storefront rendered on the server', () => {
     expect(page.state.match(/<\/script>/g)).toHaveLength(1);
   });
 
+  it("reads a product page's product once: its route's loader fetches it, the page and its head use that answer", async () => {
+    const product = await insertProduct(ctx, { name: 'Cesto de vime', description: 'Cesto redondo.', priceCents: 1890, stock: 2 });
+    const asked: string[] = [];
+    const transport = injectTransport((options) => ctx.app.inject(options));
+    const counting: typeof fetch = async (input, init) => {
+      asked.push(new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, PUBLIC_URL).pathname);
+      return transport(input, init);
+    };
+    const page = await render(`${PUBLIC_URL}/produtos/${product.id}`, counting);
+    expect(page?.status).toBe(200);
+    expect(page?.html).toContain('Cesto de vime');
+    expect(page?.head).toContain('<title>Cesto de vime | Loja</title>');
+    expect(asked.filter((path) => path === `/api/product/${product.id}`)).toHaveLength(1);
+    // The related products below it are fetched as the customer scrolls near them, never here.
+    expect(asked.filter((path) => path.startsWith('/api/product'))).toHaveLength(1);
+  });
+
+  it('answers 404 with the not-found page for an unknown address, a missing product and a missing service, and no state to take over', async () => {
+    for (const [path, heading] of [
+      ['/nao-existe', 'Página não encontrada'],
+      ['/produtos/999999', 'Produto não encontrado ou sem imagens.'],
+      ['/servicos/999999', 'Serviço não encontrado'],
+    ] as const) {
+      const page = await renderPage(path);
+      expect(page.status, path).toBe(404);
+      expect(page.html, path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect(page.head, path).toContain('<meta name="robots" content="noindex"/>');
+      expect(page.state, path).toBe('');
+    }
+  });
+
+  it('leaves the pages the browser renders alone to it', async () => {
+    for (const path of ['/carrinho', '/checkout', '/perfil', '/admin-dashboard', '/minhas-encomendas/3']) {
+      expect(await render(`${PUBLIC_URL}${path}`, injectTransport((options) => ctx.app.inject(options))), path).toBeNull();
+    }
+  });
+
   it('writes the product list with its cards and pagination links', async () => {
     for (let i = 0; i < 13; i++) await insertProduct(ctx, { name: `Etiqueta n.º ${i}`, priceCents: 100 + i, stock: 5 });
     const page = await renderPage('/produtos');
     expect(page.html).toContain('Etiqueta n.º 0');
     expect(page.html).toMatch(/1,00\s€/);
     expect(page.html).toMatch(/href="\/produtos\?page=2"/);
+    // Another page of the list is another address; its search and sort are not.
+    expect((await renderPage('/produtos?page=2&sort=price_desc')).head).toContain(`<link rel="canonical" href="${PUBLIC_URL}/produtos?page=2"/>`);
   });
 
-  it('links each rendered page to a module the router loads (its style sheet and code go in the head)', () => {
+  it('names for each rendered page the module its route loads (its style sheet and code go in the head)', () => {
     const routes = readFileSync(new URL('../../../web/routes.tsx', import.meta.url), 'utf8');
-    for (const module of serverRenderedModules) expect(routes).toContain(`import('./${module}')`);
+    const pages = [...routes.matchAll(/module: '([^']+)',\s*lazy: async \(\) => \(\{ Component: \(await import\('\.\/([^']+)'\)\)/g)];
+    expect(pages.length).toBeGreaterThanOrEqual(10);
+    for (const [, module, imported] of pages) expect(imported).toBe(module);
+    expect(routes.match(/serverPage\(queries,/g)).toHaveLength(pages.length);
   });
 });

@@ -2,46 +2,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { paths } from '#shared/paths.ts';
 
-/** What the storefront's server entry (src/web/entry-server.tsx, built to dist/ssr) answers. */
-export type Rendered = { html: string; head: string; state: string };
-type Renderer = (url: string, transport: typeof fetch) => Promise<Rendered | null>;
-
-/** A product's and a service's page (`/produtos/12`), the id captured. */
-export const PRODUCT_PAGE = /^\/produtos\/(\d{1,10})\/?$/;
-export const SERVICE_PAGE = /^\/servicos\/(\d{1,10})\/?$/;
-
-/**
- * The storefront's catalogue pages, rendered on the server, each with the page module routes.tsx loads for
- * it (its key in the Vite manifest): the page's own style sheet and code go in the head, so the HTML is
- * styled as it arrives and the browser takes it over without waiting for another round trip. The rest of
- * the app (cart, account, admin) starts in the browser.
- */
-const PAGES: { pattern: RegExp; module: string }[] = [
-  { pattern: new RegExp(`^(/|${paths.about}/?)$`), module: 'features/home/home-page.tsx' },
-  { pattern: new RegExp(`^(${paths.products}|${paths.digitalProducts})/?$`), module: 'features/catalog/products-page.tsx' },
-  { pattern: PRODUCT_PAGE, module: 'features/catalog/product-page.tsx' },
-  { pattern: new RegExp(`^${paths.services}/?$`), module: 'features/services/services-page.tsx' },
-  { pattern: SERVICE_PAGE, module: 'features/services/service-page.tsx' },
-  { pattern: new RegExp(`^${paths.contact}/?$`), module: 'features/contact/contact-page.tsx' },
-  { pattern: new RegExp(`^${paths.terms}/?$`), module: 'features/terms/terms-page.tsx' },
-];
-
-/** The page modules rendered on the server (a test checks each is one routes.tsx loads). */
-export const serverRenderedModules = PAGES.map((page) => page.module);
-
-const pageOf = (path: string) => PAGES.find((page) => page.pattern.test(path));
-
-export const isServerRendered = (path: string) => pageOf(path) !== undefined;
+/** What the storefront's server entry (src/web/entry-server.tsx, built to dist/ssr) answers for a page it renders. */
+export type Rendered = { status: 200 | 404; html: string; head: string; state: string; module: string };
+/** Renders a page address (absolute); null for a page the browser renders alone. */
+export type Renderer = (url: string, transport: typeof fetch) => Promise<Rendered | null>;
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 
 /** What a page's module needs beyond the entry (index.html): its style sheets and its code files. */
 export type PageAssets = { css: string[]; js: string[] };
 
-/** A page's style sheets and code from the client build's manifest, less what the entry already loads; none without a manifest. */
-export function pageAssets(webDist: string): (path: string) => PageAssets {
+/**
+ * A page module's style sheets and code (its key in the Vite manifest, as the route table names it) less what
+ * the entry already loads, from the client build's manifest; none without a manifest.
+ */
+export function pageAssets(webDist: string): (module: string) => PageAssets {
   const none: PageAssets = { css: [], js: [] };
   let manifest: Record<string, ManifestChunk>;
   try {
@@ -58,11 +34,15 @@ export function pageAssets(webDist: string): (path: string) => PageAssets {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loaded = entry ? closure(entry) : new Set<string>();
   const assets = new Map<string, PageAssets>();
-  for (const { module } of PAGES) {
-    const chunks = [...closure(module)].filter((key) => !loaded.has(key)).map((key) => manifest[key] as ManifestChunk);
-    assets.set(module, { css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`), js: chunks.map((chunk) => `/${chunk.file}`) });
-  }
-  return (path) => assets.get(pageOf(path)?.module ?? '') ?? none;
+  return (module) => {
+    let found = assets.get(module);
+    if (!found) {
+      const chunks = [...closure(module)].filter((key) => !loaded.has(key)).map((key) => manifest[key] as ManifestChunk);
+      found = { css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`), js: chunks.map((chunk) => `/${chunk.file}`) };
+      assets.set(module, found);
+    }
+    return found;
+  };
 }
 
 /**
@@ -82,12 +62,18 @@ export function injectTransport(inject: Inject): typeof fetch {
   };
 }
 
-/** The built server entry (dist/ssr/entry-server.js next to dist/web), loaded once; undefined when it was not built. */
-export function serverRenderer(webDist: string): (() => Promise<Renderer | undefined>) {
+/**
+ * The built server entry (dist/ssr/entry-server.js next to dist/web), loaded once; undefined when it was not
+ * built. A renderer given (tests render from the sources) is used instead.
+ */
+export function serverRenderer(webDist: string, given?: Renderer): () => Promise<Renderer | undefined> {
   const file = join(webDist, '..', 'ssr', 'entry-server.js');
   let loaded: Promise<Renderer | undefined> | undefined;
   return () => {
-    loaded ??= existsSync(file) ? import(pathToFileURL(file).href).then((module: { render: Renderer }) => module.render) : Promise.resolve(undefined);
+    loaded ??=
+      given ? Promise.resolve(given)
+      : existsSync(file) ? import(pathToFileURL(file).href).then((module: { render: Renderer }) => module.render)
+      : Promise.resolve(undefined);
     return loaded;
   };
 }

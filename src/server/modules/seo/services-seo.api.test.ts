@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serviceFields, serviceMessages } from '#shared/schemas/services.ts';
 import { pngImage } from '../../../../tests/helpers/images.ts';
-import { SHELL, SITE, useShellApp } from '../../../../tests/helpers/web-shell.ts';
+import { SITE, useShellApp } from '../../../../tests/helpers/web-shell.ts';
 import { processImage } from '../media/processing.ts';
 import { createService } from '../services/services.ts';
 
@@ -89,13 +89,13 @@ describe('service pages served with their head filled in', () => {
     const name = 'Consultoria &quot;em casa&quot; &lt;Lisboa&gt; &amp; arredores';
     expect(head).toContain(`<title>${name} | Loja</title>`);
     expect(res.body.match(/<title>/g)).toHaveLength(1);
-    expect(head).toContain('<meta name="description" content="Uma manhã de organização." />');
-    expect(head).toContain(`<link rel="canonical" href="${canonical}" />`);
-    expect(head).toContain('<meta property="og:type" content="website" />');
-    expect(head).toContain(`<meta property="og:title" content="${name}" />`);
-    expect(head).toContain(`<meta property="og:url" content="${canonical}" />`);
-    expect(head).toMatch(new RegExp(`<meta property="og:image" content="${SITE}/api/images/\\d+/[0-9a-f]{12}/1200\\.webp" />`));
-    expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(head).toContain('<meta name="description" content="Uma manhã de organização."/>');
+    expect(head).toContain(`<link rel="canonical" href="${canonical}"/>`);
+    expect(head).toContain('<meta property="og:type" content="website"/>');
+    expect(head).toContain(`<meta property="og:title" content="${name}"/>`);
+    expect(head).toContain(`<meta property="og:url" content="${canonical}"/>`);
+    expect(head).toMatch(new RegExp(`<meta property="og:image" content="${SITE}/api/images/\\d+/[0-9a-f]{12}/1200\\.webp"/>`));
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(head).not.toContain('product:price');
 
     const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? '';
@@ -105,15 +105,17 @@ describe('service pages served with their head filled in', () => {
 
   it('describes the page by its description when it has no short one', async () => {
     const s = await newService({ name: 'Workshop', description: 'Duas horas práticas para grupos.' });
-    expect(headOf((await page(`/servicos/${s.id}`)).body)).toContain('<meta name="description" content="Duas horas práticas para grupos." />');
+    expect(headOf((await page(`/servicos/${s.id}`)).body)).toContain('<meta name="description" content="Duas horas práticas para grupos."/>');
   });
 
-  it('serves the service list as the plain app shell, and an unknown service as a 404 with noindex', async () => {
-    expect((await page('/servicos')).body).toBe(SHELL);
+  it('serves the service list rendered with its own head, and an unknown service as a 404 with noindex', async () => {
+    const list = await page('/servicos');
+    expect(list.statusCode).toBe(200);
+    expect(headOf(list.body)).toContain(`<link rel="canonical" href="${SITE}/servicos"/>`);
     for (const url of ['/servicos/999999', '/servicos/abc']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex"/>');
     }
   });
 });

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { escapeMarkup } from '../../platform/html.ts';
 import { productPages } from '../catalog/products.ts';
 import { servicePages } from '../services/services.ts';
-import { productUrl, serviceUrl } from './json-ld.ts';
+import { productUrl, serviceUrl } from '#shared/json-ld.ts';
 
 type Entry = { loc: string; lastmod?: Date | undefined };
 

@@ -14,7 +14,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatEuros } from '#shared/money.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { ApiError } from '../../api/client.ts';
-import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
@@ -34,7 +33,6 @@ import BiXCircleIcon from '~icons/bi/x-circle';
 
 const loadError = 'Erro ao carregar detalhes do produto. Por favor tente novamente mais tarde.';
 const notFound = 'Produto não encontrado ou sem imagens.';
-const META_DESCRIPTION_LENGTH = 150;
 
 // Code the first view does not need: the phone's buy bar once the page is scrolled, related products as they come near.
 const StickyBuyBar = lazy(async () => ({ default: (await import('./sticky-buy-bar.tsx')).StickyBuyBar }));
@@ -51,8 +49,6 @@ export function clampQuantity(value: string | number, max?: number): number {
   return Math.min(upper, Math.max(1, n));
 }
 
-/** The page's description meta: the first 150 characters of the description, on one line. */
-const metaDescription = (text: string) => Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, META_DESCRIPTION_LENGTH).join('');
 
 function PurchaseForm({ product }: { product: Product }) {
   const navigate = useNavigate();
@@ -171,7 +167,6 @@ function ProductDetail({ product }: { product: Product }) {
   const list = product.isDigital ? { to: paths.digitalProducts, label: 'Produtos Digitais' } : { to: paths.products, label: 'Produtos' };
   return (
     <>
-      <PageMeta title={product.name} description={metaDescription(product.description)} />
       <Breadcrumb label="Navegação estrutural" className="product-breadcrumb mb-3">
         <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.home }}>
           Home
@@ -225,13 +220,13 @@ function RelatedProductsSlot({ product }: { product: Product }) {
 export function ProductPage() {
   const { id = '' } = useParams();
   const validId = /^[1-9]\d{0,15}$/.test(id);
-  const product = useQuery({ ...productPageQueryOptions(id), enabled: validId });
+  // Its route's loader asked for it before the page shows (routes.tsx): an answer it got, a 404 too, stands.
+  const product = useQuery({ ...productPageQueryOptions(id), enabled: validId, retryOnMount: false });
 
   let body;
   if (!validId || (product.isError && product.error instanceof ApiError && product.error.status === 404)) {
     body = (
       <>
-        <PageMeta title="Produto não encontrado" description={notFound} />
         <div className="text-center py-5">
           <h1 className="h3 mb-4">{notFound}</h1>
           <Link to={paths.products} className="btn btn-primary">
@@ -243,14 +238,12 @@ export function ProductPage() {
   } else if (product.isPending) {
     body = (
       <>
-        <PageMeta title="Produto" description="Detalhes do produto." />
         <PageSpinner label="A carregar produto..." />
       </>
     );
   } else if (product.isError) {
     body = (
       <>
-        <PageMeta title="Produto" description="Detalhes do produto." />
         <h1 className="visually-hidden">Detalhes do produto</h1>
         <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
           <span>{loadError}</span>

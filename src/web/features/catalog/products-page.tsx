@@ -6,7 +6,6 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Navigate, useLocation } from 'react-router';
-import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { PaginationNav } from '../../components/pagination-nav.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
@@ -20,7 +19,6 @@ type ListKind = {
   id: string;
   isDigital: boolean;
   heading: string;
-  description: string;
   loadError: string;
   empty: string;
 };
@@ -29,7 +27,6 @@ const physical: ListKind = {
   id: 'produtos',
   isDigital: false,
   heading: 'Produtos',
-  description: 'Os produtos da loja: pesquise por nome, ordene por preço e adicione ao carrinho.',
   loadError: 'Erro ao carregar produtos. Por favor tente novamente mais tarde.',
   empty: 'Nenhum produto encontrado. Tente ajustar os filtros de pesquisa.',
 };
@@ -38,7 +35,6 @@ const digital: ListKind = {
   id: 'produtos-digitais',
   isDigital: true,
   heading: 'Produtos Digitais',
-  description: 'Os produtos digitais da loja: pesquise por nome, ordene por preço e veja os detalhes de cada um.',
   loadError: 'Erro ao carregar produtos digitais. Por favor tente novamente mais tarde.',
   empty: 'Nenhum produto digital encontrado. Tente ajustar os filtros de pesquisa.',
 };
@@ -167,7 +163,6 @@ function ProductList({ kind }: { kind: ListKind }) {
 
   return (
     <Container className="py-4 py-md-5" onClickCapture={onClickCapture}>
-      <PageMeta title={kind.heading} description={kind.description} />
       <h1 ref={headingRef} tabIndex={-1} className="catalog-heading h2 mb-4">
         {kind.heading}
       </h1>

@@ -1,7 +1,6 @@
 import './contact.css';
 import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
-import { PageMeta } from '../../components/page-meta.tsx';
 import { ContactDetails } from './contact-details.tsx';
 
 // Its own chunk (the form's validation: zod, react-hook-form): the page reads without it, and a
@@ -12,10 +11,6 @@ const ContactForm = lazy(async () => ({ default: (await import('./contact-form.t
 export function ContactPage() {
   return (
     <Container className="py-4 py-md-5">
-      <PageMeta
-        title="Contactos"
-        description="Fale com a Loja: telefone, email, horário de atendimento e um formulário para nos enviar a sua mensagem."
-      />
       <h1 className="mb-2">Contactos</h1>
       <p className="lead text-secondary mb-4">Tem uma pergunta sobre um produto, uma encomenda ou uma sessão de organização? Escreva-nos: respondemos em dias úteis.</p>
       <div className="row g-4">

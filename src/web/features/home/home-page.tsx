@@ -1,9 +1,6 @@
 import './home.css';
 import { type ComponentType, useId, useRef } from 'react';
 import Container from 'react-bootstrap/Container';
-import { useLocation } from 'react-router';
-import { PageMeta } from '../../components/page-meta.tsx';
-import { paths } from '#shared/paths.ts';
 import { useSectionGestures } from './home-gestures.ts';
 import { HeroSection, ProductsSection, ServicesSection } from './home-sections.tsx';
 import { SECTION_COUNT, useAutoHideControls, useSectionNavigation } from './use-section-navigation.ts';
@@ -16,12 +13,8 @@ const sections: { key: string; name: string; Content: ComponentType<{ titleId: s
   { key: 'servicos', name: 'Serviços', Content: ServicesSection },
 ];
 
-const description =
-  'Organização pessoal com produtos escolhidos a dedo, guias digitais e sessões de organização, presenciais ou online. Conheça a loja e marque o seu serviço.';
-
 /** Where the user types or a widget owns the keys (editor, fields, menus, dialogs), the page leaves them alone. */
 export function HomePage() {
-  const { pathname } = useLocation();
   const nav = useSectionNavigation(SECTION_COUNT);
   const controls = useAutoHideControls();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -30,13 +23,10 @@ export function HomePage() {
   const titleId = (i: number) => `${baseId}-section-${i}`;
   const { index } = nav;
 
-
-  const isAbout = pathname === paths.about;
   const current = sections[index];
 
   return (
     <div ref={rootRef} className="home-page" style={{ height: `calc(100dvh - ${headerHeight}px)` }}>
-      <PageMeta title={isAbout ? 'Sobre' : 'Início'} description={description} />
       <div className="home-track" style={{ transform: `translateY(-${index * 100}%)` }}>
         {sections.map(({ key, Content }, i) => (
           <section

@@ -43,9 +43,6 @@ describe('service detail', () => {
     expect(book.getAttribute('target')).toBe('_blank');
     expect(book.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.queryByRole('link', { name: /Editar Serviço/ })).toBeNull();
-
-    expect(document.title).toBe('Sessão online | Loja');
-    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Uma hora para pôr a semana em ordem.');
   });
 
   it('offers admins Editar Serviço, linking to the edit form', async () => {

@@ -12,26 +12,21 @@ import { formatEuros } from '#shared/money.ts';
 import type { Service } from '#shared/schemas/services.ts';
 import { serviceMessages } from '#shared/texts/services.ts';
 import { ApiError } from '../../api/client.ts';
-import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
-import { BookingLink, ServiceImagePlaceholder, summaryOf } from './service-ui.tsx';
+import { BookingLink, ServiceImagePlaceholder } from './service-ui.tsx';
 import { servicePageQueryOptions } from './api.ts';
 import BiPencilIcon from '~icons/bi/pencil';
 
-const META_DESCRIPTION_LENGTH = 150;
 const PICTURE_SIZES = '(min-width: 1400px) 636px, (min-width: 1200px) 546px, (min-width: 992px) 456px, (min-width: 768px) 336px, 100vw';
 
-/** The page's description meta: the first 150 characters of the summary, on one line. */
-const metaDescription = (text: string) => Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, META_DESCRIPTION_LENGTH).join('');
 
 function ServiceDetail({ service }: { service: Service }) {
   const { user } = useSession();
   const { image } = service;
   return (
     <>
-      <PageMeta title={service.name} description={metaDescription(summaryOf(service))} />
       <Breadcrumb label="Navegação estrutural" className="mb-3">
         <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.home }}>
           Home
@@ -78,13 +73,13 @@ function ServiceDetail({ service }: { service: Service }) {
 export function ServicePage() {
   const { id = '' } = useParams();
   const validId = /^[1-9]\d{0,9}$/.test(id);
-  const service = useQuery({ ...servicePageQueryOptions(id), enabled: validId });
+  // Its route's loader asked for it before the page shows (routes.tsx): an answer it got, a 404 too, stands.
+  const service = useQuery({ ...servicePageQueryOptions(id), enabled: validId, retryOnMount: false });
 
   let body: ReactNode;
   if (!validId || (service.isError && service.error instanceof ApiError && [400, 404].includes(service.error.status))) {
     body = (
       <>
-        <PageMeta title={serviceMessages.notFound} description="O serviço que procura não existe ou foi retirado." />
         <Alert variant="warning" className="text-center py-4">
           <h1 className="h4 mb-3">{serviceMessages.notFound}</h1>
           <Link to={paths.services} className="btn btn-primary">
@@ -96,14 +91,12 @@ export function ServicePage() {
   } else if (service.isPending) {
     body = (
       <>
-        <PageMeta title="Serviço" description="Detalhes do serviço." />
         <PageSpinner label="A carregar serviço..." />
       </>
     );
   } else if (service.isError) {
     body = (
       <>
-        <PageMeta title="Serviço" description="Detalhes do serviço." />
         <h1 className="visually-hidden">Detalhes do serviço</h1>
         <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
           <span>{serviceMessages.detailError}</span>

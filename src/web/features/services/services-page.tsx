@@ -7,7 +7,6 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { useNavigation, useSearchParams } from 'react-router';
 import { serviceMessages } from '#shared/texts/services.ts';
-import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { SearchSortBar } from '../../components/search-sort-bar.tsx';
@@ -93,10 +92,6 @@ export function ServicesPage() {
 
   return (
     <Container className="py-4 py-md-5" onClickCapture={onClickCapture}>
-      <PageMeta
-        title="Serviços"
-        description="Os serviços de organização pessoal da loja: consultoria em casa, sessões online e mais. Veja os detalhes e agende."
-      />
       <h1 className="services-heading h2 mb-4">Serviços</h1>
       <SearchSortBar
         idPrefix="servicos"

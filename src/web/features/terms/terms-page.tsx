@@ -3,7 +3,6 @@ import Breadcrumb from 'react-bootstrap/Breadcrumb';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { formatCalendarDay } from '#shared/dates.ts';
-import { PageMeta } from '../../components/page-meta.tsx';
 import { paths } from '#shared/paths.ts';
 import { termsSections } from './terms-sections.tsx';
 
@@ -17,10 +16,6 @@ export const TERMS_UPDATED_ON = '2026-11-22';
 export function TermsPage() {
   return (
     <Container className="py-4 py-md-5 terms-page">
-      <PageMeta
-        title="Termos e Privacidade"
-        description="Termos de venda e política de privacidade da Loja: dados pessoais, cookies, envios, devoluções, direito de livre resolução e reclamações."
-      />
       <Breadcrumb label="Navegação estrutural" className="mb-3">
         <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.home }}>
           Home

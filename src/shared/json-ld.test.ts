@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productAnswer } from '../../../../tests/helpers/answers.ts';
+import { productAnswer } from '../../tests/helpers/answers.ts';
 import { productJsonLd } from './json-ld.ts';
 
 const SITE = 'https://loja.example.pt';

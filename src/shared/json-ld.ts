@@ -1,8 +1,16 @@
-import { toCents } from '#shared/money.ts';
-import type { ImageRef, Product } from '#shared/schemas/catalog.ts';
-import type { Service } from '#shared/schemas/services.ts';
-import { shop } from '#shared/shop.ts';
-import type { Config } from '../../config.ts';
+import { toCents } from './money.ts';
+import type { ImageRef, Product } from './schemas/catalog.ts';
+import type { ShopDetails } from './schemas/contact.ts';
+import type { Service } from './schemas/services.ts';
+import { shop } from './shop.ts';
+
+/*
+ * schema.org descriptions of the shop's products and services (JSON-LD): the API's metadata calls answer them
+ * and the pages' heads carry them (src/web/head), from the same public answers.
+ */
+
+/** Who the shop is, as `GET /api/shop` answers it and the configuration holds it. */
+type ShopIdentity = Pick<ShopDetails, 'legalName' | 'nif' | 'address' | 'phone' | 'email'>;
 
 const IN_STOCK = 'https://schema.org/InStock';
 const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
@@ -139,7 +147,7 @@ export type ServiceJsonLd = {
 /** The service page's one address. */
 export const serviceUrl = (publicUrl: string, id: number) => `${publicUrl}/servicos/${id}`;
 
-export function shopJsonLd(details: Config['shop'], publicUrl: string): ShopJsonLd {
+export function shopJsonLd(details: ShopIdentity, publicUrl: string): ShopJsonLd {
   return {
     '@type': 'LocalBusiness',
     '@id': `${publicUrl}/#loja`,
@@ -154,7 +162,7 @@ export function shopJsonLd(details: Config['shop'], publicUrl: string): ShopJson
 }
 
 /** The schema.org Service of a service page; an Offer only when the service has an indicative price. */
-export function serviceJsonLd(service: Service, site: { publicUrl: string; shop: Config['shop'] }): ServiceJsonLd {
+export function serviceJsonLd(service: Service, site: { publicUrl: string; shop: ShopIdentity }): ServiceJsonLd {
   const url = serviceUrl(site.publicUrl, service.id);
   return {
     '@context': 'https://schema.org',
