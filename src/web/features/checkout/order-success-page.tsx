@@ -140,9 +140,6 @@ function OrderStateHeading({ order }: { order: Order }) {
     <div className="text-center mb-4">
       <Icon className={`bi ${tone} display-4 d-block mx-auto mb-3`} aria-hidden="true" />
       <h1 className="h3">{heading}</h1>
-      <p className="mb-1">
-        Encomenda <strong>{`N.º ${order.id}`}</strong>
-      </p>
       <p className="text-secondary mb-0">{line}</p>
     </div>
   );

@@ -35,6 +35,8 @@ export function OrderStatusView({ order, token, refreshing = false, actions }: P
         <Card className="mb-4">
           <Card.Body>
             <dl className="row mb-3">
+              <dt className="col-sm-4">Número da encomenda</dt>
+              <dd className="col-sm-8">{`N.º ${order.id}`}</dd>
               <dt className="col-sm-4">Data</dt>
               <dd className="col-sm-8">
                 <time dateTime={order.order_date}>{formatLongDateTime(order.order_date)}</time>
