@@ -65,6 +65,30 @@ test.describe('telemóvel', { tag: '@mobile' }, () => {
   });
 });
 
+// issue #25: the back office's lists were wider than a phone; each row is a card there, its actions in reach.
+test.describe('telemóvel: listas do backoffice', { tag: '@mobile' }, () => {
+  test('produtos, utilizadores, serviços e encomendas cabem em 375 px, cada linha um cartão com Editar à mão', async ({ page }) => {
+    await signIn(page, admin.email, admin.password);
+    for (const tab of ['produtos', 'utilizadores', 'servicos', 'encomendas']) {
+      await page.goto(`/admin-dashboard?tab=${tab}`);
+      const main = page.getByRole('main');
+      const list = main.getByRole('region', { name: /^Lista de/ });
+      const editar = list.getByRole('link', { name: /^Editar / }).first();
+      if (tab === 'encomendas' && !(await list.count())) continue; // a shop without orders shows no list
+      await expect(editar).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal overflow of ?tab=${tab} at 375 px`).toBeLessThanOrEqual(0);
+      const sideways = await list.evaluate((region) => region.scrollWidth - region.clientWidth);
+      expect(sideways, `the ${tab} list scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
+      const box = await editar.boundingBox();
+      expect((box?.x ?? 999) + (box?.width ?? 0), `Editar inside the screen on ?tab=${tab}`).toBeLessThanOrEqual(375);
+      // Each value goes with its column's name, shown before it.
+      const firstCell = list.locator('tbody tr').first().locator('td').first();
+      expect(await firstCell.evaluate((cell) => getComputedStyle(cell, '::before').content)).not.toBe('none');
+    }
+  });
+});
+
 /** The boxes of a list's first two cards. */
 async function firstTwoCards(page: Page) {
   const cards = page.getByRole('main').locator('.card-grid > li');

@@ -244,6 +244,11 @@ export const order = z.object({
   mbway_refundable: z.boolean().optional(),
   /** An unpaid pending order: until when it may be paid, before it is cancelled and its stock freed (#26). */
   pay_by: z.string().nullable().optional(),
+  /**
+   * When the order was shipped, delivered or cancelled, as far as the shop recorded it (the back office's
+   * changes; a cancellation by the customer or by the payment deadline of an unpaid order): its page's timeline.
+   */
+  status_dates: z.object({ shipped: dateTime.nullable(), delivered: dateTime.nullable(), cancelled: dateTime.nullable() }).optional(),
   /** Whether the customer may cancel, and if not, why (shown on their order page). */
   cancellable: z.boolean().optional(),
   cancel_block_reason: z.string().nullable().optional(),

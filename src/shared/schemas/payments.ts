@@ -43,6 +43,8 @@ export const mbwayFailureMessage = (status: FailedMbwayStatus) => paymentMessage
 export const MULTIBANCO_VALID_HOURS = 48;
 export const MBWAY_VALID_MINUTES = 4;
 export const MBWAY_POLL_MS = 5000;
+/** How often the Multibanco screen asks whether its reference was paid (issue #25): the bank's callback may take a minute. */
+export const MULTIBANCO_POLL_MS = 10_000;
 
 /** '123000125' → '123 000 125', as a Multibanco reference is printed for the customer. */
 export const groupReference = (reference: string) => reference.replace(/(\d{3})(?=\d)/g, '$1 ');

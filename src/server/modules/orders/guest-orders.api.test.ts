@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/schemas/orders.ts';
-import { deliverMail, login, uniqueEmail, useTestApp } from '../../../../tests/helpers/app.ts';
+import { deliverMail, login, signedInUser, uniqueEmail, useTestApp } from '../../../../tests/helpers/app.ts';
 import { linkIn } from '../../../../tests/helpers/mailbox.ts';
 import { insertProduct, placeOrder } from '../../../../tests/helpers/shop.ts';
 
@@ -31,5 +31,43 @@ describe("a guest's orders join her account", () => {
     const guestLink = await ctx.app.inject({ method: 'GET', url: `/api/order/${first.id}?token=${first.accessToken}` });
     expect(guestLink.statusCode).toBe(200);
     expect(guestLink.json<Order>().user_id).not.toBeNull();
+  });
+});
+
+/* issue #25: the guest's order page is a status page; its timeline dates each step the shop recorded. */
+describe("a guest's order carries the dates of its steps", () => {
+  const guestView = async (order: { id: number; accessToken?: string | undefined }) =>
+    (await ctx.app.inject({ method: 'GET', url: `/api/order/${order.id}?token=${order.accessToken}` })).json<Order>();
+
+  it('shipped and delivered as the back office set them, none before', async () => {
+    const admin = (await signedInUser(ctx, { isAdmin: true })).cookie;
+    const box = await insertProduct(ctx, { priceCents: 900, stock: 10 });
+    const order = await placeOrder(ctx, [{ product_id: box.id, quantity: 1 }], { details: { email: uniqueEmail('convidada') } });
+    expect((await guestView(order)).status_dates).toEqual({ shipped: null, delivered: null, cancelled: null });
+
+    const step = (status: string) => ctx.app.inject({ method: 'PATCH', url: `/api/order/${order.id}/status`, headers: { cookie: admin }, payload: { status } });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/order/${order.id}/mark-paid`, headers: { cookie: admin }, payload: { method: 'transfer' } })).statusCode).toBe(200);
+    const before = Date.now();
+    expect((await step('shipped')).statusCode).toBe(200);
+    const shipped = await guestView(order);
+    expect(shipped.status).toBe('shipped');
+    expect(shipped.paid_at).not.toBeNull();
+    expect(new Date(shipped.status_dates?.shipped ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(shipped.status_dates?.delivered).toBeNull();
+
+    expect((await step('delivered')).statusCode).toBe(200);
+    const delivered = await guestView(order);
+    expect(delivered.status_dates?.delivered).not.toBeNull();
+    expect(delivered.status_dates?.shipped).toBe(shipped.status_dates?.shipped);
+  });
+
+  it('an unpaid order the guest cancelled is dated by its cancellation', async () => {
+    const box = await insertProduct(ctx, { priceCents: 900, stock: 10 });
+    const order = await placeOrder(ctx, [{ product_id: box.id, quantity: 1 }], { details: { email: uniqueEmail('convidada') } });
+    const before = Date.now();
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/order/${order.id}/cancel?token=${order.accessToken}` })).statusCode).toBe(200);
+    const cancelled = await guestView(order);
+    expect(cancelled.status).toBe('cancelled');
+    expect(new Date(cancelled.status_dates?.cancelled ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 });

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { productThumbnails } from '../catalog/products.ts';
 import { digitalLinks } from '../catalog/stock.ts';
+import { statusDates } from '../audit/audit.ts';
 import * as follow from './followers.ts';
 import { paperworkOf } from './paperwork-view.ts';
 import { moveRefusal } from './life.ts';
@@ -32,6 +33,7 @@ async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader =
   const paperwork = await paperworkOf(tx, rows.map((r) => r.id), forAdmin);
   // The orders an MB WAY payment through the gateway paid: their money can go back the same way.
   const mbwayPaid = forAdmin ? await follow.payments().paidByMbway(tx, rows.map((r) => r.id)) : new Set<number>();
+  const dated = await statusDates(tx, 'order', rows.map((r) => r.id));
   const links = await digitalLinks(tx, [
     ...new Set(items.filter((i) => i.isDigital && paidIds.has(i.orderId) && i.productId !== null).map((i) => i.productId as number)),
   ]);
@@ -61,6 +63,7 @@ async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader =
     ...paperwork(row.id),
     ...(forAdmin ? { invoice_error: row.invoiceError, mbway_refundable: mbwayPaid.has(row.id) } : {}),
     pay_by: row.status === 'pending' && !row.paidAt ? (row.stockHeldUntil?.toISOString() ?? null) : null,
+    status_dates: stepDates(row, dated.get(row.id)),
     cancellable: cancelBlock === null,
     cancel_block_reason: cancelBlock,
     orderItems: own.map((i) => {
@@ -82,6 +85,21 @@ async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader =
       }),
     };
   });
+}
+
+const iso = (date: Date | undefined | null) => date?.toISOString() ?? null;
+
+/**
+ * The dates of an order's steps for its timeline: shipped and delivered as the back office set them; cancelled
+ * too, or, for an order never paid (the customer or the payment deadline cancelled it, and nothing changes it
+ * after that), its last change.
+ */
+function stepDates(row: OrderRow, dates: Map<string, Date> | undefined) {
+  return {
+    shipped: iso(dates?.get('shipped')),
+    delivered: iso(dates?.get('delivered')),
+    cancelled: row.status !== 'cancelled' ? null : iso(dates?.get('cancelled') ?? (row.paidAt ? null : row.updatedAt)),
+  };
 }
 
 export const toOrder = async (tx: Tx, row: OrderRow, reader?: Reader) => (await toOrders(tx, [row], reader))[0] as Order;

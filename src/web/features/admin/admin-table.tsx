@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import Table from 'react-bootstrap/Table';
 
 /** A column header: its words (read only by screen readers when `hidden`), and the cell's classes. */
@@ -14,28 +14,42 @@ type Props = {
   children: ReactNode;
 };
 
+const words = (column: string | AdminColumn) => (typeof column === 'string' ? column : column.label);
+
 /**
- * A back-office list: the table scrolls sideways on a phone in a region the keyboard can focus and scroll;
- * positioned, so the screen-reader texts inside it scroll with it instead of widening the page.
+ * A back-office list. Below 576 px each row is a card (issue #25: the lists were wider than a phone): every value
+ * under its column's name, the actions at the foot, nothing to scroll sideways. From 576 px a table that still does
+ * not fit scrolls sideways in a region the keyboard can focus and scroll; positioned, so the screen-reader texts
+ * inside it scroll with it instead of widening the page.
  */
 export function AdminTable({ label, caption, columns, children }: Props) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  // Each cell carries its column's name for the card layout (admin-dashboard.css), whatever table drew the row.
+  useLayoutEffect(() => {
+    for (const row of Array.from(body.current?.rows ?? [])) {
+      Array.from(row.cells).forEach((cell, index) => {
+        const column = columns[index];
+        if (column !== undefined) cell.dataset.label = words(column);
+      });
+    }
+  });
   return (
     <div className="table-responsive position-relative" role="region" aria-label={label} tabIndex={0}>
-      <Table hover className="align-middle mb-0">
+      <Table hover className="admin-stack align-middle mb-0">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             {columns.map((column) => {
-              const { label: words, className, hidden } = typeof column === 'string' ? { label: column } : column;
+              const { label: name, className, hidden } = typeof column === 'string' ? { label: column } : column;
               return (
-                <th key={words} scope="col" className={className}>
-                  {hidden ? <span className="visually-hidden">{words}</span> : words}
+                <th key={name} scope="col" className={className}>
+                  {hidden ? <span className="visually-hidden">{name}</span> : name}
                 </th>
               );
             })}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody ref={body}>{children}</tbody>
       </Table>
     </div>
   );

@@ -138,6 +138,8 @@ describe('cart drawer', () => {
     const dialog = await drawer();
     expect(within(dialog).getByText('Planner PDF')).toBeTruthy();
     expect(within(dialog).queryByText(/portes/)).toBeNull();
+    // A digital product is one link (issue #25): no quantity figure.
+    expect(within(dialog).queryByText(/Quantidade/)).toBeNull();
   });
 
   it('gives the focus back to the add button when it closes, and opens again on the next add', async () => {

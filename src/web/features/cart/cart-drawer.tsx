@@ -129,7 +129,7 @@ export function CartDrawer({ added, open, onClose }: Props) {
               <div className="cart-drawer-line-text">
                 <p className="cart-drawer-name fw-semibold mb-1">{line.name}</p>
                 {line.variant && <p className="small text-secondary mb-1">{`Variante: ${line.variant.name}`}</p>}
-                <p className="small text-secondary mb-0">{`Quantidade: ${added.quantity}`}</p>
+                {!line.isDigital && <p className="small text-secondary mb-0">{`Quantidade: ${added.quantity}`}</p>}
               </div>
               <p className="fw-semibold text-nowrap mb-0">{formatCents(toCents(line.price) * added.quantity)}</p>
             </div>

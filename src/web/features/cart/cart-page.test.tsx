@@ -97,6 +97,9 @@ describe('cart page', () => {
     expect(second.querySelector('.cart-thumb-placeholder')).toBeTruthy();
     expect(within(third).getByText('Digital')).toBeTruthy();
     expect(within(first).queryByText('Digital')).toBeNull();
+    // A digital product is one link (issue #25): its line has no quantity to change.
+    expect(within(third).queryByRole('spinbutton')).toBeNull();
+    expect(within(third).queryByLabelText(/Quantidade/)).toBeNull();
 
     // While the server answers: a spinner, never the browser's own sums.
     await waitFor(() => expect(shownValue(summary(), 'Total')).toBe(euros(50.99)));

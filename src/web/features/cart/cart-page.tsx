@@ -124,9 +124,13 @@ function CartLine({
         </div>
       </td>
       <td data-label="Preço unitário">{formatEuros(item.price)}</td>
-      <td data-label="Quantidade">
-        <QuantityInput item={item} label={label} stock={stock} />
-      </td>
+      {/* A digital product is one link (issue #25): no quantity to change. */}
+      {item.isDigital ?
+        <td />
+      : <td data-label="Quantidade">
+          <QuantityInput item={item} label={label} stock={stock} />
+        </td>
+      }
       <td data-label="Subtotal" className="fw-semibold">
         {formatEuros(cartTotal([item]))}
       </td>

@@ -116,6 +116,12 @@ describe('adding', () => {
     ]);
   });
 
+  it('holds one copy of a digital product, however many are asked for (issue #25)', () => {
+    addItem(ebook, 3);
+    addItem(ebook, 1);
+    expect(readCart().map((i) => [i.id, i.quantity])).toEqual([['9', 1]]);
+  });
+
   it('keeps two variants of one product on two lines', () => {
     addItem({ ...caneca, id: '7-1', variant: { id: 1, name: 'Azul' } }, 1);
     addItem({ ...caneca, id: '7-2', variant: { id: 2, name: 'Verde' } }, 1);

@@ -160,7 +160,8 @@ export const MAX_LINE_QUANTITY = 99;
 
 /**
  * Adds `quantity` of a line: a line with the same id grows by it, otherwise a new line is appended. `available`
- * is the stock the page showed: a line never grows past it (the drawer then says what was really added).
+ * is the stock the page showed: a line never grows past it (the drawer then says what was really added); a digital
+ * product's line holds one.
  */
 export function addItem(item: NewCartItem, quantity = 1, available = MAX_LINE_QUANTITY): void {
   const amount = wholeQuantity(quantity);
@@ -168,7 +169,9 @@ export function addItem(item: NewCartItem, quantity = 1, available = MAX_LINE_QU
   const items = readCart();
   const existing = items.find((line) => line.id === item.id);
   const before = existing?.quantity ?? 0;
-  const after = Math.max(before, Math.min(MAX_LINE_QUANTITY, available, before + amount));
+  // A digital product is a link: one copy is all a customer can buy (issue #25: no quantity for it anywhere).
+  const limit = item.isDigital ? 1 : available;
+  const after = Math.max(before, Math.min(MAX_LINE_QUANTITY, limit, before + amount));
   if (existing) {
     saveCart(items.map((line) => (line === existing ? { ...line, quantity: after } : line)));
   } else {

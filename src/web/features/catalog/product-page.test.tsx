@@ -153,20 +153,24 @@ describe('product detail', () => {
     expect(quantityBox().value).toBe('2');
   });
 
-  it('caps digital products at 99 a line (no stock limit) and links the breadcrumb to the digital list', async () => {
+  // issue #25: a digital product is one link: no quantity selector, no stock figure, one copy in the cart.
+  it('offers a digital product without quantity or stock, adds one copy, then says it is in the cart; the breadcrumb goes to the digital list', async () => {
     serve(productFactory({ id: 4, name: 'Planner PDF', isDigital: true, stock: 0 }));
     renderCatalog('/produtos/4');
     await screen.findByRole('heading', { level: 1, name: 'Planner PDF' });
     expect(screen.getByText('Produto Digital')).toBeTruthy();
     const crumbs = within(screen.getByRole('navigation', { name: 'Navegação estrutural' }));
     expect(crumbs.getByRole('link', { name: 'Produtos Digitais' }).getAttribute('href')).toBe('/produtos-digitais');
-    fireEvent.change(quantityBox(), { target: { value: '250' } });
-    expect(quantityBox().value).toBe('99');
-    expect(quantityBox().getAttribute('max')).toBe('99');
+    expect(screen.queryByLabelText('Quantidade')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Aumentar quantidade' })).toBeNull();
+    expect(screen.queryByText(/unidades? disponíve/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar ao Carrinho' }));
     expect(stored()).toEqual([
-      { id: '4', productId: 4, name: 'Planner PDF', price: 12.5, image: '/media/p1-1024.webp', quantity: 99, isDigital: true, variant: null },
+      { id: '4', productId: 4, name: 'Planner PDF', price: 12.5, image: '/media/p1-1024.webp', quantity: 1, isDigital: true, variant: null },
     ]);
+    expect(await screen.findByText(/Este produto digital já está no carrinho\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ver o carrinho' }).getAttribute('href')).toBe('/carrinho');
+    expect(screen.queryByRole('button', { name: 'Adicionar ao Carrinho' })).toBeNull();
   });
 
   it('hides the quantity and buttons for a physical product without stock', async () => {

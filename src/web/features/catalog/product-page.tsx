@@ -17,7 +17,7 @@ import { ApiError } from '../../api/client.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
-import { addItem, MAX_LINE_QUANTITY, toCartItem } from '../cart/cart-store.ts';
+import { addItem, cartItemId, MAX_LINE_QUANTITY, toCartItem, useCart } from '../cart/cart-store.ts';
 import { productPageQueryOptions } from './api.ts';
 import { OUT_OF_STOCK } from './catalog-ui.tsx';
 import { ProductGallery } from './product-gallery.tsx';
@@ -64,7 +64,9 @@ function PurchaseForm({ product }: { product: Product }) {
   const available = product.isDigital || stock > 0;
   const hydrated = useHydrated();
   // One line of an order takes at most MAX_LINE_QUANTITY; digital products have no stock limit below it.
-  const max = product.isDigital ? MAX_LINE_QUANTITY : Math.min(stock, MAX_LINE_QUANTITY);
+  const max = product.isDigital ? 1 : Math.min(stock, MAX_LINE_QUANTITY);
+  const cart = useCart();
+  const inCart = product.isDigital && cart.some((line) => line.id === cartItemId(product.id, variant ?? null));
   const quantity = clampQuantity(quantityText, max);
   const price = variant ? variant.price : product.price;
 
@@ -105,39 +107,40 @@ function PurchaseForm({ product }: { product: Product }) {
       )}
       {available ?
         <>
-          <Form.Group className="mb-3" controlId="product-quantity">
-            <Form.Label>Quantidade</Form.Label>
-            <InputGroup className="quantity-group">
-              <Button variant="outline-secondary" aria-label="Diminuir quantidade" onClick={() => step(-1)} disabled={quantity <= 1}>
-                <BiDashLgIcon className="bi" aria-hidden="true" />
-              </Button>
-              <Form.Control
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={max}
-                step={1}
-                value={quantityText}
-                onChange={(event) => onQuantityChange(event.target.value)}
-                onBlur={() => setQuantityText(String(quantity))}
-                aria-describedby={product.isDigital ? undefined : 'product-stock'}
-              />
-              <Button
-                variant="outline-secondary"
-                aria-label="Aumentar quantidade"
-                onClick={() => step(1)}
-                disabled={max !== undefined && quantity >= max}
-              >
-                <BiPlusLgIcon className="bi" aria-hidden="true" />
-              </Button>
-            </InputGroup>
-            {!product.isDigital && (
+          {/* A digital product is one link: no quantity to choose, no stock to show (issue #25). */}
+          {!product.isDigital && (
+            <Form.Group className="mb-3" controlId="product-quantity">
+              <Form.Label>Quantidade</Form.Label>
+              <InputGroup className="quantity-group">
+                <Button variant="outline-secondary" aria-label="Diminuir quantidade" onClick={() => step(-1)} disabled={quantity <= 1}>
+                  <BiDashLgIcon className="bi" aria-hidden="true" />
+                </Button>
+                <Form.Control
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={max}
+                  step={1}
+                  value={quantityText}
+                  onChange={(event) => onQuantityChange(event.target.value)}
+                  onBlur={() => setQuantityText(String(quantity))}
+                  aria-describedby="product-stock"
+                />
+                <Button variant="outline-secondary" aria-label="Aumentar quantidade" onClick={() => step(1)} disabled={quantity >= max}>
+                  <BiPlusLgIcon className="bi" aria-hidden="true" />
+                </Button>
+              </InputGroup>
               <Form.Text id="product-stock" className="text-secondary">
                 {stock === 1 ? '1 unidade disponível' : `${stock} unidades disponíveis`}
               </Form.Text>
-            )}
-          </Form.Group>
-          <div className="d-flex flex-wrap gap-2">
+            </Form.Group>
+          )}
+          {inCart ?
+            <p className="mb-0">
+              Este produto digital já está no carrinho.{' '}
+              <Link to={paths.cart}>Ver o carrinho</Link>
+            </p>
+          : <div className="d-flex flex-wrap gap-2">
             <Button ref={setAddButton} variant="primary" size="lg" className="flex-grow-1 flex-sm-grow-0" onClick={add}>
               <BiCartPlusIcon className="bi me-2" aria-hidden="true" />
               Adicionar ao Carrinho
@@ -146,6 +149,7 @@ function PurchaseForm({ product }: { product: Product }) {
               Comprar Agora
             </Button>
           </div>
+          }
           <PurchasePromises isDigital={product.isDigital} />
           {buttonScrolledAway && (
             <Suspense fallback={null}>

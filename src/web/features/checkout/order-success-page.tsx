@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { formatLongDate } from '#shared/dates.ts';
-import { formatEuros } from '#shared/money.ts';
-import { paymentMethodLabel } from '#shared/orders.ts';
 import { type Order, order as orderSchema } from '#shared/schemas/orders.ts';
 import { ApiError } from '../../api/client.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
@@ -15,16 +11,17 @@ import { paths } from '#shared/paths.ts';
 import { ContinueShoppingLink } from '../../components/continue-shopping-link.tsx';
 import { useSession } from '../../session/session.tsx';
 import { paymentOrderQueryOptions } from '../payments/api.ts';
-import { DigitalAccess, OrderPayment } from '../payments/order-payment.tsx';
 import { OrderStatusBadge } from '../orders/order-ui.tsx';
-import { hasDocuments, OrderDocuments } from '../orders/order-documents.tsx';
+import { OrderStatusView } from '../orders/order-status-view.tsx';
 import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
 import BiEnvelopeIcon from '~icons/bi/envelope';
 import BiHourglassSplitIcon from '~icons/bi/hourglass-split';
+import BiHouseCheckIcon from '~icons/bi/house-check';
+import BiTruckIcon from '~icons/bi/truck';
 import BiXCircleIcon from '~icons/bi/x-circle';
 
 const title = 'Encomenda confirmada';
-const description = 'A confirmação da sua encomenda.';
+const description = 'A sua encomenda: onde está, o pagamento, os artigos e a morada.';
 const loadFailed = 'Não foi possível carregar os detalhes da encomenda.';
 const notFound = 'Informação da encomenda não encontrada.';
 
@@ -35,25 +32,19 @@ function orderFromState(state: unknown, id: string | null): Order | undefined {
   return id === null || String(parsed.data.id) === id ? parsed.data : undefined;
 }
 
-function Shell({ children }: { children: ReactNode }) {
+function Shell({ children, pageTitle = title }: { children: ReactNode; pageTitle?: string }) {
   return (
     <Container className="py-4 py-md-5">
-      <PageMeta title={title} description={description} />
+      <PageMeta title={pageTitle} description={description} />
       {children}
     </Container>
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="d-flex flex-wrap justify-content-between gap-2 py-2 border-bottom">
-      <dt className="fw-normal text-secondary">{label}</dt>
-      <dd className="mb-0 fw-semibold text-end">{children}</dd>
-    </div>
-  );
-}
-
-/** /order-success (storefront.md §2): the order from the checkout, or fetched by the id (and a guest's token) in the address. */
+/**
+ * /order-success (storefront.md §2): the order from the checkout, or fetched by the id (and a guest's token) in the
+ * address. It is the page every e-mail links a guest to, so it is the order's status page (issue #25).
+ */
 export function OrderSuccessPage() {
   const location = useLocation();
   const [params] = useSearchParams();
@@ -91,106 +82,65 @@ export function OrderSuccessPage() {
   }
 
   const guest = order.user_id === null;
-  const digital = order.orderItems.filter((item) => item.product.isDigital);
+  const heading = headingOf(order);
   return (
-    <Shell>
-      <Card className="shadow-sm mx-auto" style={{ maxWidth: '40rem' }}>
-        <Card.Body className="p-3 p-sm-4">
-          <OrderStateHeading order={order} />
-          <dl className="mb-4">
-            <Detail label="Número da encomenda">{`N.º ${order.id}`}</Detail>
-            <Detail label="Data">{formatLongDate(order.order_date)}</Detail>
-            <Detail label="Total">{formatEuros(order.total_price_with_tax)}</Detail>
-            <Detail label="Método de pagamento">{paymentMethodLabel[order.payment_method]}</Detail>
-          </dl>
-          {order.status !== 'cancelled' && (
-            <section className="mb-4" aria-labelledby="order-payment-title">
-              <h2 id="order-payment-title" className="h5">
-                Pagamento
-              </h2>
-              <OrderPayment order={order} token={token} />
-            </section>
-          )}
-          {digital.length > 0 && (
-            <section className="mb-4" aria-labelledby="order-digital-title">
-              <h2 id="order-digital-title" className="h5">
-                Produtos digitais
-              </h2>
-              <ul className="list-unstyled mb-0">
-                {digital.map((item) => (
-                  <li key={item.id} className="py-2 border-bottom">
-                    <span className="fw-semibold">{item.product.name}</span>
-                    <DigitalAccess item={item} order={order} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          {hasDocuments(order) && (
-            <section className="mb-4" aria-labelledby="order-documents-title">
-              <h2 id="order-documents-title" className="h5">
-                Faturas e reembolsos
-              </h2>
-              <OrderDocuments order={order} token={token} />
-            </section>
-          )}
-          {guest && (
-            <Alert variant="info" className="d-flex gap-2">
-              <BiEnvelopeIcon className="bi" aria-hidden="true" />
-              <span>
-                Enviámos para <strong className="text-break">{order.email}</strong> um email com a confirmação e o link para
-                acompanhar a encomenda.
-              </span>
-            </Alert>
-          )}
-          <div className="d-flex flex-column flex-sm-row justify-content-center gap-2">
-            {user && (
-              <Link to={paths.myOrders} className="btn btn-primary">
-                Ver as minhas encomendas
-              </Link>
-            )}
-            <ContinueShoppingLink />
-          </div>
-        </Card.Body>
-      </Card>
+    <Shell pageTitle={heading.title.startsWith('Obrigado') ? title : heading.title}>
+      <OrderStateHeading order={order} />
+      {guest && (
+        <Alert variant="info" className="d-flex gap-2 mx-auto mb-4" style={{ maxWidth: '40rem' }}>
+          <BiEnvelopeIcon className="bi flex-shrink-0 mt-1" aria-hidden="true" />
+          <span>
+            Enviámos para <strong className="text-break">{order.email}</strong> um email com a confirmação e o link para
+            acompanhar a encomenda.
+          </span>
+        </Alert>
+      )}
+      <OrderStatusView order={order} token={token} />
+      <div className="d-flex flex-column flex-sm-row justify-content-center gap-2 mt-4">
+        {user && (
+          <Link to={paths.myOrders} className="btn btn-primary">
+            Ver as minhas encomendas
+          </Link>
+        )}
+        <ContinueShoppingLink />
+      </div>
     </Shell>
   );
 }
 
+type Heading = { Icon: typeof BiCheckCircleFillIcon; tone: string; title: string; line: ReactNode };
+
 /**
- * What the page says first follows the order: paid, thanks; unpaid, that it waits for the payment (the
- * Pagamento section below says how to pay); cancelled, that it is cancelled (and any refund due).
+ * What the page says first follows where the order is (issue #25): unpaid, thanks and that it waits for the payment
+ * (the Pagamento section says how to pay); paid, thanks and that it is being prepared; then shipped, delivered or
+ * cancelled, never "Obrigado pela sua encomenda!" again once the parcel has left.
  */
-function OrderStateHeading({ order }: { order: Order }) {
-  if (order.status === 'cancelled') {
-    return (
-      <div className="text-center mb-4">
-        <BiXCircleIcon className="bi text-danger display-4 d-block mb-3" aria-hidden="true" />
-        <h1 className="h3">Encomenda cancelada</h1>
-        <p className="text-secondary mb-0">
-          {order.refund_due != null && !order.refunded_at ?
-            `Vamos devolver-lhe ${formatEuros(order.refund_due - (order.refunded_total ?? 0))} pelo mesmo meio de pagamento e avisamos quando o reembolso estiver feito.`
-          : 'Esta encomenda foi cancelada.'}
-        </p>
-      </div>
-    );
-  }
+function headingOf(order: Order): Heading {
+  if (order.status === 'cancelled') return { Icon: BiXCircleIcon, tone: 'text-danger', title: 'Encomenda cancelada', line: 'Esta encomenda foi cancelada.' };
+  if (order.status === 'delivered') return { Icon: BiHouseCheckIcon, tone: 'text-success', title: 'Encomenda entregue', line: 'A sua encomenda foi entregue. Obrigado pela preferência!' };
+  if (order.status === 'shipped') return { Icon: BiTruckIcon, tone: 'text-primary', title: 'Encomenda enviada', line: 'A sua encomenda está a caminho.' };
   if (!order.paid_at) {
-    return (
-      <div className="text-center mb-4">
-        <BiHourglassSplitIcon className="bi text-warning-emphasis display-4 d-block mb-3" aria-hidden="true" />
-        <h1 className="h3">Obrigado pela sua encomenda!</h1>
-        <p className="mb-0">
+    return {
+      Icon: BiHourglassSplitIcon,
+      tone: 'text-warning-emphasis',
+      title: 'Obrigado pela sua encomenda!',
+      line: (
+        <>
           A aguardar pagamento <OrderStatusBadge status={order.status} className="ms-1" />
-        </p>
-      </div>
-    );
+        </>
+      ),
+    };
   }
+  return { Icon: BiCheckCircleFillIcon, tone: 'text-success', title: 'Obrigado pela sua encomenda!', line: 'Pagamento recebido: estamos a preparar a sua encomenda.' };
+}
+
+function OrderStateHeading({ order }: { order: Order }) {
+  const { Icon, tone, title: heading, line } = headingOf(order);
   return (
     <div className="text-center mb-4">
-      <BiCheckCircleFillIcon className="bi text-success display-4 d-block mb-3" aria-hidden="true" />
-      <h1 className="h3">Obrigado pela sua encomenda!</h1>
-      <p className="text-secondary mb-0">A sua encomenda foi registada com sucesso.</p>
+      <Icon className={`bi ${tone} display-4 d-block mx-auto mb-3`} aria-hidden="true" />
+      <h1 className="h3">{heading}</h1>
+      <p className="text-secondary mb-0">{line}</p>
     </div>
   );
 }

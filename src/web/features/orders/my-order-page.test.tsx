@@ -102,6 +102,7 @@ describe('my order page', () => {
     expect(screen.queryByRole('button', { name: 'Cancelar encomenda' })).toBeNull();
   });
 
+  // One wording for refunds (issue #25), the documents list's: "Reembolso de X …".
   it('a cancelled paid order says the refund is coming, then when it was made', async () => {
     orderServer(orderFactory({ status: 'cancelled', paid_at: '2026-11-20T10:00:00.000Z', refund_due: 37, refunded_at: null, cancellable: false }));
     renderOrders('/minhas-encomendas/12');
@@ -109,7 +110,20 @@ describe('my order page', () => {
     cleanup();
     orderServer(orderFactory({ status: 'cancelled', refund_due: 37, refunded_at: '2026-11-22T10:00:00.000Z', cancellable: false }));
     renderOrders('/minhas-encomendas/12');
-    expect(await screen.findByText(/O reembolso de .* foi feito em 22 de novembro de 2026\./)).toBeTruthy();
+    expect(await screen.findByText(/^Reembolso de 37,00\s€ feito em 22 de novembro de 2026\.$/)).toBeTruthy();
+  });
+
+  it('a partial refund says what went back and what is still owed, never the whole amount as if none had (issue #25)', async () => {
+    const refund = { id: 3, amount: 16.9, shipping: 0, method: 'mbway' as const, status: 'settled' as const, created_at: '2026-11-23T10:00:00.000Z', lines: [], credit_note: null };
+    orderServer(
+      orderFactory({ status: 'cancelled', paid_at: '2026-11-20T10:00:00.000Z', total_price_with_tax: 22.9, refund_due: 22.9, refunded_at: null, refunds: [refund], refunded_total: 16.9, cancellable: false }),
+    );
+    renderOrders('/minhas-encomendas/12');
+    expect(await screen.findByText(/^Reembolso de 16,90\s€ feito\. Vamos devolver-lhe os restantes 6,00\s€ \(de 22,90\s€\) pelo mesmo meio de pagamento e avisamos quando o reembolso estiver feito\.$/)).toBeTruthy();
+    expect(screen.getByText(/^Reembolso de 16,90\s€ \(MB WAY\) em 23 de novembro de 2026/)).toBeTruthy();
+    expect(screen.queryByText(/O reembolso de 22,90/)).toBeNull();
+    const timeline = screen.getByRole('list', { name: 'Estado da encomenda' });
+    expect(within(timeline).getByText('Reembolso por fazer')).toBeTruthy();
   });
 
   it('cancels after confirmation and reloads the order', async () => {

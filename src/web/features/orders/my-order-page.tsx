@@ -1,30 +1,21 @@
-import './orders.css';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Modal from 'react-bootstrap/Modal';
-import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useParams } from 'react-router';
-import { formatLongDate, formatLongDateTime } from '#shared/dates.ts';
-import { formatEuros } from '#shared/money.ts';
 import { cancellable } from '#shared/order-life.ts';
-import { paymentMethodLabel } from '#shared/orders.ts';
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { OrderPayment } from '../payments/order-payment.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { paths } from '#shared/paths.ts';
 import { RequireUser } from '../../session/guards.tsx';
 import { orderQueryOptions, useCancelOrder } from './api.ts';
-import { OrderItemsTable, OrderSummary } from './order-details.tsx';
-import { hasDocuments, OrderDocuments } from './order-documents.tsx';
-import { orderNumber, OrderStatusBadge } from './order-ui.tsx';
+import { orderNumber } from './order-ui.tsx';
+import { OrderStatusView } from './order-status-view.tsx';
 import BiArrowLeftIcon from '~icons/bi/arrow-left';
 
 export const ORDER_LOAD_ERROR = 'Não foi possível carregar os detalhes da encomenda. Por favor tente novamente mais tarde.';
@@ -167,76 +158,30 @@ function OrderView({ order, refreshing }: { order: Order; refreshing: boolean })
         )}
       </div>
 
-      <Row className="g-4">
-        <Col lg={8}>
-          <Card className="mb-4">
-            <Card.Body>
-              <dl className="row mb-0">
-                <dt className="col-sm-4">Data</dt>
-                <dd className="col-sm-8">
-                  <time dateTime={order.order_date}>{formatLongDateTime(order.order_date)}</time>
-                </dd>
-                <dt className="col-sm-4">Estado</dt>
-                <dd className="col-sm-8">
-                  <OrderStatusBadge status={order.status} />
-                  {refreshing && (
-                    <Spinner as="span" animation="border" size="sm" className="ms-2 align-middle" role="status">
-                      <span className="visually-hidden">A atualizar...</span>
-                    </Spinner>
-                  )}
-                </dd>
-                <dt className="col-sm-4">Método de pagamento</dt>
-                <dd className="col-sm-8 mb-0">{paymentMethodLabel[order.payment_method] ?? order.payment_method}</dd>
-              </dl>
-              {canCancel && (
-                <div className="mt-3 pt-3 border-top">
-                  <Button
-                    variant="outline-danger"
-                    onClick={() => {
-                      cancel.reset();
-                      setFailure(null);
-                      setConfirmOpen(true);
-                    }}
-                  >
-                    Cancelar encomenda
-                  </Button>
-                  <p className="small text-secondary mt-2 mb-0">Pode cancelar enquanto a encomenda não for enviada.</p>
-                </div>
-              )}
-              {cancelBlock && <p className="small text-secondary mt-3 pt-3 border-top mb-0">{cancelBlock}</p>}
-              {order.refund_due != null && (
-                <p className="mt-3 pt-3 border-top mb-0">
-                  {order.refunded_at ?
-                    `O reembolso de ${formatEuros(order.refund_due)} foi feito em ${formatLongDate(order.refunded_at)}.`
-                  : `Vamos devolver-lhe ${formatEuros(order.refund_due - (order.refunded_total ?? 0))} pelo mesmo meio de pagamento e avisamos quando o reembolso estiver feito.`}
-                </p>
-              )}
-            </Card.Body>
-          </Card>
-
-          <Card className="mb-4">
-            <Card.Body>
-              <h2 className="h5">Pagamento</h2>
-              <OrderPayment order={order} />
-            </Card.Body>
-          </Card>
-
-          {hasDocuments(order) && (
-            <Card className="mb-4">
-              <Card.Body>
-                <h2 className="h5">Faturas e reembolsos</h2>
-                <OrderDocuments order={order} />
-              </Card.Body>
-            </Card>
-          )}
-
-          <OrderItemsTable order={order} />
-        </Col>
-
-        <Col lg={4}>
-          <OrderSummary order={order} />
-        </Col>
-      </Row>
+      <OrderStatusView
+        order={order}
+        refreshing={refreshing}
+        actions={
+          <>
+            {canCancel && (
+              <div className="mt-3 pt-3 border-top">
+                <Button
+                  variant="outline-danger"
+                  onClick={() => {
+                    cancel.reset();
+                    setFailure(null);
+                    setConfirmOpen(true);
+                  }}
+                >
+                  Cancelar encomenda
+                </Button>
+                <p className="small text-secondary mt-2 mb-0">Pode cancelar enquanto a encomenda não for enviada.</p>
+              </div>
+            )}
+            {cancelBlock && <p className="small text-secondary mt-3 pt-3 border-top mb-0">{cancelBlock}</p>}
+          </>
+        }
+      />
 
       <Modal
         show={confirmOpen}

@@ -38,6 +38,16 @@ export const orderPaymentsQueryOptions = (orderId: number, token: string | undef
     queryFn: ({ signal }) => fetchOrderPayments(orderId, token, signal),
   });
 
+/**
+ * The Multibanco screen's watch on its order's payments (issue #25): a query of its own, first asked one interval
+ * after the screen opens (it shows the reference it was given), then every MULTIBANCO_POLL_MS until one is paid.
+ */
+export const multibancoWatchQueryOptions = (orderId: number, token: string | undefined) =>
+  queryOptions({
+    queryKey: [...paymentKeys.all, 'multibanco-watch', orderId, token ?? null] as const,
+    queryFn: ({ signal }) => fetchOrderPayments(orderId, token, signal),
+  });
+
 /** The order a payment screen was opened for, when the navigation state did not bring it. */
 export const paymentOrderQueryOptions = (orderId: number, token: string | undefined) =>
   queryOptions({

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MultibancoAnswer } from '#shared/schemas/payments.ts';
+import { MULTIBANCO_POLL_MS, type MultibancoAnswer } from '#shared/schemas/payments.ts';
 import { paymentInfoFactory } from '../../test/factories.ts';
 import { errorAnswer, type FakeCall, fakeApi, orderFactory, renderRoutes, spaced, userFactory } from '../cart/cart-test-utils.tsx';
 import { MultibancoPaymentPage } from './multibanco-payment-page.tsx';
@@ -128,5 +128,51 @@ describe('Multibanco payment page', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText('123 456 789')).toBeTruthy();
+  });
+
+  // issue #25: the Multibanco screen moves on when paid, as the MB WAY one does.
+  it('asks every 10 s whether the reference was paid, then says so and opens the order after 3 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    try {
+      const tick = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+      let paid = false;
+      const calls = fakeApi(null, (call) =>
+        call.method === 'GET' && call.path === '/payment/order/42' ?
+          { status: 200, body: { payments: [payment({ status: paid ? 'paid' : 'pending', paidAt: paid ? '2025-03-05T11:00:00.000Z' : null })] } }
+        : undefined,
+      );
+      const { router } = renderRoutes(
+        [
+          { path: '/multibanco-payment', element: <MultibancoPaymentPage /> },
+          { path: '/order-success', element: <p>A encomenda</p> },
+        ],
+        { pathname: '/multibanco-payment', search: '?id=42&token=tok', state: { order, multibanco: answer() } },
+      );
+      await tick(0);
+      expect(figure('Referência')).toBe('123 456 789');
+      expect(gets(calls)).toHaveLength(0);
+
+      await tick(MULTIBANCO_POLL_MS);
+      expect(gets(calls)).toHaveLength(1);
+      expect(gets(calls)[0]?.query.get('token')).toBe('tok');
+      expect(screen.queryByText('Pagamento recebido!')).toBeNull();
+
+      paid = true;
+      await tick(MULTIBANCO_POLL_MS);
+      await tick(100);
+      expect(screen.getByText('Pagamento recebido!')).toBeTruthy();
+      expect(screen.queryByText('123 456 789')).toBeNull();
+      expect(router.state.location.pathname).toBe('/multibanco-payment');
+
+      await tick(3000);
+      await tick(100);
+      expect(screen.getByText('A encomenda')).toBeTruthy();
+      expect(router.state.location.search).toBe('?id=42&token=tok');
+      const asked = gets(calls).length;
+      await tick(MULTIBANCO_POLL_MS * 2);
+      expect(gets(calls)).toHaveLength(asked);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

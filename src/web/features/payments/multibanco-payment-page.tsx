@@ -17,6 +17,8 @@ import { amountDigits, paymentSearch } from './payment-format.ts';
 import { type PaymentMeta, PaymentNotFound, PaymentRoute, type PaymentScreenProps, PaymentShell, type PaymentTexts, useNewestPayment } from './payment-screen.tsx';
 import type { PaymentScreenState } from './payment-state.ts';
 import { startMultibanco } from './api.ts';
+import { useMultibancoPaid } from './use-multibanco-paid.ts';
+import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
 import BiCreditCard2FrontIcon from '~icons/bi/credit-card-2-front';
 import BiEnvelopeIcon from '~icons/bi/envelope';
 
@@ -94,7 +96,9 @@ function Actions({ orderId, token }: { orderId: number; token: string | undefine
 
 type ReferenceProps = { orderId: number; token: string | undefined; figures: MultibancoFigures; sandbox: boolean; email?: string | undefined };
 
+/** The reference to pay; while it waits, the screen asks whether it was paid, and moves on to the order when it was. */
 function ReferenceView({ orderId, token, figures, sandbox, email }: ReferenceProps) {
+  const paid = useMultibancoPaid(orderId, token);
   const atm = new URLSearchParams({ entity: figures.entity, reference: figures.reference, amount: amountDigits(figures.amount) });
   return (
     <>
@@ -105,25 +109,38 @@ function ReferenceView({ orderId, token, figures, sandbox, email }: ReferencePro
             <h1 className="h3">{title}</h1>
             <p className="text-secondary mb-0">{`Encomenda N.º ${orderId}`}</p>
           </div>
-          <p>Pague no multibanco ou no homebanking, em «Pagamentos de serviços», com estes dados:</p>
-          <MultibancoDetails figures={figures} className="mb-3" />
-          <Alert variant="info" className="d-flex gap-2 mb-0">
-            <BiEnvelopeIcon className="bi" aria-hidden="true" />
-            <span>
-              {'Assim que recebermos o pagamento, enviamos a confirmação por email'}
-              {email ?
-                <>
-                  {' para '}
-                  <strong className="text-break">{email}</strong>
-                </>
-              : null}
-              {' e preparamos a sua encomenda.'}
-            </span>
-          </Alert>
+          <div aria-live="polite">
+            {paid ?
+              <Alert variant="success" className="mb-0">
+                <p className="fw-semibold mb-1">
+                  <BiCheckCircleFillIcon className="bi me-2" aria-hidden="true" />
+                  Pagamento recebido!
+                </p>
+                <p className="mb-0">Obrigado. Vamos abrir a sua encomenda...</p>
+              </Alert>
+            : <>
+                <p>Pague no multibanco ou no homebanking, em «Pagamentos de serviços», com estes dados:</p>
+                <MultibancoDetails figures={figures} className="mb-3" />
+                <Alert variant="info" className="d-flex gap-2 mb-0">
+                  <BiEnvelopeIcon className="bi" aria-hidden="true" />
+                  <span>
+                    {'Assim que recebermos o pagamento, enviamos a confirmação por email'}
+                    {email ?
+                      <>
+                        {' para '}
+                        <strong className="text-break">{email}</strong>
+                      </>
+                    : null}
+                    {' e preparamos a sua encomenda.'}
+                  </span>
+                </Alert>
+              </>
+            }
+          </div>
           <Actions orderId={orderId} token={token} />
         </Card.Body>
       </Card>
-      {sandbox && (
+      {sandbox && !paid && (
         <Card className="mt-4 border-warning payment-sandbox">
           <Card.Body>
             <Badge bg="warning" text="dark" className="mb-2">

@@ -1,5 +1,6 @@
 import './payments.css';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { formatLongDateTime } from '#shared/dates.ts';
@@ -8,6 +9,7 @@ import type { PaymentInfo } from '#shared/schemas/payments.ts';
 import { InlineSpinner } from '../cart/cart-ui.tsx';
 import { paths } from '#shared/paths.ts';
 import { MultibancoDetails } from './multibanco-details.tsx';
+import { MbwayRequestForm } from './mbway-request-form.tsx';
 import { PayByMultibancoButton } from './payment-alternatives.tsx';
 import { groupPhone, paymentSearch } from './payment-format.ts';
 import { orderPaymentsQueryOptions } from './api.ts';
@@ -71,6 +73,7 @@ export function OrderPayment({ order, token }: { order: Order; token?: string | 
         <MultibancoDetails
           figures={{ entity: waiting.entity, reference: waiting.reference, amount: waiting.amount, expiresAt: waiting.expiresAt }}
         />
+        <PayByMbway order={order} token={token} />
       </div>
     );
   }
@@ -81,7 +84,11 @@ export function OrderPayment({ order, token }: { order: Order; token?: string | 
           {`A aguardar a confirmação do pagamento MB WAY no telemóvel ${groupPhone(waiting.phone_number ?? '')}.`}
         </p>
         <PayBy order={order} />
-        <Link to={`${paths.mbwayPayment}?${paymentSearch(order.id, token)}`}>Acompanhar o pagamento MB WAY</Link>
+        <p>
+          <Link to={`${paths.mbwayPayment}?${paymentSearch(order.id, token)}`}>Acompanhar o pagamento MB WAY</Link>
+        </p>
+        <p className="mb-2">Também pode pagar por Multibanco:</p>
+        <PayByMultibancoButton orderId={order.id} token={token} order={order} />
       </div>
     );
   }
@@ -89,10 +96,31 @@ export function OrderPayment({ order, token }: { order: Order; token?: string | 
     <div>
       <p className="mb-2">
         {newest ? 'O último pedido de pagamento já não é válido. ' : ''}
-        Esta encomenda ainda não está paga: peça uma referência Multibanco para a pagar.
+        Esta encomenda ainda não está paga: pague por Multibanco (peça a referência) ou por MB WAY.
       </p>
       <PayBy order={order} />
       <PayByMultibancoButton orderId={order.id} token={token} order={order} />
+      <PayByMbway order={order} token={token} />
+    </div>
+  );
+}
+
+/** MB WAY beside Multibanco, as the order's e-mails promise ("Também pode pagar por MB WAY na página da encomenda"). */
+function PayByMbway({ order, token }: { order: Order; token: string | undefined }) {
+  const [open, setOpen] = useState(false);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const formId = `order-mbway-${order.id}`;
+  useEffect(() => {
+    if (open) phoneRef.current?.focus();
+  }, [open]);
+  return (
+    <div className="mt-3">
+      <Button variant="outline-primary" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={formId}>
+        Pagar por MB WAY
+      </Button>
+      <div id={formId} hidden={!open} className="mt-3">
+        <MbwayRequestForm id={`${formId}-form`} title="Pagar por MB WAY" orderId={order.id} token={token} order={order} phone={order.phone} phoneRef={phoneRef} />
+      </div>
     </div>
   );
 }
