@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isAllowedLink, linkMessage, RichTextEditor } from './rich-text-editor.tsx';
+import { RichTextEditor } from './rich-text-editor.tsx';
+import { isAllowedLink, linkMessage } from './rich-text-link-form.tsx';
 
 // jsdom does no layout; ProseMirror measures the selection to scroll it into view.
 beforeAll(() => {

@@ -1,9 +1,8 @@
 import './rich-text-editor.css';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import BiArrowClockwiseIcon from '~icons/bi/arrow-clockwise';
 import BiArrowCounterclockwiseIcon from '~icons/bi/arrow-counterclockwise';
 import BiLink45degIcon from '~icons/bi/link-45deg';
@@ -14,6 +13,7 @@ import BiTypeH2Icon from '~icons/bi/type-h2';
 import BiTypeH3Icon from '~icons/bi/type-h3';
 import BiTypeItalicIcon from '~icons/bi/type-italic';
 import type { IconComponent } from './icon.ts';
+import { isAllowedLink, LinkForm } from './rich-text-link-form.tsx';
 
 export type RichTextEditorProps = {
   id: string;
@@ -26,14 +26,6 @@ export type RichTextEditorProps = {
   /** Puts the caret at the end of the text once the editor is ready (an editor opened by a button press). */
   autoFocus?: boolean;
 };
-
-/** The schemes the server's sanitiser keeps on a link (tel: is kept there but not offered here). */
-const linkPattern = /^(https?:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/i;
-export const linkMessage = 'Indica um endereço que comece por http://, https:// ou mailto:.';
-
-export function isAllowedLink(url: string): boolean {
-  return linkPattern.test(url.trim());
-}
 
 /** An empty document is '<p></p>' to tiptap; to a form it is an empty string. */
 function htmlOf(editor: Editor): string {
@@ -223,79 +215,5 @@ function ToolButton({ label, pressed, disabled, tabIndex, onFocus, onClick, chil
     >
       {children}
     </Button>
-  );
-}
-
-/** The URL prompt of the link button: an inline field, so it is labelled, checkable and keyboard friendly. */
-function LinkForm({ editor, active, onClose }: { editor: Editor; active: boolean; onClose: () => void }) {
-  const fieldId = useId();
-  const [url, setUrl] = useState(() => (editor.getAttributes('link').href as string | undefined) ?? 'https://');
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, []);
-
-  function apply() {
-    const href = url.trim();
-    if (!isAllowedLink(href)) {
-      setError(linkMessage);
-      inputRef.current?.focus();
-      return;
-    }
-    const chain = editor.chain().focus().extendMarkRange('link');
-    // With nothing selected the address itself becomes the link's text.
-    if (editor.state.selection.empty && !active) chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
-    else chain.setLink({ href }).run();
-    onClose();
-  }
-
-  function remove() {
-    editor.chain().focus().extendMarkRange('link').unsetLink().run();
-    onClose();
-  }
-
-  function cancel() {
-    onClose();
-    editor.commands.focus();
-  }
-
-  return (
-    <div className="rich-text-editor__link" role="group" aria-label="Ligação">
-      <Form.Label htmlFor={fieldId} className="mb-1">Endereço da ligação</Form.Label>
-      <div className="d-flex flex-wrap gap-2">
-        <Form.Control
-          ref={inputRef}
-          id={fieldId}
-          type="url"
-          inputMode="url"
-          maxLength={2000}
-          value={url}
-          isInvalid={error !== null}
-          aria-invalid={error !== null}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          onChange={(event) => {
-            setUrl(event.target.value);
-            setError(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              apply();
-            } else if (event.key === 'Escape') {
-              event.preventDefault();
-              cancel();
-            }
-          }}
-          className="rich-text-editor__link-input"
-        />
-        <Button type="button" size="sm" onClick={apply}>Aplicar</Button>
-        {active && <Button type="button" size="sm" variant="outline-danger" onClick={remove}>Remover ligação</Button>}
-        <Button type="button" size="sm" variant="outline-secondary" onClick={cancel}>Cancelar</Button>
-      </div>
-      {error && <div id={`${fieldId}-error`} className="invalid-feedback d-block">{error}</div>}
-    </div>
   );
 }
