@@ -25,8 +25,12 @@ export const overviewSettingsBody = z.object({
 const count = z.number().int();
 const cents = z.number().int().meta({ description: 'Cêntimos de euro.' });
 
-/** Paid orders in a period: how many, and what they brought in with and without VAT. */
-const takings = z.object({ orders: count, withTaxCents: cents, withoutTaxCents: cents });
+/**
+ * A period's money: the orders paid in it (how many, with and without VAT); what was received (those
+ * orders, plus payments that arrived on a cancelled or already paid order); what went back in refunds;
+ * and the net, received less refunded, which is what the bank shows.
+ */
+const takings = z.object({ orders: count, withTaxCents: cents, withoutTaxCents: cents, receivedCents: cents, refundedCents: cents, netCents: cents });
 export type Takings = z.infer<typeof takings>;
 const comparison = z.object({ current: takings, previous: takings });
 export type TakingsComparison = z.infer<typeof comparison>;

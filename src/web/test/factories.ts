@@ -222,12 +222,19 @@ export const subscriberFactory = (overrides: Partial<Subscriber> = {}): Subscrib
   ...overrides,
 });
 
-const takings = (orders: number, withTaxCents: number) => ({ orders, withTaxCents, withoutTaxCents: Math.round(withTaxCents / 1.23) });
+const takings = (orders: number, withTaxCents: number, refundedCents = 0) => ({
+  orders,
+  withTaxCents,
+  withoutTaxCents: Math.round(withTaxCents / 1.23),
+  receivedCents: withTaxCents,
+  refundedCents,
+  netCents: withTaxCents - refundedCents,
+});
 
 /** The owner's overview over `days` days ending 2026-11-25: two sales today, one the day before. */
 export const overviewFactory = (overrides: Partial<Overview> = {}, days = 30): Overview => ({
   takings: {
-    today: { current: takings(2, 12_300), previous: takings(1, 6150) },
+    today: { current: takings(2, 12_300, 2460), previous: takings(1, 6150) },
     week: { current: takings(3, 18_450), previous: takings(0, 0) },
     month: { current: takings(3, 18_450), previous: takings(4, 24_600) },
   },

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordChange } from '../audit/audit.ts';
 import { lowStock } from '../catalog/low-stock.ts';
 import { awaitingPayment, bestSellers, invoicesWaiting, ordersByStatus, refundsDue, takingsByDay, takingsIn } from '../orders/figures.ts';
-import { mbwayRequests } from '../payments/figures.ts';
+import { gatewayPayments, mbwayRequests } from '../payments/figures.ts';
 import { overviewSettings } from './tables.ts';
 
 /** The stock level the owner calls low (the row is made by the migration; the default if it ever went). */
@@ -37,7 +37,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
   const firstDay = calendarDayPlus(today, 1 - options.days);
   const period = lisbonDays(firstDay, options.days);
   const [takings, days, byStatus, awaiting, mbway, refunds, invoices, low, best] = await Promise.all([
-    takingsIn(db, [last(1), last(1, 1), last(7), last(7, 7), last(30), last(30, 30)]),
+    takingsIn(db, [last(1), last(1, 1), last(7), last(7, 7), last(30), last(30, 30)], gatewayPayments(db)),
     takingsByDay(db, firstDay, options.days),
     ordersByStatus(db, period),
     awaitingPayment(db),

@@ -26,6 +26,8 @@ describe('Resumo', () => {
     const today = (await screen.findByRole('heading', { name: 'Recebido hoje' })).closest('.card');
     expect(text(today)).toContain('123,00 €');
     expect(text(today)).toContain('100,00 € sem IVA · 2 encomendas pagas');
+    // What went back today comes off what reached the bank.
+    expect(text(today)).toContain('Reembolsado24,60 €Líquido98,40 €');
     expect(text(today)).toContain('+100% face a ontem (61,50 €)');
     expect(text(screen.getByRole('heading', { name: 'Últimos 7 dias' }).closest('.card'))).toContain('Sem vendas nos 7 dias anteriores');
     expect(text(screen.getByRole('heading', { name: 'Últimos 30 dias' }).closest('.card'))).toContain('-25% face aos 30 dias anteriores');
