@@ -30,6 +30,8 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { createGateway, registerPaymentJobs } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { createInvoicing, registerInvoicingJobs } from './modules/invoicing/index.ts';
+import { registerShopMailJobs } from './modules/orders/shop-mails.ts';
+import { mailsNewOrders } from './modules/overview/settings.ts';
 import { invoicingRoutes } from './modules/invoicing/routes.ts';
 import { appShellPages } from './modules/seo/app-shell.ts';
 import { crawlerRoutes, seoRoutes } from './modules/seo/routes.ts';
@@ -98,6 +100,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     from: config.mailFrom,
     mailDir: join(config.dataDir, 'mail'),
     identity: config.shop,
+    replyTo: config.shop.email,
     log: app.log,
   });
   registerMailJob(jobs, mailer);
@@ -107,6 +110,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   registerPaymentJobs(jobs, { db, config, gateway: paymentGateway });
   const invoicing = createInvoicing(config);
   registerInvoicingJobs(jobs, { db, publicUrl: config.publicUrl, invoicing });
+  registerShopMailJobs(jobs, { db, publicUrl: config.publicUrl, to: config.shopEmail ?? config.shop.email, mailNewOrders: () => mailsNewOrders(db) });
   app.decorate('jobs', jobs);
   kickAfterChanges(app, jobs);
   app.decorate('mailer', mailer);

@@ -251,6 +251,7 @@ export const overviewFactory = (overrides: Partial<Overview> = {}, days = 30): O
   refundsDue: { count: 1, cents: 2075 },
   invoicesWaiting: 0,
   lowStock: { threshold: 3, items: [{ productId: 7, variantId: null, name: 'Etiquetas', variantName: null, stock: 2 }] },
+  ownerMail: { newOrders: false, to: 'loja@example.pt' },
   bestSellers: [{ productId: 7, name: 'Etiquetas', quantity: 6, withTaxCents: 3690 }],
   ...overrides,
 });

@@ -9,6 +9,7 @@ import { digitalLinks, type PricedLine } from '../catalog/stock.ts';
 import { enqueue } from '../../platform/jobs.ts';
 import { multibancoOrderMailJob } from '../payments/jobs.ts';
 import { type MailDocument, orderReceivedMail, paymentReceivedMail } from './mails.ts';
+import { queueShopNewOrderMail, queueShopPaidMail } from './shop-mail-jobs.ts';
 import { orderItems, orders } from './tables.ts';
 
 /* The order rows and the rules every side of the module shares: who may see one, how it is stored, what a mail says of it. */
@@ -152,6 +153,8 @@ export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow,
   });
   const ships = items.some((i) => !i.isDigital);
   await queueMail(tx, await paymentReceivedMail(await mailOrder(tx, publicUrl, row, items), orderUrl(publicUrl, row), digital, ships, invoice));
+  // The shop hears of every paid order, once (the job's key is the order).
+  await queueShopPaidMail(tx, row.id);
 }
 
 /**
@@ -161,4 +164,6 @@ export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow,
 export async function queueOrderReceived(tx: Tx, publicUrl: string, row: OrderRow, lines: PricedLine[], token?: string) {
   if (row.paymentMethod === 'multibanco') await enqueue(tx, multibancoOrderMailJob, { orderId: row.id });
   else await queueMail(tx, await orderReceivedMail(await mailOrder(tx, publicUrl, row, lines), orderUrl(publicUrl, row, token)));
+  // And the shop, when the owner asked to hear of each new order (her setting, read when the job runs).
+  await queueShopNewOrderMail(tx, row.id);
 }

@@ -9,6 +9,7 @@ import { QueryState } from '../query-state.tsx';
 import { overviewQueryOptions } from './api.ts';
 import { DailyTable } from './daily-table.tsx';
 import { BestSellers, LowStock, NeedsAttention, OrdersByStatus } from './overview-lists.tsx';
+import { OwnerMail } from './owner-mail.tsx';
 
 // The chart's library (chart.js) is fetched only when the Resumo tab draws it.
 const DailyChart = lazy(async () => ({ default: (await import('./daily-chart.tsx')).DailyChart }));
@@ -120,6 +121,7 @@ export function OverviewTab() {
             <NeedsAttention figures={figures} />
             <OrdersByStatus figures={figures} period={periodLabel[days].toLowerCase()} />
             <LowStock lowStock={figures.lowStock} />
+            <OwnerMail ownerMail={figures.ownerMail} />
             <BestSellers items={figures.bestSellers} period={periodLabel[days].toLowerCase()} />
           </div>
         </div>
