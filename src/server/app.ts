@@ -31,6 +31,8 @@ import { followOrders } from './modules/orders/followers.ts';
 import { createGateway, paymentsFollower, registerPaymentJobs } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { createInvoicing, invoicingFollower, registerInvoicingJobs } from './modules/invoicing/index.ts';
+import { registerShopMailJobs } from './modules/orders/shop-mails.ts';
+import { mailsNewOrders } from './modules/overview/settings.ts';
 import { invoicingRoutes } from './modules/invoicing/routes.ts';
 import { appShellPages } from './modules/seo/app-shell.ts';
 import type { Renderer } from './modules/seo/server-render.ts';
@@ -102,6 +104,7 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
     from: config.mailFrom,
     mailDir: join(config.dataDir, 'mail'),
     identity: config.shop,
+    replyTo: config.shop.email,
     log: app.log,
   });
   registerMailJob(jobs, mailer);
@@ -113,6 +116,7 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
   followOrders({ payments: paymentsFollower, invoicing: invoicingFollower });
   const invoicing = createInvoicing(config);
   registerInvoicingJobs(jobs, { db, publicUrl: config.publicUrl, invoicing });
+  registerShopMailJobs(jobs, { db, publicUrl: config.publicUrl, to: config.shopEmail ?? config.shop.email, mailNewOrders: () => mailsNewOrders(db) });
   app.decorate('jobs', jobs);
   kickAfterChanges(app, jobs);
   app.decorate('mailer', mailer);

@@ -70,3 +70,8 @@ export const lisbonDays = (firstDay: string, days: number): InstantRange => ({ f
 
 /** The calendar day after `isoDay` (YYYY-MM-DD). */
 export const nextCalendarDay = (isoDay: string) => calendarDayPlus(isoDay, 1);
+
+const lisbonTimeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: SHOP_TIME_ZONE });
+
+/** `04:23`: the time of day in Lisbon, 24-hour, as a spreadsheet reads a time. */
+export const lisbonTime = (instant: Date) => lisbonTimeFormat.format(instant);

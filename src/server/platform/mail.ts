@@ -19,7 +19,10 @@ const mailMessage = z.object({
   subject: z.string(),
   html: z.string(),
   text: z.string(),
-  /** Where an answer goes when it should not go to the sender (a contact message: the visitor who wrote it). */
+  /**
+   * Where an answer goes: the shop's public address unless told otherwise (the shop's copy of a contact
+   * message, its mail of an order: the customer who wrote or bought).
+   */
   replyTo: z.string().optional(),
   headers: z.record(z.string(), z.string()).optional(),
 });
@@ -56,12 +59,14 @@ export function stampIdentity(message: MailMessage, identity: ShopIdentity): Mai
 }
 
 /**
- * What goes to the transport: the shop's sender, today's identity, and `Auto-Submitted: auto-generated` (RFC 3834)
- * on every message, the newsletter's too, since a program sends them all: auto-replies and holiday notices stay quiet.
+ * What goes to the transport: the shop's sender, today's identity, `Reply-To` the shop's public address (a
+ * customer who answers any of its mails reaches the shop: the terms ask for returns by e-mail), and
+ * `Auto-Submitted: auto-generated` (RFC 3834) on every message, the newsletter's too, since a program sends
+ * them all: auto-replies and holiday notices stay quiet.
  */
-const envelope = (message: MailMessage, from: string, identity: ShopIdentity) => {
+const envelope = (message: MailMessage, from: string, identity: ShopIdentity, replyTo: string) => {
   const stamped = stampIdentity(message, identity);
-  return { from, ...stamped, headers: { ...stamped.headers, 'Auto-Submitted': 'auto-generated' } };
+  return { from, ...stamped, replyTo: stamped.replyTo ?? replyTo, headers: { ...stamped.headers, 'Auto-Submitted': 'auto-generated' } };
 };
 
 export function createMailer(options: {
@@ -69,9 +74,11 @@ export function createMailer(options: {
   from: string;
   mailDir: string;
   identity: ShopIdentity;
+  /** SHOP_PUBLIC_EMAIL, or SHOP_EMAIL: where customers' answers go. */
+  replyTo: string;
   log: FastifyBaseLogger;
 }): Mailer {
-  const { smtpUrl, from, mailDir, identity, log } = options;
+  const { smtpUrl, from, mailDir, identity, replyTo, log } = options;
   if (smtpUrl) {
     // Pooled: a newsletter's hundreds of messages reuse a few connections instead of one handshake each.
     // Timeouts well under the shutdown's grace: a stopping process finishes the message in hand or fails it
@@ -79,7 +86,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 });
     return {
       async send(message) {
-        await transport.sendMail(envelope(message, from, identity));
+        await transport.sendMail(envelope(message, from, identity, replyTo));
       },
       close: () => transport.close(),
     };
@@ -87,7 +94,7 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail(envelope(message, from, identity));
+      const info = await transport.sendMail(envelope(message, from, identity, replyTo));
       await mkdir(mailDir, { recursive: true });
       const file = join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       // Write then rename, so whoever reads the folder never sees half a message.
@@ -103,7 +110,7 @@ export function createMailer(options: {
 /** A block of a mail's body: a paragraph said in both parts, or a piece of HTML with its own text twin. */
 export type MailBlock = string | { html: ReactElement; text: string[] };
 
-const AUTOMATIC = `Esta mensagem foi enviada automaticamente pela ${shop.name}. Não responda a este email.`;
+const AUTOMATIC = `Esta mensagem foi enviada automaticamente pela ${shop.name}. Se lhe responder, a resposta chega à loja.`;
 
 /**
  * The shop's e-mail: the branded frame (mail-templates/) around a greeting, paragraphs and one call to

@@ -88,6 +88,7 @@ export const operationSummaries: Record<string, string> = {
   'POST /api/order/:id/refunds/:refundId/resolve': 'Dar um reembolso por feito à mão (backoffice)',
   'GET /api/invoice/pending': 'Faturas e notas de crédito por emitir (backoffice)',
   'POST /api/order/:id/invoice/retry': 'Tentar de novo emitir a fatura-recibo (backoffice)',
+  'POST /api/order/:id/invoice/issued': 'Marcar a fatura como emitida noutro programa, com o seu número (backoffice, sem serviço de faturação)',
   'POST /api/order/:id/refunds/:refundId/credit-note/retry': 'Tentar de novo emitir a nota de crédito (backoffice)',
   'GET /api/order/:id/documents/:documentId/pdf': 'O PDF de uma fatura ou nota de crédito',
 

@@ -78,6 +78,7 @@ describe('route guards', () => {
         'POST /api/order/1/mark-paid',
         'POST /api/order/1/refund',
         'POST /api/order/1/invoice/retry',
+        'POST /api/order/1/invoice/issued',
         'POST /api/order/1/refunds/1/credit-note/retry',
         'POST /api/order/1/refunds/1/resolve',
         'POST /api/order/createOrder',

@@ -31,10 +31,17 @@ export const invoicingMessages = {
   documentNotFound: 'Documento não encontrado.',
   pdfNotReady: 'O PDF do documento ainda está a ser preparado. Tente daqui a um minuto.',
   pdfRefused: 'O serviço de faturação indicou um endereço inválido para o PDF deste documento. Tente mais tarde ou peça-o à loja.',
+  documentNumber: 'Indique o número da fatura que emitiu (até 60 caracteres), por exemplo FR 2026/12.',
+  issuedElsewhere: 'Fatura registada como emitida. O cliente vê o número na página da encomenda.',
+  providerIssues: 'As faturas desta loja são emitidas pelo serviço de faturação (INVOICING): use «Tentar de novo».',
+  notInvoiceable: 'Só uma encomenda paga e ainda sem fatura pode ser marcada como faturada.',
 } as const;
 
-/** A fiscal document as the order pages show it: "Fatura-recibo FR A/12" and its PDF, a path under the API. */
-export const fiscalDocument = z.object({ id: z.number().int(), label: z.string(), number: z.string(), pdf_url: z.string() });
+/**
+ * A fiscal document as the order pages show it: "Fatura-recibo FR A/12" and its PDF, a path under the API; no
+ * PDF for an invoice the owner issued in her own program (she gives only its number).
+ */
+export const fiscalDocument = z.object({ id: z.number().int(), label: z.string(), number: z.string(), pdf_url: z.string().nullable() });
 export type FiscalDocument = z.infer<typeof fiscalDocument>;
 
 export const REFUND_METHODS = ['mbway', 'transfer'] as const;
@@ -98,6 +105,11 @@ export const pendingDocument = z.object({
   order_id: z.number().int(),
   refund_id: z.number().int().nullable(),
   email: emailAddress,
+  /** Who the invoice is made out to, as the order gives it: the name of its address, NIF and company, the address. */
+  name: z.string(),
+  nif: z.string().nullable(),
+  company: z.string().nullable(),
+  address: z.string(),
   amount: z.number(),
   since: z.string(),
   /** The provider's last word; null when no provider is configured. */
@@ -105,3 +117,9 @@ export const pendingDocument = z.object({
 });
 export const pendingDocuments = z.object({ provider: z.string(), documents: z.array(pendingDocument) });
 export type PendingDocuments = z.infer<typeof pendingDocuments>;
+
+/** "Marcar como emitida": the number of the invoice the owner issued in her own program (no provider configured). */
+export const issuedElsewhereBody = z.object({
+  number: z.string({ error: invoicingMessages.documentNumber }).trim().min(1, { error: invoicingMessages.documentNumber }).max(60, { error: invoicingMessages.documentNumber }),
+});
+export type IssuedElsewhereBody = z.infer<typeof issuedElsewhereBody>;

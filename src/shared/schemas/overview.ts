@@ -8,6 +8,9 @@ export const overviewMessages = {
   days: 'Escolha um período entre 7 dias e 12 meses.',
   threshold: 'Indique um limite de stock baixo entre 0 e 1000 unidades.',
   thresholdSaved: 'Limite de stock baixo guardado.',
+  newOrdersOn: 'Passa a receber um e-mail por cada encomenda nova, além das pagas.',
+  newOrdersOff: 'Deixa de receber e-mails das encomendas novas; continua a receber os das pagas.',
+  nothingToSave: 'Indique o que quer alterar.',
 } as const;
 
 /** The periods the chart offers, in days (the default first): a month, a week, a quarter, a year. */
@@ -18,15 +21,29 @@ export const overviewQuery = z.object({
   days: z.coerce.number({ error: overviewMessages.days }).int({ error: overviewMessages.days }).min(7, { error: overviewMessages.days }).max(366, { error: overviewMessages.days }).default(30),
 });
 
-export const overviewSettingsBody = z.object({
-  lowStockThreshold: z.coerce.number({ error: overviewMessages.threshold }).int({ error: overviewMessages.threshold }).min(0, { error: overviewMessages.threshold }).max(1000, { error: overviewMessages.threshold }),
-});
+/** The owner's settings, one or both: the stock level she calls low, and whether each new order is mailed to her. */
+export const overviewSettingsBody = z
+  .object({
+    lowStockThreshold: z.coerce
+      .number({ error: overviewMessages.threshold })
+      .int({ error: overviewMessages.threshold })
+      .min(0, { error: overviewMessages.threshold })
+      .max(1000, { error: overviewMessages.threshold })
+      .optional(),
+    mailNewOrders: z.boolean().optional(),
+  })
+  .refine((v) => v.lowStockThreshold !== undefined || v.mailNewOrders !== undefined, { error: overviewMessages.nothingToSave });
+export type OverviewSettingsBody = z.infer<typeof overviewSettingsBody>;
 
 const count = z.number().int();
 const cents = z.number().int().meta({ description: 'Cêntimos de euro.' });
 
-/** Paid orders in a period: how many, and what they brought in with and without VAT. */
-const takings = z.object({ orders: count, withTaxCents: cents, withoutTaxCents: cents });
+/**
+ * A period's money: the orders paid in it (how many, with and without VAT); what was received (those
+ * orders, plus payments that arrived on a cancelled or already paid order); what went back in refunds;
+ * and the net, received less refunded, which is what the bank shows.
+ */
+const takings = z.object({ orders: count, withTaxCents: cents, withoutTaxCents: cents, receivedCents: cents, refundedCents: cents, netCents: cents });
 export type Takings = z.infer<typeof takings>;
 const comparison = z.object({ current: takings, previous: takings });
 export type TakingsComparison = z.infer<typeof comparison>;
@@ -51,6 +68,8 @@ export const overview = z.object({
     threshold: count,
     items: z.array(z.object({ productId: count, variantId: count.nullable(), name: z.string(), variantName: z.string().nullable(), stock: count })),
   }),
+  /** The shop's e-mails to its owner: each paid order always, each new order when she turned it on; where they go. */
+  ownerMail: z.object({ newOrders: z.boolean(), to: z.string() }),
   /** The chosen period's best sellers by units sold in paid orders. */
   bestSellers: z.array(z.object({ productId: count.nullable(), name: z.string(), quantity: count, withTaxCents: cents })),
 });

@@ -237,12 +237,19 @@ export const subscriberFactory = (overrides: Partial<Subscriber> = {}): Subscrib
   ...overrides,
 });
 
-const takings = (orders: number, withTaxCents: number) => ({ orders, withTaxCents, withoutTaxCents: Math.round(withTaxCents / 1.23) });
+const takings = (orders: number, withTaxCents: number, refundedCents = 0) => ({
+  orders,
+  withTaxCents,
+  withoutTaxCents: Math.round(withTaxCents / 1.23),
+  receivedCents: withTaxCents,
+  refundedCents,
+  netCents: withTaxCents - refundedCents,
+});
 
 /** The owner's overview over `days` days ending 2026-11-25: two sales today, one the day before. */
 export const overviewFactory = (overrides: Partial<Overview> = {}, days = 30): Overview => ({
   takings: {
-    today: { current: takings(2, 12_300), previous: takings(1, 6150) },
+    today: { current: takings(2, 12_300, 2460), previous: takings(1, 6150) },
     week: { current: takings(3, 18_450), previous: takings(0, 0) },
     month: { current: takings(3, 18_450), previous: takings(4, 24_600) },
   },
@@ -259,6 +266,7 @@ export const overviewFactory = (overrides: Partial<Overview> = {}, days = 30): O
   refundsDue: { count: 1, cents: 2075 },
   invoicesWaiting: 0,
   lowStock: { threshold: 3, items: [{ productId: 7, variantId: null, name: 'Etiquetas', variantName: null, stock: 2 }] },
+  ownerMail: { newOrders: false, to: 'loja@example.pt' },
   bestSellers: [{ productId: 7, name: 'Etiquetas', quantity: 6, withTaxCents: 3690 }],
   ...overrides,
 });

@@ -35,6 +35,12 @@ export function documentClient(row: Pick<OrderRow, 'email' | 'nif' | 'company' |
   };
 }
 
+/** Who "Faturas por emitir" says the invoice is for: the address's name, NIF, company and the rest of the address. */
+export function invoiceParty(row: Pick<OrderRow, 'email' | 'nif' | 'company' | 'shippingAddress'>) {
+  const [name = row.email, ...rest] = row.shippingAddress.split(',').map((p) => p.trim()).filter(Boolean);
+  return { name, nif: row.nif, company: row.company, address: rest.join(', ') };
+}
+
 type DocumentSpec = {
   kind: DocumentKind;
   orderId: number;

@@ -16,11 +16,11 @@ import {
   viewableOrder,
 } from '../orders/for-invoicing.ts';
 import type { Viewer } from '../orders/order-records.ts';
-import { creditNoteReference, documentClient, type DocumentRow, ensureDocument, invoiceReference } from './documents.ts';
+import { creditNoteReference, documentClient, type DocumentRow, ensureDocument, invoiceParty, invoiceReference } from './documents.ts';
 import { type DocumentLine, type Invoicing, InvoicingError } from './invoicing.ts';
 import { creditNoteJob, invoiceOrderJob } from './jobs.ts';
 import { followablePdfUrl } from './pdf-link.ts';
-import { fiscalDocuments } from './tables.ts';
+import { ISSUED_ELSEWHERE, fiscalDocuments } from './tables.ts';
 
 /** What the invoicing jobs and routes work with; `invoicing` is null when no provider is configured. */
 export type InvoicingContext = { db: Db; publicUrl: string; invoicing: Invoicing | null };
@@ -167,15 +167,17 @@ export async function pendingDocuments(ctx: InvoicingContext): Promise<PendingDo
         order_id: r.id,
         refund_id: null,
         email: r.email,
+        ...invoiceParty(r),
         amount: toEuros(r.totalWithTaxCents),
         since: (r.invoiceFailedAt ?? r.paidAt ?? r.orderDate).toISOString(),
         error: r.invoiceError,
       })),
-      ...creditNotes.map(({ refund, email }) => ({
+      ...creditNotes.map(({ refund, order }) => ({
         kind: 'credit_note' as const,
         order_id: refund.orderId,
         refund_id: refund.id,
-        email,
+        email: order.email,
+        ...invoiceParty(order),
         amount: toEuros(refund.amountCents),
         since: (refund.creditNoteFailedAt ?? refund.createdAt).toISOString(),
         error: refund.creditNoteError,
@@ -223,10 +225,19 @@ export async function documentsOf(tx: Tx, orderIds: number[]) {
     .select()
     .from(fiscalDocuments)
     .where(and(inArray(fiscalDocuments.orderId, orderIds), isNotNull(fiscalDocuments.number)));
-  return rows.map((d) => ({
-    orderId: d.orderId,
-    refundId: d.refundId,
-    kind: d.kind,
-    document: { id: d.id, label: documentLabel(d.kind, d.number ?? ''), number: d.number ?? '', pdf_url: pdfPath(d.orderId, d.id) },
-  }));
+  return rows.map((d) => {
+    const elsewhere = d.provider === ISSUED_ELSEWHERE;
+    return {
+      orderId: d.orderId,
+      refundId: d.refundId,
+      kind: d.kind,
+      // An invoice the owner issued in her own program: its number as she gave it, and no PDF the shop could fetch.
+      document: {
+        id: d.id,
+        label: elsewhere ? `Fatura n.º ${d.number ?? ''}` : documentLabel(d.kind, d.number ?? ''),
+        number: d.number ?? '',
+        pdf_url: elsewhere ? null : pdfPath(d.orderId, d.id),
+      },
+    };
+  });
 }

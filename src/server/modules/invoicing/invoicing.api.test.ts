@@ -178,6 +178,14 @@ describe('the invoice-receipt of a paid order', () => {
     await runJobsNow();
     expect((await getOrder(order.id, cookie)).invoice).not.toBeNull();
   });
+
+  it('leaves "Marcar como emitida" to shops without a provider: this one issues its own', async () => {
+    const { cookie, order } = await orderWithNif();
+    await (await payByMultibanco(cookie, order.id)).pay();
+    const marked = await ctx.app.inject({ method: 'POST', url: `/api/order/${order.id}/invoice/issued`, headers: { cookie: await adminCookie() }, payload: { number: 'FR 1/1' } });
+    expect(marked.statusCode).toBe(409);
+    expect(marked.json().error).toBe(invoicingMessages.providerIssues);
+  });
 });
 
 describe('refunds and credit notes', () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, messageBody } from '#shared/schemas/common.ts';
-import { invoicingMessages, pendingDocuments, refundBody, resolveRefundBody } from '#shared/schemas/invoicing.ts';
+import { invoicingMessages, issuedElsewhereBody, pendingDocuments, refundBody, resolveRefundBody } from '#shared/schemas/invoicing.ts';
 import { order, orderAccessQuery } from '#shared/schemas/orders.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -10,6 +10,7 @@ import { viewerOf } from '../orders/order-records.ts';
 import { GatewayError, type PaymentGateway } from '../payments/gateway.ts';
 import { documentPdf, type InvoicingContext, pendingDocuments as listPending, retryDocument } from './invoices.ts';
 import type { Invoicing } from './invoicing.ts';
+import { markIssuedElsewhere } from './issued-elsewhere.ts';
 import { type MbwayRefunds, RefundRefused, resolveRefund, settleRefund } from '../orders/refunds.ts';
 
 /** MB WAY refunds through the payments module's gateway, its refusals in the refunds' words. */
@@ -33,11 +34,13 @@ export const invoicingRoutes =
   async (app) => {
     const tags = ['invoicing'];
     const ctx: InvoicingContext = { db, publicUrl: config.publicUrl, invoicing };
+    const creditNotes = invoicing ? 'provider' : 'shop';
 
     app.post(
       '/order/:id/refund',
       { config: adminOnly, schema: { tags, params: idParam, body: refundBody, response: { 200: order } } },
-      async (request) => settleRefund({ db, publicUrl: config.publicUrl, mbway: mbwayRefunds(gateway) }, request.params.id, guardedUser(request).id, request.body),
+      async (request) =>
+        settleRefund({ db, publicUrl: config.publicUrl, mbway: mbwayRefunds(gateway), creditNotes }, request.params.id, guardedUser(request).id, request.body),
     );
 
     // An MB WAY refund left 'requested' by a process that stopped: the owner says what ifthenpay's back office shows.
@@ -45,7 +48,7 @@ export const invoicingRoutes =
       '/order/:id/refunds/:refundId/resolve',
       { config: adminOnly, schema: { tags, params: idParam.extend({ refundId: rowId }), body: resolveRefundBody, response: { 200: order } } },
       async (request) =>
-        resolveRefund({ db, publicUrl: config.publicUrl }, request.params.id, request.params.refundId, guardedUser(request).id, request.body),
+        resolveRefund({ db, publicUrl: config.publicUrl, creditNotes }, request.params.id, request.params.refundId, guardedUser(request).id, request.body),
     );
 
     app.get('/invoice/pending', { config: adminOnly, schema: { tags, response: { 200: pendingDocuments } } }, async () => listPending(ctx));
@@ -54,6 +57,16 @@ export const invoicingRoutes =
       await retryDocument(ctx, { orderId: request.params.id });
       return { message: invoicingMessages.retryQueued };
     });
+
+    // No provider: the owner issued the invoice in her own program and gives its number.
+    app.post(
+      '/order/:id/invoice/issued',
+      { config: adminOnly, schema: { tags, params: idParam, body: issuedElsewhereBody, response: { 200: messageBody } } },
+      async (request) => {
+        await markIssuedElsewhere(ctx, request.params.id, request.body.number);
+        return { message: invoicingMessages.issuedElsewhere };
+      },
+    );
 
     app.post(
       '/order/:id/refunds/:refundId/credit-note/retry',

@@ -8,6 +8,9 @@ import { orders, refunds } from '../orders/tables.ts';
  * id, before it is finalised, so a retry finishes that draft instead of creating another; `number` is set
  * once the provider finalised it. One invoice per order, one credit note per refund (unique indexes).
  */
+/** The `provider` of an invoice the owner issued in her own program ("Marcar como emitida"): its number only. */
+export const ISSUED_ELSEWHERE = 'manual';
+
 export const fiscalDocuments = pgTable(
   'fiscal_documents',
   {

@@ -5,7 +5,7 @@ import { lisbonToday } from '#shared/dates.ts';
 import { exportMessages } from '#shared/schemas/exports.ts';
 import { signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
 import { insertProduct, placeOrder } from '../../../../tests/helpers/shop.ts';
-import { orders } from '../../db/schema.ts';
+import { orders, payments, refunds } from '../../db/schema.ts';
 
 // The accountant's exports (issue #17): CSV files Excel in Portuguese opens as they are.
 
@@ -39,20 +39,21 @@ describe('order export', () => {
     expect(text).toContain('\r\n');
     const [header, ...lines] = rows(text);
     expect(header).toEqual([
-      'Encomenda', 'Data', 'Estado', 'Método de pagamento', 'Pago em', 'Recebido por', 'Cliente', 'Empresa', 'Email', 'NIF', 'Produto', 'Variante',
-      'Quantidade', 'Preço unitário com IVA', 'Taxa de IVA', 'Total da linha com IVA', 'IVA da linha', 'Portes da encomenda',
-      'Total da encomenda com IVA', 'IVA da encomenda', 'Total da encomenda sem IVA',
+      'Encomenda', 'Data', 'Hora', 'Estado', 'Método de pagamento', 'Pago em', 'Pago às', 'Recebido por', 'Cliente', 'Empresa', 'Email', 'NIF',
+      'Produto', 'Variante', 'Quantidade', 'Preço unitário com IVA', 'Taxa de IVA', 'Total da linha com IVA', 'IVA da linha', 'Portes da encomenda',
+      'Total da encomenda com IVA', 'IVA da encomenda', 'Total da encomenda sem IVA', 'Reembolsado', 'Reembolsado em', 'Reembolso por',
     ]);
     expect(lines).toHaveLength(2);
     const [first, second] = lines as [string[], string[]];
-    expect(first.slice(0, 4)).toEqual([String(order.id), expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/), 'Pendente', 'Multibanco']);
-    expect(first.slice(6, 10)).toEqual(['Ana "Nini" Sá; Lda', 'Arruma; Lda', 'maria@example.pt', '123456789']);
+    // The date and the time in cells of their own, as a spreadsheet sorts them; no payment yet.
+    expect(first.slice(0, 8)).toEqual([String(order.id), today, expect.stringMatching(/^\d{2}:\d{2}$/), 'Pendente', 'Multibanco', '', '', '']);
+    expect(first.slice(8, 12)).toEqual(['Ana "Nini" Sá; Lda', 'Arruma; Lda', 'maria@example.pt', '123456789']);
     // 2 × 24,90 = 49,80 with 9,31 of VAT in it; 3 × 1,50 = 4,50 with 0,84.
-    expect(first.slice(10, 17)).toEqual(['Caixa "grande"; linho', '', '2', '24,90', '23%', '49,80', '9,31']);
-    expect(second.slice(10, 17)).toEqual(['Etiqueta', '', '3', '1,50', '23%', '4,50', '0,84']);
-    // 54,30 + 6,00 of shipping = 60,30, VAT 11,28, 49,02 without.
-    expect(first.slice(17)).toEqual(['6,00', '60,30', '11,28', '49,02']);
-    expect(second.slice(17)).toEqual(first.slice(17));
+    expect(first.slice(12, 19)).toEqual(['Caixa "grande"; linho', '', '2', '24,90', '23%', '49,80', '9,31']);
+    expect(second.slice(12, 19)).toEqual(['Etiqueta', '', '3', '1,50', '23%', '4,50', '0,84']);
+    // 54,30 + 6,00 of shipping = 60,30, VAT 11,28, 49,02 without; nothing given back.
+    expect(first.slice(19)).toEqual(['6,00', '60,30', '11,28', '49,02', '', '', '']);
+    expect(second.slice(19)).toEqual(first.slice(19));
     // The quotes in the file itself: doubled inside a quoted field.
     expect(text).toContain('"Caixa ""grande""; linho"');
   });
@@ -71,7 +72,50 @@ describe('order export', () => {
     const { text } = await download('/api/order/export.csv?from=2026-07-01&to=2026-07-31', admin.cookie);
     const ids = rows(text).slice(1).map((line) => line[0]);
     expect(ids).toEqual([String(early.id), String(late.id)]);
-    expect(rows(text)[1]?.[1]).toBe('01/07/2026, 00:30');
+    expect(rows(text)[1]?.slice(1, 3)).toEqual(['2026-07-01', '00:30']);
+  });
+
+  it('dates a payment that arrived on a cancelled order, and gives each order what went back: amount, day and method', async () => {
+    const admin = await signedInUser(ctx, { isAdmin: true });
+    const product = await insertProduct(ctx, { name: 'Organizador', priceCents: 1790, stock: 10 });
+    // Cancelled, then paid all the same by an MB WAY request still live on the customer's phone.
+    const cancelled = await placeOrder(ctx, [{ product_id: product.id, quantity: 1 }], { method: 'mbway' });
+    await ctx.database.db.update(orders).set({ status: 'cancelled', orderDate: new Date('2026-10-05T03:10:00Z') }).where(eq(orders.id, cancelled.id));
+    await ctx.database.db.insert(payments).values({
+      orderId: cancelled.id,
+      method: 'mbway',
+      gateway: 'sandbox',
+      status: 'paid',
+      amountCents: 2390,
+      gatewayOrderId: `${cancelled.id}-export`,
+      expiresAt: new Date('2026-10-05T03:30:00Z'),
+      paidAt: new Date('2026-10-05T03:23:00Z'),
+    });
+    // Paid by hand, then given back in two parts: a transfer and MB WAY, the last on 7 October.
+    const refunded = await placeOrder(ctx, [{ product_id: product.id, quantity: 2 }]);
+    await ctx.database.db
+      .update(orders)
+      .set({ status: 'processing', orderDate: new Date('2026-10-05T09:00:00Z'), paidAt: new Date('2026-10-05T10:15:00Z'), paidMethod: 'transfer' })
+      .where(eq(orders.id, refunded.id));
+    await ctx.database.db.insert(refunds).values([
+      { orderId: refunded.id, amountCents: 1000, lines: [], method: 'transfer', transferredOn: '2026-10-06', createdAt: new Date('2026-10-08T10:00:00Z') },
+      { orderId: refunded.id, amountCents: 790, lines: [], method: 'mbway', createdAt: new Date('2026-10-07T15:00:00Z') },
+      // Still with the gateway: nothing went back yet.
+      { orderId: refunded.id, amountCents: 500, lines: [], method: 'mbway', status: 'requested', createdAt: new Date('2026-10-09T15:00:00Z') },
+    ]);
+
+    const { text } = await download('/api/order/export.csv?from=2026-10-05&to=2026-10-05', admin.cookie);
+    const [header = [], ...lines] = rows(text);
+    const line = (id: number) => Object.fromEntries(header.map((name, i) => [name, lines.find((l) => l[0] === String(id))?.[i]]));
+    expect(line(cancelled.id)).toMatchObject({ Data: '2026-10-05', Hora: '04:10', Estado: 'Cancelada', 'Pago em': '2026-10-05', 'Pago às': '04:23', 'Recebido por': 'MB WAY', Reembolsado: '' });
+    expect(line(refunded.id)).toMatchObject({
+      'Pago em': '2026-10-05',
+      'Pago às': '11:15',
+      'Recebido por': 'Transferência bancária',
+      Reembolsado: '17,90',
+      'Reembolsado em': '2026-10-07',
+      'Reembolso por': 'MB WAY, Transferência bancária',
+    });
   });
 
   it('reads many orders placed at the same instant in batches, each once', async () => {

@@ -1,20 +1,25 @@
-import { and, asc, gte, inArray, lt, sql } from 'drizzle-orm';
-import { formatDateTime, lisbonDayStart, nextCalendarDay } from '#shared/dates.ts';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { lisbonDayStart, lisbonTime, lisbonToday, nextCalendarDay } from '#shared/dates.ts';
 import { VAT_RATE, vatIncluded } from '#shared/money.ts';
 import { manualPaymentLabel, orderStatusLabel, paymentMethodLabel } from '#shared/orders.ts';
 import type { OrderExportQuery } from '#shared/schemas/exports.ts';
+import { refundMethodLabel } from '#shared/schemas/invoicing.ts';
 import type { Db } from '../../db/client.ts';
 import { groupBy } from '../../db/group-by.ts';
 import { csvCents, csvCount, type CsvCell } from '../../platform/csv.ts';
-import { orderItems, orders } from './tables.ts';
+import { firstGatewayPayments } from '../payments/figures.ts';
+import { refundDate } from './figures.ts';
+import { orderItems, orders, refunds } from './tables.ts';
 
 /** The accountant's columns, one line per item sold (issue #17). */
 export const ORDER_EXPORT_COLUMNS = [
   'Encomenda',
   'Data',
+  'Hora',
   'Estado',
   'Método de pagamento',
   'Pago em',
+  'Pago às',
   'Recebido por',
   'Cliente',
   'Empresa',
@@ -31,6 +36,9 @@ export const ORDER_EXPORT_COLUMNS = [
   'Total da encomenda com IVA',
   'IVA da encomenda',
   'Total da encomenda sem IVA',
+  'Reembolsado',
+  'Reembolsado em',
+  'Reembolso por',
 ] as const;
 
 /** Orders read per round trip: the export holds one batch in memory at a time. */
@@ -40,6 +48,32 @@ const BATCH = 500;
 const nameOf = (shippingAddress: string) => shippingAddress.split(',', 1)[0]?.trim() ?? '';
 
 const VAT_PERCENT = `${Math.round(VAT_RATE * 100)}%`;
+
+/**
+ * A date and a time in cells of their own, `2026-11-26` and `04:23` (Lisbon): ISO dates are read as dates by
+ * Excel and LibreOffice in any locale, and sort as dates even where a cell is read as text (decision 0036).
+ */
+const dateAndTime = (instant: Date | null | undefined): [string, string] => (instant ? [lisbonToday(instant), lisbonTime(instant)] : ['', '']);
+
+/** What went back of each of these orders (settled refunds): how much, the last day it left, and how. */
+async function refundsOf(db: Db, orderIds: number[]) {
+  const rows = await db
+    .select({
+      orderId: refunds.orderId,
+      cents: sql<number>`sum(${refunds.amountCents})`,
+      lastAt: sql<string>`max(${refundDate})`,
+      methods: sql<string[]>`array_agg(distinct ${refunds.method})`,
+    })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, orderIds), eq(refunds.status, 'settled')))
+    .groupBy(refunds.orderId);
+  return new Map(
+    rows.map((r) => [
+      r.orderId,
+      { cents: Number(r.cents), lastAt: new Date(r.lastAt), methods: r.methods.map((m) => refundMethodLabel[m as keyof typeof refundMethodLabel]).sort().join(', ') },
+    ]),
+  );
+}
 
 /**
  * The lines of the orders placed on the days `query` names (Lisbon time, both days included), oldest first,
@@ -76,20 +110,35 @@ export async function* orderExportRows(db: Db, query: OrderExportQuery): AsyncGe
       )
       .orderBy(asc(orderItems.id));
     const itemsOf = groupBy(items, (item) => item.orderId);
+    const ids = batch.map((order) => order.id);
+    const [gatewayPaid, given] = await Promise.all([firstGatewayPayments(db, ids), refundsOf(db, ids)]);
     for (const order of batch) {
+      // A payment the gateway took on an order cancelled before it arrived: the order has no payment date, the payment has.
+      const payment = gatewayPaid.get(order.id);
+      const paidAt = order.paidAt ?? payment?.paidAt;
+      const receivedBy = order.paidMethod ? manualPaymentLabel[order.paidMethod] : payment ? paymentMethodLabel[payment.method] : '';
+      const refunded = given.get(order.id);
       const common: CsvCell[] = [
         csvCount(order.id),
-        formatDateTime(order.orderDate.toISOString()),
+        ...dateAndTime(order.orderDate),
         orderStatusLabel[order.status],
         paymentMethodLabel[order.paymentMethod],
-        order.paidAt ? formatDateTime(order.paidAt.toISOString()) : '',
-        order.paidMethod ? manualPaymentLabel[order.paidMethod] : '',
+        ...dateAndTime(paidAt),
+        receivedBy,
         nameOf(order.shippingAddress),
         order.company ?? '',
         order.email,
         order.nif ?? '',
       ];
-      const totals = [csvCents(order.shippingCents), csvCents(order.totalWithTaxCents), csvCents(order.totalTaxCents), csvCents(order.totalWithoutTaxCents)];
+      const totals = [
+        csvCents(order.shippingCents),
+        csvCents(order.totalWithTaxCents),
+        csvCents(order.totalTaxCents),
+        csvCents(order.totalWithoutTaxCents),
+        refunded ? csvCents(refunded.cents) : '',
+        refunded ? lisbonToday(refunded.lastAt) : '',
+        refunded?.methods ?? '',
+      ];
       for (const item of itemsOf.get(order.id) ?? []) {
         const lineCents = item.unitPriceCents * item.quantity;
         yield [

@@ -5,32 +5,58 @@ import type { OrderStatus } from '#shared/orders.ts';
 import type { Overview, Takings } from '#shared/schemas/overview.ts';
 import type { Db } from '../../db/client.ts';
 import { refundedSoFar } from './admin-orders.ts';
-import { orderItems, orders } from './tables.ts';
+import type { gatewayPayments } from '../payments/figures.ts';
+import { orderItems, orders, refunds } from './tables.ts';
+
+type GatewayPayments = ReturnType<typeof gatewayPayments>;
 
 // The orders' part of the owner's overview (issue #17): SQL aggregates over the payment and order dates' indexes.
 
 const within = (column: PgColumn, w: InstantRange) => and(gte(column, w.from), lt(column, w.until));
 const int = (value: unknown) => Number(value ?? 0);
 
-/**
- * Paid orders in each window, in one pass over the payment dates' index: count, takings with and without
- * VAT (aggregates FILTERed by window, so six periods cost one range scan).
- */
-export async function takingsIn(db: Db, windows: InstantRange[]): Promise<Takings[]> {
+/** When a refund's money left: the day of the owner's transfer (as her bank shows it), or when MB WAY gave it back. */
+export const refundDate = sql<Date>`coalesce(${refunds.transferredOn}::timestamp at time zone 'Europe/Lisbon', ${refunds.createdAt})`;
+
+/** Per-window sums (FILTERed aggregates, so six periods cost one range scan) of `cents` over rows dated `at`. */
+function sumsByWindow(windows: InstantRange[], at: SQL | PgColumn, cents: SQL | PgColumn, counted?: SQL | PgColumn) {
   const columns: Record<string, SQL> = {};
   windows.forEach((w, i) => {
-    const inWindow = sql`${orders.paidAt} >= ${w.from} and ${orders.paidAt} < ${w.until}`;
-    columns[`o${i}`] = sql`count(*) filter (where ${inWindow})`;
-    columns[`g${i}`] = sql`coalesce(sum(${orders.totalWithTaxCents}) filter (where ${inWindow}), 0)`;
-    columns[`n${i}`] = sql`coalesce(sum(${orders.totalWithoutTaxCents}) filter (where ${inWindow}), 0)`;
+    const inWindow = sql`${at} >= ${w.from} and ${at} < ${w.until}`;
+    columns[`s${i}`] = sql`coalesce(sum(${cents}) filter (where ${inWindow}), 0)`;
+    if (counted) columns[`c${i}`] = sql`count(*) filter (where ${inWindow})`;
+    if (counted) columns[`n${i}`] = sql`coalesce(sum(${counted}) filter (where ${inWindow}), 0)`;
   });
   const from = new Date(Math.min(...windows.map((w) => w.from.getTime())));
   const until = new Date(Math.max(...windows.map((w) => w.until.getTime())));
-  const [row] = await db
-    .select(columns)
-    .from(orders)
-    .where(and(gte(orders.paidAt, from), lt(orders.paidAt, until)));
-  return windows.map((_, i) => ({ orders: int(row?.[`o${i}`]), withTaxCents: int(row?.[`g${i}`]), withoutTaxCents: int(row?.[`n${i}`]) }));
+  return { columns, range: sql`${at} >= ${from} and ${at} < ${until}` };
+}
+
+/**
+ * Each window's money, as the bank sees it: the orders paid in it (count, with and without VAT), the
+ * money received (those orders, plus what the gateway took on an order that did not count it as its
+ * payment: a cancelled order, a second payment), what went back in refunds, and the difference.
+ */
+export async function takingsIn(db: Db, windows: InstantRange[], gatewayPaid: GatewayPayments): Promise<Takings[]> {
+  const sold = sumsByWindow(windows, orders.paidAt, orders.totalWithTaxCents, orders.totalWithoutTaxCents);
+  // A payment is its order's own when the order's payment date is the payment's (markOrderPaid writes it so).
+  const extra = sumsByWindow(windows, sql`${gatewayPaid.paidAt}`, gatewayPaid.amountCents);
+  const back = sumsByWindow(windows, refundDate, refunds.amountCents);
+  const [[paid], [taken], [given]] = await Promise.all([
+    db.select(sold.columns).from(orders).where(sold.range),
+    db
+      .select(extra.columns)
+      .from(gatewayPaid)
+      .leftJoin(orders, eq(orders.id, gatewayPaid.orderId))
+      .where(and(extra.range, sql`(${orders.paidAt} is null or ${gatewayPaid.paidAt} > ${orders.paidAt})`)),
+    db.select(back.columns).from(refunds).where(and(eq(refunds.status, 'settled'), back.range)),
+  ]);
+  return windows.map((_, i) => {
+    const withTaxCents = int(paid?.[`s${i}`]);
+    const receivedCents = withTaxCents + int(taken?.[`s${i}`]);
+    const refundedCents = int(given?.[`s${i}`]);
+    return { orders: int(paid?.[`c${i}`]), withTaxCents, withoutTaxCents: int(paid?.[`n${i}`]), receivedCents, refundedCents, netCents: receivedCents - refundedCents };
+  });
 }
 
 /** The paid orders and takings of each Lisbon day of `w`, every day listed (0 where nothing was paid). */

@@ -83,7 +83,7 @@ export async function awaitingDocuments(db: Db, withProvider: boolean) {
       .limit(200),
     withProvider
       ? db
-          .select({ refund: refunds, email: orders.email })
+          .select({ refund: refunds, order: orders })
           .from(refunds)
           .innerJoin(orders, eq(orders.id, refunds.orderId))
           .where(isNotNull(refunds.creditNoteFailedAt))
@@ -125,5 +125,17 @@ export async function requeueDocument(db: Db, target: DocumentTarget, queue: (tx
 export async function viewableOrder(db: Db, orderId: number, viewer: Viewer): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!row || !mayView(row, viewer)) throw notFound(orderMessages.orderNotFound);
+  return row;
+}
+
+/**
+ * "Marcar como emitida": the owner issued the invoice in her own program. The order is locked; answers it
+ * once marked invoiced, or null when it is not paid or already has its invoice (nothing changed).
+ */
+export async function markInvoicedElsewhere(tx: Tx, orderId: number): Promise<OrderRow | null> {
+  const row = await lockedOrder(tx, orderId);
+  if (!row) throw notFound(orderMessages.orderNotFound);
+  if (!row.paidAt || row.invoicedAt) return null;
+  await tx.update(orders).set({ invoicedAt: new Date(), invoiceError: null, invoiceFailedAt: null }).where(eq(orders.id, orderId));
   return row;
 }

@@ -108,8 +108,16 @@ export type MailDocument = { label: string; url: string };
 
 const refundWays = { mbway: 'por MB WAY, para o número que usou no pagamento', transfer: 'por transferência bancária' } as const;
 
-/** Money given back (all of a cancelled order's, or part of an order's): how, and its credit note when issued. */
-export const refundedMail = (order: MailOrder, refund: { cents: number; method: keyof typeof refundWays }, url: string) =>
+/** Who issues a refund's credit note: the invoicing provider (mailed when issued), or the shop in its own program (INVOICING=none). */
+export type CreditNotesBy = 'provider' | 'shop';
+
+const creditNoteWords: Record<CreditNotesBy, string> = {
+  provider: 'Enviamos-lhe a nota de crédito assim que for emitida; também fica na página da encomenda.',
+  shop: 'A loja envia-lhe a nota de crédito deste reembolso. Se precisar dela com urgência, responda a este e-mail.',
+};
+
+/** Money given back (all of a cancelled order's, or part of an order's): how, and who sends its credit note. */
+export const refundedMail = (order: MailOrder, refund: { cents: number; method: keyof typeof refundWays }, url: string, creditNotes: CreditNotesBy) =>
   composeMail({
     to: order.email,
     subject: `Reembolso da encomenda n.º ${order.id}`,
@@ -117,7 +125,7 @@ export const refundedMail = (order: MailOrder, refund: { cents: number; method: 
     paragraphs: [
       `Devolvemos ${formatCents(refund.cents)} da encomenda n.º ${order.id} ${refundWays[refund.method]}. Pode demorar alguns dias a aparecer na sua conta.`,
       summary(order),
-      'Enviamos-lhe a nota de crédito assim que for emitida; também fica na página da encomenda.',
+      creditNoteWords[creditNotes],
     ],
     action: { label: 'Ver a encomenda', url },
   });

@@ -7,6 +7,7 @@ import { productThumbnails } from '../catalog/products.ts';
 import { digitalLinks, type PricedLine } from '../catalog/stock.ts';
 import * as follow from './followers.ts';
 import { type MailDocument, orderReceivedMail, paymentReceivedMail } from './mails.ts';
+import { queueShopNewOrderMail, queueShopPaidMail } from './shop-mail-jobs.ts';
 import { orderItems, orders } from './tables.ts';
 
 /* The order rows and the rules every side of the module shares: who may see one, how it is stored, what a mail says of it. */
@@ -131,6 +132,8 @@ export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow,
   });
   const ships = items.some((i) => !i.isDigital);
   await queueMail(tx, await paymentReceivedMail(await mailOrder(tx, publicUrl, row, items), orderUrl(publicUrl, row), digital, ships, invoice));
+  // The shop hears of every paid order, once (the job's key is the order).
+  await queueShopPaidMail(tx, row.id);
 }
 
 /**
@@ -140,4 +143,6 @@ export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow,
 export async function queueOrderReceived(tx: Tx, publicUrl: string, row: OrderRow, lines: PricedLine[], token?: string) {
   const mailedByPayments = await follow.payments().placed(tx, row);
   if (!mailedByPayments) await queueMail(tx, await orderReceivedMail(await mailOrder(tx, publicUrl, row, lines), orderUrl(publicUrl, row, token)));
+  // And the shop, when the owner asked to hear of each new order (her setting, read when the job runs).
+  await queueShopNewOrderMail(tx, row.id);
 }

@@ -10,7 +10,7 @@ import { queueMail } from '../../platform/mail.ts';
 import { recordChange } from '../audit/audit.ts';
 import * as follow from './followers.ts';
 import { checkRefundable } from './life.ts';
-import { refundedMail } from './mails.ts';
+import { type CreditNotesBy, refundedMail } from './mails.ts';
 import { type ItemRow, itemsOf, lockedOrder, mailOrder, type OrderRow, orderUrl } from './order-records.ts';
 import { getOrder } from './order-view.ts';
 import { orders, refunds } from './tables.ts';
@@ -27,7 +27,8 @@ export type MbwayRefunds = {
 /** The gateway refused the MB WAY refund (its reason in the message): nothing went back. */
 export class RefundRefused extends Error {}
 
-export type RefundContext = { db: Db; publicUrl: string; mbway: MbwayRefunds };
+/** `creditNotes`: whether an invoicing provider issues the credit notes, or the shop does in its own program (INVOICING=none). */
+export type RefundContext = { db: Db; publicUrl: string; mbway: MbwayRefunds; creditNotes: CreditNotesBy };
 
 /**
  * What this refund gives back, in cents, checked against what earlier refunds already gave: each line's
@@ -64,7 +65,7 @@ function refundAmount(row: OrderRow, items: ItemRow[], previous: RefundRow[], in
  * A refund is settled: its credit note is queued, the customer mailed, and an order given back in full
  * (or a cancelled one whose money owed is all back) is marked refunded.
  */
-async function afterSettled(tx: Tx, publicUrl: string, refund: RefundRow) {
+async function afterSettled(tx: Tx, publicUrl: string, creditNotes: CreditNotesBy, refund: RefundRow) {
   const row = await lockedOrder(tx, refund.orderId);
   if (!row) throw notFound(orderMessages.orderNotFound);
   const all = await tx.select().from(refunds).where(eq(refunds.orderId, refund.orderId));
@@ -80,7 +81,7 @@ async function afterSettled(tx: Tx, publicUrl: string, refund: RefundRow) {
     action: 'refund',
     after: { refundCents: refund.amountCents, shippingCents: refund.shippingCents, method: refund.method, lines: refund.lines, iban: refund.iban, transferredOn: refund.transferredOn, note: refund.note },
   });
-  await queueMail(tx, await refundedMail(await mailOrder(tx, publicUrl, row, await itemsOf(tx, row.id)), { cents: refund.amountCents, method: refund.method }, orderUrl(publicUrl, row)));
+  await queueMail(tx, await refundedMail(await mailOrder(tx, publicUrl, row, await itemsOf(tx, row.id)), { cents: refund.amountCents, method: refund.method }, orderUrl(publicUrl, row), creditNotes));
 }
 
 /**
@@ -90,7 +91,7 @@ async function afterSettled(tx: Tx, publicUrl: string, refund: RefundRow) {
  * removed when it refuses (nothing was given back, nothing is recorded).
  */
 export async function settleRefund(ctx: RefundContext, orderId: number, adminId: number, input: RefundInput): Promise<Order> {
-  const { db, mbway, publicUrl } = ctx;
+  const { db, mbway, publicUrl, creditNotes } = ctx;
   const reserved = await db.transaction(async (tx) => {
     const row = await lockedOrder(tx, orderId);
     if (!row) throw notFound(orderMessages.orderNotFound);
@@ -118,7 +119,7 @@ export async function settleRefund(ctx: RefundContext, orderId: number, adminId:
       })
       .returning();
     if (!refund) throw new Error('refund not recorded');
-    if (refund.status === 'settled') await afterSettled(tx, publicUrl, refund);
+    if (refund.status === 'settled') await afterSettled(tx, publicUrl, creditNotes, refund);
     return { refund, requestId };
   });
 
@@ -139,7 +140,7 @@ export async function settleRefund(ctx: RefundContext, orderId: number, adminId:
         .set({ status: 'settled', gatewayRefundId: refundId })
         .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'requested')))
         .returning();
-      if (settled) await afterSettled(tx, publicUrl, settled);
+      if (settled) await afterSettled(tx, publicUrl, creditNotes, settled);
     });
   }
   return getOrder(db, orderId, { userId: adminId, isAdmin: true });
@@ -155,7 +156,7 @@ const IN_FLIGHT = sql`interval '2 minutes'`;
  * lock and conditional on the status, so two clicks resolve it once; never while a request may be in flight.
  */
 export async function resolveRefund(ctx: Omit<RefundContext, 'mbway'>, orderId: number, refundId: number, adminId: number, input: ResolveRefundBody): Promise<Order> {
-  const { db, publicUrl } = ctx;
+  const { db, publicUrl, creditNotes } = ctx;
   await db.transaction(async (tx) => {
     if (!(await lockedOrder(tx, orderId))) throw notFound(orderMessages.orderNotFound);
     const [found] = await tx
@@ -169,7 +170,7 @@ export async function resolveRefund(ctx: Omit<RefundContext, 'mbway'>, orderId: 
     if (input.outcome === 'settled') {
       const [settled] = await tx.update(refunds).set({ status: 'settled' }).where(still).returning();
       if (!settled) throw conflict(invoicingMessages.refundNotRequested);
-      await afterSettled(tx, publicUrl, settled);
+      await afterSettled(tx, publicUrl, creditNotes, settled);
       return;
     }
     const [removed] = await tx.delete(refunds).where(still).returning();

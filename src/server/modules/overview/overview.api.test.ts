@@ -106,10 +106,19 @@ describe('the owner overview', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     const figures: Overview = res.json();
 
+    // Received is what the paid orders brought; the 10,00 € given back today (order i) comes off today's net.
+    const money = (orders: number, withTaxCents: number, withoutTaxCents: number, refundedCents = 0) => ({
+      orders,
+      withTaxCents,
+      withoutTaxCents,
+      receivedCents: withTaxCents,
+      refundedCents,
+      netCents: withTaxCents - refundedCents,
+    });
     expect(figures.takings).toEqual({
-      today: { current: { orders: 1, withTaxCents: 12_300, withoutTaxCents: 10_000 }, previous: { orders: 1, withTaxCents: 2460, withoutTaxCents: 2000 } },
-      week: { current: { orders: 4, withTaxCents: 22_755, withoutTaxCents: 18_500 }, previous: { orders: 1, withTaxCents: 1230, withoutTaxCents: 1000 } },
-      month: { current: { orders: 5, withTaxCents: 23_985, withoutTaxCents: 19_500 }, previous: { orders: 1, withTaxCents: 3690, withoutTaxCents: 3000 } },
+      today: { current: money(1, 12_300, 10_000, 1000), previous: money(1, 2460, 2000) },
+      week: { current: money(4, 22_755, 18_500, 1000), previous: money(1, 1230, 1000) },
+      month: { current: money(5, 23_985, 19_500, 1000), previous: money(1, 3690, 3000) },
     });
     expect(figures.days).toHaveLength(30);
     expect(figures.days.at(-1)).toEqual({ day: lisbonToday(), orders: 1, withTaxCents: 12_300 });
@@ -143,6 +152,46 @@ describe('the owner overview', () => {
     expect(year.days.reduce((sum, d) => sum + d.orders, 0)).toBe(6);
     expect(year.bestSellers[0]).toEqual({ productId: box.id, name: 'Caixa de linho', quantity: 12, withTaxCents: 20_910 });
     expect(year.mbway).toEqual({ sent: 4, accepted: 2 });
+  });
+
+  it('counts as received a payment that arrived on a cancelled order, and takes the day’s refunds off the net', async () => {
+    const admin = await signedInUser(ctx, { isAdmin: true });
+    const read = async (): Promise<Overview> => (await ctx.app.inject({ method: 'GET', url: '/api/overview', headers: { cookie: admin.cookie } })).json();
+    // The shop's figures so far (the tests share one shop): this test adds to them.
+    const before = (await read()).takings;
+    // A sale paid today, 6,00 € of it given back today by transfer; an older refund, dated by the owner's transfer.
+    const sold = await seedOrder({ status: 'processing', method: 'multibanco', daysAgo: 0, totalCents: 2000, paid: true });
+    await ctx.database.db.insert(refunds).values({ orderId: sold.id, amountCents: 600, lines: [], method: 'transfer', transferredOn: lisbonToday() });
+    const older = await seedOrder({ status: 'delivered', method: 'multibanco', daysAgo: 10, totalCents: 3000, paid: true });
+    await ctx.database.db.insert(refunds).values({ orderId: older.id, amountCents: 3000, lines: [], method: 'transfer', transferredOn: calendarDayPlus(lisbonToday(), -9) });
+    // An MB WAY request still asked for after the customer cancelled: the gateway took 17,90 € today.
+    const cancelled = await seedOrder({ status: 'cancelled', method: 'mbway', daysAgo: 0, totalCents: 1790 });
+    await ctx.database.db.insert(payments).values({
+      orderId: cancelled.id,
+      method: 'mbway',
+      gateway: 'sandbox',
+      status: 'paid',
+      amountCents: 1790,
+      gatewayOrderId: `${cancelled.id}-late`,
+      expiresAt: new Date(Date.now() + 240_000),
+      paidAt: new Date(),
+    });
+    // A refund the gateway has not confirmed yet has not left the bank.
+    await ctx.database.db.insert(refunds).values({ orderId: sold.id, amountCents: 500, lines: [], method: 'mbway', status: 'requested' });
+
+    const after = (await read()).takings;
+    const added = (period: 'today' | 'week' | 'month', side: 'current' | 'previous') => {
+      const [a, b] = [after[period][side], before[period][side]];
+      return { orders: a.orders - b.orders, withTaxCents: a.withTaxCents - b.withTaxCents, receivedCents: a.receivedCents - b.receivedCents, refundedCents: a.refundedCents - b.refundedCents, netCents: a.netCents - b.netCents };
+    };
+    expect(added('today', 'current')).toEqual({ orders: 1, withTaxCents: 2000, receivedCents: 3790, refundedCents: 600, netCents: 3190 });
+    expect(added('week', 'current')).toEqual({ orders: 1, withTaxCents: 2000, receivedCents: 3790, refundedCents: 600, netCents: 3190 });
+    expect(added('week', 'previous')).toEqual({ orders: 1, withTaxCents: 3000, receivedCents: 3000, refundedCents: 3000, netCents: 0 });
+    expect(added('month', 'current')).toEqual({ orders: 2, withTaxCents: 5000, receivedCents: 6790, refundedCents: 3600, netCents: 3190 });
+    for (const period of ['today', 'week', 'month'] as const) {
+      const { receivedCents, refundedCents, netCents } = after[period].current;
+      expect(netCents).toBe(receivedCents - refundedCents);
+    }
   });
 
   it('keeps the low-stock level the owner sets, and refuses one that is not a number of units', async () => {

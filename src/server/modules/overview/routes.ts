@@ -4,8 +4,9 @@ import { overview, overviewMessages, overviewQuery, overviewSettingsBody } from 
 import type { AppContext } from '../../platform/context.ts';
 import { adminOnly } from '../../platform/guards.ts';
 import * as figures from './figures.ts';
+import { saveOwnerSettings } from './settings.ts';
 
-/** The dashboard's Resumo: the owner's figures at a glance, and the stock level she calls low. */
+/** The dashboard's Resumo: the owner's figures at a glance, the stock level she calls low, and which of her shop's e-mails she gets. */
 export const overviewRoutes =
   ({ db, config }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -13,11 +14,13 @@ export const overviewRoutes =
 
     app.get('/overview', { config: adminOnly, schema: { tags, querystring: overviewQuery, response: { 200: overview } } }, async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return figures.overview(db, { days: request.query.days, withInvoicing: config.invoicing.provider !== 'none' });
+      return figures.overview(db, { days: request.query.days, withInvoicing: config.invoicing.provider !== 'none', ownerMailTo: config.shopEmail ?? config.shop.email });
     });
 
     app.put('/overview/settings', { config: adminOnly, schema: { tags, body: overviewSettingsBody, response: { 200: messageBody } } }, async (request) => {
-      await figures.setLowStockThreshold(db, request.body.lowStockThreshold);
-      return { message: overviewMessages.thresholdSaved };
+      const { lowStockThreshold, mailNewOrders } = request.body;
+      await saveOwnerSettings(db, request.body);
+      if (lowStockThreshold !== undefined || mailNewOrders === undefined) return { message: overviewMessages.thresholdSaved };
+      return { message: mailNewOrders ? overviewMessages.newOrdersOn : overviewMessages.newOrdersOff };
     });
   };

@@ -1,9 +1,11 @@
-import { integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 
-/** The owner's settings for her overview: one row. */
+/** The owner's settings: her overview's, and which e-mails of her shop she gets. One row. */
 export const overviewSettings = pgTable('overview_settings', {
   id: integer('id').primaryKey().default(1),
   // Products and variants at or below this many units are listed as running low.
   lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+  // Each paid order is always mailed to the shop; each new (unpaid) order too when she asks for it.
+  mailNewOrders: boolean('mail_new_orders').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,9 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { toEuros } from '#shared/money.ts';
+import { formatCents, toEuros } from '#shared/money.ts';
+import { paymentMethodLabel } from '#shared/orders.ts';
+import { paths } from '#shared/paths.ts';
 import type { OrderPaymentsAnswer, PaymentInfo } from '#shared/schemas/payments.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { composeMail } from '../../platform/mail.ts';
+import { customerText } from '../../platform/mail-templates/customer-text.ts';
 import { recordChange } from '../audit/audit.ts';
 import { orderForPayment, type Viewer } from '../orders/for-payments.ts';
 import { type PaymentRow, sandboxPhoneUrl } from './payment-records.ts';
@@ -78,3 +82,50 @@ export async function resolveAlert(db: Db, id: number) {
   });
 }
 
+
+/** The callbacks that need the owner: money that arrived for a cancelled or already paid order, or of another amount. */
+export type AlertOutcome = 'order_cancelled' | 'not_pending' | 'amount_mismatch';
+
+const whatToDo: Record<AlertOutcome, string> = {
+  order_cancelled:
+    'O que fazer: devolva o dinheiro ao cliente (por transferência bancária, ou por MB WAY no backoffice da ifthenpay) e depois marque o alerta como resolvido no separador Encomendas do painel.',
+  not_pending:
+    'O que fazer: devolva ao cliente o pagamento repetido (por transferência bancária, ou por MB WAY no backoffice da ifthenpay) e depois marque o alerta como resolvido no separador Encomendas do painel.',
+  amount_mismatch:
+    'O que fazer: confirme o valor no backoffice da ifthenpay. Se o cliente pagou a menos, peça-lhe a diferença ou devolva o que pagou; se pagou a mais, devolva a diferença. A encomenda não foi dada como paga: quando estiver resolvido, registe o pagamento na encomenda («Marcar como paga») e marque o alerta como resolvido no separador Encomendas.',
+};
+
+/**
+ * "Pagamento a verificar", to the shop: in words, what arrived (order, method, amount in euros, the
+ * gateway's date), what is wrong with it, and what to do. The gateway's values are a stranger's text in a
+ * URL: only its date is quoted, cut short and defanged.
+ */
+export function paymentCheckMail(options: {
+  to: string;
+  publicUrl: string;
+  outcome: AlertOutcome;
+  payment: Pick<PaymentRow, 'orderId' | 'method' | 'amountCents' | 'entity' | 'reference' | 'requestId'>;
+  paidCents: number;
+  paidOn: string | undefined;
+}) {
+  const { payment, paidCents, outcome } = options;
+  const order = `a encomenda n.º ${payment.orderId}`;
+  const paid = `${formatCents(paidCents)} por ${paymentMethodLabel[payment.method]}`;
+  const happened: Record<AlertOutcome, string> = {
+    order_cancelled: `Recebemos ${paid} para ${order}, que já estava cancelada. O dinheiro entrou na conta da loja, mas a encomenda continua cancelada e não será enviada.`,
+    not_pending: `Recebemos ${paid} para ${order}, que já estava paga: o cliente pagou duas vezes.`,
+    amount_mismatch: `Recebemos ${paid} para ${order}, mas o valor pedido era ${formatCents(payment.amountCents)}.`,
+  };
+  const where =
+    payment.method === 'multibanco' ?
+      `Pagamento por Multibanco: entidade ${payment.entity ?? '—'}, referência ${payment.reference ?? '—'}.`
+    : `Pagamento por MB WAY: pedido ${payment.requestId ?? '—'}.`;
+  const when = options.paidOn ? ` Data do pagamento segundo a ifthenpay: ${customerText(options.paidOn, 32)}.` : '';
+  return composeMail({
+    to: options.to,
+    subject: `Pagamento a verificar: encomenda n.º ${payment.orderId}`,
+    greeting: 'Olá,',
+    paragraphs: [happened[outcome], `${where}${when}`, whatToDo[outcome]],
+    action: { label: 'Abrir a encomenda', url: `${options.publicUrl}${paths.adminEditOrder(payment.orderId)}` },
+  });
+}

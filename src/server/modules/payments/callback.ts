@@ -1,20 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { composeMail, queueMail } from '../../platform/mail.ts';
-import { customerText } from '../../platform/mail-templates/customer-text.ts';
-import { confirmPayment, type PaymentsContext } from './payment-records.ts';
+import { queueMail } from '../../platform/mail.ts';
+import { type AlertOutcome, paymentCheckMail } from './alerts.ts';
+import { confirmPayment, type PaymentRow, type PaymentsContext } from './payment-records.ts';
 import { paymentCallbackRefusals, paymentCallbacks, payments } from './tables.ts';
 
 type CallbackOutcome = (typeof paymentCallbacks.$inferInsert)['outcome'];
 
-/** What the alert quotes of a callback's parameters: anyone's text in the URL, so never a link and never long. */
-const CALLBACK_DATA_MAX = 2000;
-
-const alertText: Partial<Record<CallbackOutcome, string>> = {
-  order_cancelled: 'Foi recebido um pagamento de uma encomenda que já estava cancelada.',
-  not_pending: 'Foi recebido um segundo pagamento de uma encomenda que já estava paga.',
-  amount_mismatch: 'Foi recebido um pagamento com um montante diferente do da encomenda.',
-};
+/** The outcomes that need the owner: flagged on the orders tab and mailed to the shop. */
+const needsOwner = (outcome: CallbackOutcome): outcome is AlertOutcome => outcome === 'order_cancelled' || outcome === 'not_pending' || outcome === 'amount_mismatch';
 
 type CallbackAnswer = { status: 200 | 400 | 403 | 404; outcome: CallbackOutcome };
 
@@ -53,21 +47,13 @@ export async function handleCallback(ctx: PaymentsContext, params: Record<string
   const recorded = recordedParams(params);
   const parsed = gateway.parseCallback(params);
 
-  const record = async (tx: Tx, outcome: CallbackOutcome, paymentId: number | null, orderId?: number) => {
-    const needsAttention = outcome in alertText;
-    await tx.insert(paymentCallbacks).values({ paymentId, outcome, needsAttention, params: recorded, ip });
-    const text = alertText[outcome];
-    if (text) {
-      await queueMail(
-        tx,
-        await composeMail({
-          to: config.shopEmail ?? config.shop.email,
-          subject: `Pagamento a verificar${orderId ? `: encomenda n.º ${orderId}` : ''}`,
-          greeting: 'Olá,',
-          paragraphs: [text, `Dados recebidos: ${customerText(JSON.stringify(recorded), CALLBACK_DATA_MAX)}`, 'Veja a encomenda no painel de administração e decida se deve reembolsar.'],
-          ...(orderId ? { action: { label: 'Abrir a encomenda', url: `${config.publicUrl}/admin-dashboard/edit-order/${orderId}` } } : {}),
-        }),
-      );
+  const record = async (tx: Tx, outcome: CallbackOutcome, payment: PaymentRow | null, paidCents?: number) => {
+    const needsAttention = needsOwner(outcome);
+    await tx.insert(paymentCallbacks).values({ paymentId: payment?.id ?? null, outcome, needsAttention, params: recorded, ip });
+    if (needsAttention && payment) {
+      const to = config.shopEmail ?? config.shop.email;
+      const paidOn = recorded.payment_datetime;
+      await queueMail(tx, await paymentCheckMail({ to, publicUrl: config.publicUrl, outcome, payment, paidCents: paidCents ?? payment.amountCents, paidOn }));
     }
   };
 
@@ -97,13 +83,13 @@ export async function handleCallback(ctx: PaymentsContext, params: Record<string
       return { status: 404, outcome: 'unknown_payment' };
     }
     if (parsed.amountCents !== found.amountCents) {
-      await record(tx, 'amount_mismatch', found.id, found.orderId);
+      await record(tx, 'amount_mismatch', found, parsed.amountCents);
       return { status: 400, outcome: 'amount_mismatch' };
     }
     const result = await confirmPayment(tx, config, found);
     const outcome: CallbackOutcome =
       result === 'duplicate' ? 'duplicate' : result === 'cancelled' ? 'order_cancelled' : result === 'already_paid' ? 'not_pending' : 'paid';
-    await record(tx, outcome, found.id, found.orderId);
+    await record(tx, outcome, found);
     return { status: 200, outcome };
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { InstantRange } from '#shared/dates.ts';
 import type { Overview } from '#shared/schemas/overview.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,3 +13,25 @@ export async function mbwayRequests(db: Db, w: InstantRange): Promise<Overview['
   return { sent: Number(row?.sent ?? 0), accepted: Number(row?.accepted ?? 0) };
 }
 
+/**
+ * The payments the gateway confirmed, to join to their orders: money that arrived, whether or not the
+ * order took it as its payment (a payment on a cancelled order, a second one on a paid order).
+ */
+export const gatewayPayments = (db: Db) =>
+  db
+    .select({ orderId: payments.orderId, amountCents: payments.amountCents, paidAt: sql<Date>`${payments.paidAt}`.as('gateway_paid_at') })
+    .from(payments)
+    .where(eq(payments.status, 'paid'))
+    .as('gateway_payments');
+
+/** The first payment the gateway confirmed for each of these orders: when, and by which method. */
+export async function firstGatewayPayments(db: Db, orderIds: number[]) {
+  const rows = orderIds.length
+    ? await db
+        .selectDistinctOn([payments.orderId], { orderId: payments.orderId, paidAt: payments.paidAt, method: payments.method })
+        .from(payments)
+        .where(and(inArray(payments.orderId, orderIds), eq(payments.status, 'paid')))
+        .orderBy(payments.orderId, asc(payments.paidAt))
+    : [];
+  return new Map(rows.flatMap((r) => (r.paidAt ? [[r.orderId, { paidAt: r.paidAt, method: r.method }] as const] : [])));
+}

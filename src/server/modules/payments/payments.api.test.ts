@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { formatCents } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import { deliverMail, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
@@ -138,7 +139,12 @@ describe('Multibanco through ifthenpay', () => {
     expect(customerMails).toHaveLength(1);
     expect(customerMails[0]!.subject).toBe(`Pagamento recebido: encomenda n.º ${order.id}`);
     // The wrong amount was real money of another amount: the shop is told.
-    expect(ctx.mailbox.to('loja@example.pt').some((m) => m.subject === `Pagamento a verificar: encomenda n.º ${order.id}`)).toBe(true);
+    const check = ctx.mailbox.to('loja@example.pt').find((m) => m.subject === `Pagamento a verificar: encomenda n.º ${order.id}`);
+    // In words (issue #25), not the callback's JSON: the order, the amounts in euros, what happened, what to do.
+    expect(check?.text).toContain(`Recebemos ${formatCents(1)} por Multibanco para a encomenda n.º ${order.id}, mas o valor pedido era ${formatCents(payment!.amountCents)}.`);
+    expect(check?.text).toContain(`entidade ${payment!.entity}, referência ${payment!.reference}`);
+    expect(check?.text).toContain('O que fazer: confirme o valor no backoffice da ifthenpay.');
+    expect(check?.text).not.toMatch(/[{}"]/);
 
     const view = await ctx.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: { cookie } });
     expect(view.json().status).toBe('processing');

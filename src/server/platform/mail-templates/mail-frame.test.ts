@@ -41,7 +41,7 @@ describe('the shop’s e-mail frame', () => {
         `Confirmar email: ${url}`,
         '',
         '--',
-        'Esta mensagem foi enviada automaticamente pela Loja. Não responda a este email.',
+        'Esta mensagem foi enviada automaticamente pela Loja. Se lhe responder, a resposta chega à loja.',
         '[identidade-da-loja]',
       ].join('\n'),
     );

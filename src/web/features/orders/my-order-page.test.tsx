@@ -82,7 +82,7 @@ describe('my order page', () => {
     expect(invoice.getAttribute('href')).toBe('/api/order/12/documents/3/pdf');
     expect(within(section).getByRole('link', { name: /Nota de crédito NC B\/2/ }).getAttribute('href')).toBe('/api/order/12/documents/4/pdf');
     expect(section.textContent).toMatch(/Reembolso de 12,50\s€ \(MB WAY\) em 21 de novembro de 2026/);
-    expect(section.textContent).toContain('a nota de crédito segue por e-mail assim que for emitida');
+    expect(section.textContent).toContain('a loja envia-lhe a nota de crédito por e-mail');
   });
 
   it("shows free shipping as 'Grátis' and no cancel button once shipped", async () => {

@@ -7,9 +7,11 @@ import BiFileEarmarkPdfIcon from '~icons/bi/file-earmark-pdf';
 
 /** A document's PDF through the shop's API (which fetches a fresh link from the provider); a guest's carries their key. */
 export const documentHref = (document: FiscalDocument, token?: string) =>
-  `${API_BASE}${document.pdf_url}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  `${API_BASE}${document.pdf_url ?? ''}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 
 export function DocumentLink({ document, token }: { document: FiscalDocument; token?: string | undefined }) {
+  // An invoice the shop issued in its own program: its number, and no PDF here (the shop sends it).
+  if (document.pdf_url === null) return <span className="text-nowrap">{document.label}</span>;
   return (
     <a href={documentHref(document, token)} target="_blank" rel="noopener" className="text-nowrap">
       <BiFileEarmarkPdfIcon className="bi me-1" aria-hidden="true" />
@@ -44,7 +46,7 @@ export function OrderDocuments({ order, token }: { order: Order; token?: string 
               {': '}
               <DocumentLink document={refund.credit_note} token={token} />
             </>
-          : <span className="text-secondary">: a nota de crédito segue por e-mail assim que for emitida.</span>}
+          : <span className="text-secondary">: a loja envia-lhe a nota de crédito por e-mail.</span>}
         </li>
       ))}
     </ul>

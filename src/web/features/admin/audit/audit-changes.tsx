@@ -57,6 +57,8 @@ const fieldLabel: Record<string, string> = {
   answer: 'Resposta',
   reason: 'Motivo',
   attempts: 'Tentativas',
+  invoiceNumber: 'N.º da fatura',
+  mailNewOrders: 'Email por cada encomenda nova',
 };
 
 /** Fields whose values are codes, with the words the back office uses for them. */

@@ -1,8 +1,8 @@
-import { hashKey, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManualPaymentMethod, OrderStatus } from '#shared/orders.ts';
 import type { ProductList } from '#shared/schemas/catalog.ts';
 import type { Order, OrderPage, RefundDue } from '#shared/schemas/orders.ts';
-import type { PendingDocuments, ResolveRefundBody } from '#shared/schemas/invoicing.ts';
+import type { IssuedElsewhereBody, PendingDocuments, ResolveRefundBody } from '#shared/schemas/invoicing.ts';
 import type { PaymentAlert } from '#shared/schemas/payments.ts';
 import type { ReleaseHoldsAnswer, UnpaidHoldList } from '#shared/schemas/unpaid-holds.ts';
 import { api, ApiError } from '../../../api/client.ts';
@@ -184,6 +184,15 @@ export const pendingDocumentsQueryOptions = queryOptions({
   queryFn: ({ signal }) => api.get<PendingDocuments>('/invoice/pending', { signal }),
 });
 
+/** What the refund dialog says of the credit note: issued by the provider, or by the owner herself (INVOICING=none). */
+export function useCreditNoteWords() {
+  const provider = useQuery(pendingDocumentsQueryOptions).data?.provider;
+  if (provider === undefined) return '';
+  return provider === 'none' ?
+      'Nenhum serviço de faturação está configurado: emita a nota de crédito no seu programa e envie-a ao cliente.'
+    : 'A nota de crédito é emitida contra a fatura.';
+}
+
 /** "Tentar de novo" on a document the provider failed to issue. */
 export function useRetryDocument() {
   const refresh = useRefreshOrders();
@@ -191,6 +200,16 @@ export function useRetryDocument() {
   return useMutation({
     mutationFn: ({ orderId, refundId }: { orderId: number; refundId: number | null }) =>
       api.post<{ message: string }>(refundId === null ? `/order/${orderId}/invoice/retry` : `/order/${orderId}/refunds/${refundId}/credit-note/retry`, {}),
+    onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: pendingDocumentsKey })]),
+  });
+}
+
+/** "Marcar como emitida": the number of the invoice the owner issued in her own program (no provider). */
+export function useMarkInvoiceIssued(orderId: number) {
+  const refresh = useRefreshOrders();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: IssuedElsewhereBody) => api.post<{ message: string }>(`/order/${orderId}/invoice/issued`, body),
     onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: pendingDocumentsKey })]),
   });
 }

@@ -9,30 +9,44 @@ import type { PendingDocuments } from '#shared/schemas/invoicing.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { orderNumber } from '../../orders/order-ui.tsx';
 import { pendingDocumentsQueryOptions, useRetryDocument } from './api.ts';
+import { InvoiceIssuedForm } from './invoice-issued-form.tsx';
 import BiReceiptIcon from '~icons/bi/receipt';
 
 type Pending = PendingDocuments['documents'][number];
 
-function PendingItem({ document, canRetry }: { document: Pending; canRetry: boolean }) {
+/** Who the invoice is for, as the order gives it: name, NIF (or Consumidor final), company and address. */
+function InvoiceParty({ document }: { document: Pending }) {
+  return (
+    <span className="d-block small text-break">
+      {document.name} · {document.nif ? `NIF ${document.nif}` : 'Consumidor final'}
+      {document.company && ` · ${document.company}`}
+      {document.address && ` · ${document.address}`}
+    </span>
+  );
+}
+
+function PendingItem({ document, withProvider }: { document: Pending; withProvider: boolean }) {
   const retry = useRetryDocument();
   const what = document.kind === 'invoice_receipt' ? 'Fatura-recibo' : 'Nota de crédito';
+  const orderLabel = `encomenda ${orderNumber(document.order_id)}`;
   return (
-    <li className="d-flex flex-wrap align-items-center gap-2 py-1 border-top border-warning-subtle">
+    <li className="d-flex flex-wrap align-items-center gap-2 py-2 border-top border-warning-subtle">
       <span className="me-auto">
         {`${what} da `}
         <Link className="alert-link" to={paths.adminEditOrder(document.order_id)}>
-          encomenda {orderNumber(document.order_id)}
+          {orderLabel}
         </Link>
         {`: ${formatEuros(document.amount)}, ${document.email}`}
         <span className="small"> · desde {formatLongDateTime(document.since)}</span>
+        <InvoiceParty document={document} />
         {document.error && <span className="d-block small text-break">{document.error}</span>}
         {retry.isError && <span className="d-block small text-danger">{errorMessage(retry.error, 'Não foi possível pedir o documento.')}</span>}
       </span>
-      {canRetry && (
+      {withProvider ?
         <Button size="sm" variant="outline-dark" disabled={retry.isPending} onClick={() => retry.mutate({ orderId: document.order_id, refundId: document.refund_id })}>
           {retry.isPending ? 'A pedir...' : 'Tentar de novo'}
         </Button>
-      )}
+      : document.kind === 'invoice_receipt' && <InvoiceIssuedForm orderId={document.order_id} orderLabel={orderLabel} />}
     </li>
   );
 }
@@ -50,7 +64,7 @@ export function InvoiceAlerts() {
   const list = (
     <ul className="list-unstyled mb-0">
       {documents.map((document) => (
-        <PendingItem key={`${document.kind}-${document.refund_id ?? document.order_id}`} document={document} canRetry={withProvider} />
+        <PendingItem key={`${document.kind}-${document.refund_id ?? document.order_id}`} document={document} withProvider={withProvider} />
       ))}
     </ul>
   );
@@ -63,7 +77,7 @@ export function InvoiceAlerts() {
       <p className="small mb-2">
         {withProvider ?
           'O serviço de faturação não emitiu estes documentos depois de várias tentativas. Corrija o que a mensagem indica e tente de novo.'
-        : 'Nenhum serviço de faturação está configurado (INVOICING): emita as faturas destas encomendas pagas no seu programa de faturação.'}
+        : 'Nenhum serviço de faturação está configurado (INVOICING): emita as faturas destas encomendas pagas no seu programa de faturação e marque cada uma como emitida, com o seu número.'}
       </p>
       {withProvider ?
         list

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../api/client.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { DocumentLink } from '../../orders/order-documents.tsx';
 import { NoticeAlert } from '../notice-alert.tsx';
-import { type RefundPayload, useRefund, useResolveRefund, useRetryDocument } from './api.ts';
+import { type RefundPayload, useCreditNoteWords, useRefund, useResolveRefund, useRetryDocument } from './api.ts';
 import { RequestedRefund, type Resolving, ResolveRefundModal } from './resolve-refund.tsx';
 import BiArrowCounterclockwiseIcon from '~icons/bi/arrow-counterclockwise';
 
@@ -127,6 +127,7 @@ function RefundModal({ order, onClose }: { order: Order; onClose: () => void }) 
   const [note, setNote] = useState('');
   const [show, setShow] = useState(true);
   const id = useId();
+  const creditNote = useCreditNoteWords();
   const cents =
     left.lines.reduce((sum, l) => sum + toCents(l.item.price) * (quantities.get(l.item.id) ?? 0), 0) + (shipping ? toCents(order.shipping_cost) : 0);
   const submit = () => {
@@ -218,7 +219,7 @@ function RefundModal({ order, onClose }: { order: Order; onClose: () => void }) 
         <Form.Control as="textarea" rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} disabled={refund.isPending} />
       </Form.Group>
       <p className="mt-3 mb-0">
-        A devolver: <strong>{formatCents(cents)}</strong>. O cliente recebe um e-mail, e a nota de crédito é emitida contra a fatura.
+        A devolver: <strong>{formatCents(cents)}</strong>. O cliente recebe um e-mail. {creditNote}
       </p>
     </ConfirmModal>
   );

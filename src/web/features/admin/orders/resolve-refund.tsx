@@ -13,7 +13,7 @@ export type Resolving = { refund: Refund; outcome: Outcome };
 
 /** What the owner is told once her answer is recorded. */
 export const resolvedNotice: Record<Outcome, string> = {
-  settled: 'Reembolso registado como devolvido: o cliente recebe um e-mail e a nota de crédito é emitida contra a fatura.',
+  settled: 'Reembolso registado como devolvido: o cliente recebe um e-mail.',
   cancelled: 'Pedido de reembolso anulado: nada ficou registado como devolvido e pode fazer o reembolso de novo.',
 };
 
@@ -43,7 +43,7 @@ const questions: Record<Outcome, { title: string; confirm: string; busy: string;
     confirm: 'Registar como devolvido',
     busy: 'a registar...',
     question: (amount) =>
-      `Confirmou no backoffice da ifthenpay que os ${amount} foram devolvidos ao cliente por MB WAY? O reembolso fica registado, o cliente recebe um e-mail e a nota de crédito é emitida contra a fatura.`,
+      `Confirmou no backoffice da ifthenpay que os ${amount} foram devolvidos ao cliente por MB WAY? O reembolso fica registado e o cliente recebe um e-mail.`,
   },
   cancelled: {
     title: 'Não foi devolvido',

@@ -22,3 +22,12 @@ export function useSaveLowStockThreshold() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: overviewKey }),
   });
 }
+
+/** Turns on or off the shop's e-mail of each new order (each paid one is always mailed). */
+export function useSaveOwnerMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mailNewOrders: boolean) => api.put<{ message: string }>('/overview/settings', { mailNewOrders }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: overviewKey }),
+  });
+}

@@ -13,7 +13,7 @@ import { useSaveLowStockThreshold } from './api.ts';
 
 const orders = (count: number) => (count === 1 ? '1 encomenda' : `${count} encomendas`);
 
-function Panel({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
+export function Panel({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   const id = useId();
   return (
     <section className={wide ? 'col-12' : 'col-md-6 col-lg-4'} aria-labelledby={id}>

@@ -26,6 +26,8 @@ describe('Resumo', () => {
     const today = (await screen.findByRole('heading', { name: 'Recebido hoje' })).closest('.card');
     expect(text(today)).toContain('123,00 €');
     expect(text(today)).toContain('100,00 € sem IVA · 2 encomendas pagas');
+    // What went back today comes off what reached the bank.
+    expect(text(today)).toContain('Reembolsado24,60 €Líquido98,40 €');
     expect(text(today)).toContain('+100% face a ontem (61,50 €)');
     expect(text(screen.getByRole('heading', { name: 'Últimos 7 dias' }).closest('.card'))).toContain('Sem vendas nos 7 dias anteriores');
     expect(text(screen.getByRole('heading', { name: 'Últimos 30 dias' }).closest('.card'))).toContain('-25% face aos 30 dias anteriores');
@@ -79,6 +81,27 @@ describe('Resumo', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByRole('region', { name: 'Stock baixo (até 5 unidades)' })).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ lowStockThreshold: 5 }]);
+  });
+
+  it('turns on the e-mail of each new order, and says where the paid ones go', async () => {
+    let newOrders = false;
+    const calls = fakeApi(admin, ({ method, path, body }) => {
+      if (path === '/overview' && method === 'GET') return { status: 200, body: overviewFactory({ ownerMail: { newOrders, to: 'dona@loja.pt' } }) };
+      if (path === '/overview/settings' && method === 'PUT') {
+        newOrders = (body as { mailNewOrders: boolean }).mailNewOrders;
+        return { status: 200, body: { message: overviewMessages.newOrdersOn } };
+      }
+      return undefined;
+    });
+    renderAdmin('/admin-dashboard?tab=resumo');
+    const panel = await screen.findByRole('region', { name: 'E-mails para a loja' });
+    expect(text(panel)).toContain('Cada encomenda paga é enviada para dona@loja.pt');
+    const toggle = within(panel).getByRole('checkbox', { name: 'Receber também cada encomenda nova, ainda por pagar' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe(overviewMessages.newOrdersOn));
+    await waitFor(() => expect((within(panel).getByRole('checkbox') as HTMLInputElement).checked).toBe(true));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ mailNewOrders: true }]);
   });
 
   it('says so when the figures cannot be read, and tries again', async () => {

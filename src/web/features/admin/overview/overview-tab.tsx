@@ -9,6 +9,7 @@ import { QueryState } from '../query-state.tsx';
 import { overviewQueryOptions } from './api.ts';
 import { DailyTable } from './daily-table.tsx';
 import { BestSellers, LowStock, NeedsAttention, OrdersByStatus } from './overview-lists.tsx';
+import { OwnerMail } from './owner-mail.tsx';
 
 // The chart's library (chart.js) is fetched only when the Resumo tab draws it.
 const DailyChart = lazy(async () => ({ default: (await import('./daily-chart.tsx')).DailyChart }));
@@ -40,12 +41,18 @@ function TakingsCard({ title, before, figures }: { title: string; before: Period
       <div className="card h-100">
         <div className="card-body">
           <h3 className="h6 text-secondary mb-2">{title}</h3>
-          <p className="fs-3 fw-semibold mb-0">{formatCents(current.withTaxCents)}</p>
+          <p className="fs-3 fw-semibold mb-0">{formatCents(current.receivedCents)}</p>
+          <dl className="takings-money small mb-2">
+            <dt>Reembolsado</dt>
+            <dd>{formatCents(current.refundedCents)}</dd>
+            <dt>Líquido</dt>
+            <dd className="fw-semibold">{formatCents(current.netCents)}</dd>
+          </dl>
           <p className="small mb-2">
             {formatCents(current.withoutTaxCents)} sem IVA · {current.orders === 1 ? '1 encomenda paga' : `${current.orders} encomendas pagas`}
           </p>
           <p className="small text-secondary mb-0">
-            {comparedWith(current.withTaxCents, previous.withTaxCents, before)} ({formatCents(previous.withTaxCents)})
+            {comparedWith(current.receivedCents, previous.receivedCents, before)} ({formatCents(previous.receivedCents)})
           </p>
         </div>
       </div>
@@ -114,6 +121,7 @@ export function OverviewTab() {
             <NeedsAttention figures={figures} />
             <OrdersByStatus figures={figures} period={periodLabel[days].toLowerCase()} />
             <LowStock lowStock={figures.lowStock} />
+            <OwnerMail ownerMail={figures.ownerMail} />
             <BestSellers items={figures.bestSellers} period={periodLabel[days].toLowerCase()} />
           </div>
         </div>
