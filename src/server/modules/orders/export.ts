@@ -7,8 +7,8 @@ import { refundMethodLabel } from '#shared/schemas/invoicing.ts';
 import type { Db } from '../../db/client.ts';
 import { groupBy } from '../../db/group-by.ts';
 import { csvCents, csvCount, type CsvCell } from '../../platform/csv.ts';
-import { firstGatewayPayments } from '../payments/figures.ts';
 import { refundDate } from './figures.ts';
+import * as follow from './followers.ts';
 import { orderItems, orders, refunds } from './tables.ts';
 
 /** The accountant's columns, one line per item sold (issue #17). */
@@ -111,7 +111,7 @@ export async function* orderExportRows(db: Db, query: OrderExportQuery): AsyncGe
       .orderBy(asc(orderItems.id));
     const itemsOf = groupBy(items, (item) => item.orderId);
     const ids = batch.map((order) => order.id);
-    const [gatewayPaid, given] = await Promise.all([firstGatewayPayments(db, ids), refundsOf(db, ids)]);
+    const [gatewayPaid, given] = await Promise.all([follow.payments().firstPaid(db, ids), refundsOf(db, ids)]);
     for (const order of batch) {
       // A payment the gateway took on an order cancelled before it arrived: the order has no payment date, the payment has.
       const payment = gatewayPaid.get(order.id);

@@ -1,14 +1,14 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql, type Subquery } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { calendarDayPlus, type InstantRange, lisbonDays } from '#shared/dates.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { Overview, Takings } from '#shared/schemas/overview.ts';
 import type { Db } from '../../db/client.ts';
 import { refundedSoFar } from './admin-orders.ts';
-import type { gatewayPayments } from '../payments/figures.ts';
 import { orderItems, orders, refunds } from './tables.ts';
 
-type GatewayPayments = ReturnType<typeof gatewayPayments>;
+/** The payments the gateway confirmed, as a subquery the payments module hands over (orders does not read its tables). */
+type GatewayPayments = Subquery & { orderId: AnyColumn; amountCents: AnyColumn; paidAt: SQL.Aliased<Date> };
 
 // The orders' part of the owner's overview (issue #17): SQL aggregates over the payment and order dates' indexes.
 
@@ -19,7 +19,7 @@ const int = (value: unknown) => Number(value ?? 0);
 export const refundDate = sql<Date>`coalesce(${refunds.transferredOn}::timestamp at time zone 'Europe/Lisbon', ${refunds.createdAt})`;
 
 /** Per-window sums (FILTERed aggregates, so six periods cost one range scan) of `cents` over rows dated `at`. */
-function sumsByWindow(windows: InstantRange[], at: SQL | PgColumn, cents: SQL | PgColumn, counted?: SQL | PgColumn) {
+function sumsByWindow(windows: InstantRange[], at: SQL | AnyColumn, cents: SQL | AnyColumn, counted?: SQL | AnyColumn) {
   const columns: Record<string, SQL> = {};
   windows.forEach((w, i) => {
     const inWindow = sql`${at} >= ${w.from} and ${at} < ${w.until}`;

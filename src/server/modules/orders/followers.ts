@@ -1,5 +1,6 @@
+import type { PaymentMethod } from '#shared/orders.ts';
 import type { FiscalDocument } from '#shared/schemas/invoicing.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 
 /*
  * How the modules that follow orders hear of them (decision 0034). Orders imports neither payments nor
@@ -22,6 +23,8 @@ export type PaymentsFollower = {
   paidMbwayRequest(tx: Tx, orderId: number): Promise<string | null>;
   /** Of these orders, those an MB WAY payment through the gateway paid. */
   paidByMbway(tx: Tx, orderIds: number[]): Promise<Set<number>>;
+  /** The first payment the gateway confirmed for each of these orders: when, and by which method (the orders CSV). */
+  firstPaid(db: Db, orderIds: number[]): Promise<Map<number, { paidAt: Date; method: PaymentMethod }>>;
 };
 
 export type InvoicingFollower = {

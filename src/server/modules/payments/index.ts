@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueue, type JobRunner } from '../../platform/jobs.ts';
 import type { PaymentsFollower } from '../orders/followers.ts';
+import { firstGatewayPayments } from './figures.ts';
 import { ordersPaidByMbway, paidMbwayRequest } from './for-refunds.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { ifthenpayGateway } from './ifthenpay.ts';
@@ -41,4 +42,5 @@ export const paymentsFollower: PaymentsFollower = {
   voidOpenPayments,
   paidMbwayRequest,
   paidByMbway: ordersPaidByMbway,
+  firstPaid: firstGatewayPayments,
 };
