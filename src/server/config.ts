@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { loadOpsConfig, type OpsConfig } from './config-ops.ts';
 import type { RateLimit } from './platform/security.ts';
 
 const url = (name: string) =>
@@ -183,6 +184,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
+  /** Mail transport, metrics, alerts and scheduled backups (config-ops.ts). */
+  ops: OpsConfig;
 };
 
 export class ConfigError extends Error {}
@@ -220,6 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.INVOICING === 'invoicexpress' && !(e.INVOICEXPRESS_ACCOUNT && e.INVOICEXPRESS_API_KEY)) {
     throw new ConfigError('Invalid configuration:\n  INVOICING=invoicexpress needs INVOICEXPRESS_ACCOUNT and INVOICEXPRESS_API_KEY');
   }
+  const { ops, problems } = loadOpsConfig(env, { publicUrl, smtpUrl: e.SMTP_URL });
+  if (!ops) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -228,7 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     publicUrl,
     trustedOrigins: e.TRUSTED_ORIGINS.map((o) => new URL(o).origin),
-    smtpUrl: e.SMTP_URL,
+    smtpUrl: ops.mailTransport === 'smtp' ? e.SMTP_URL : undefined,
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
@@ -290,5 +295,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { provider: 'none' },
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     webDist: resolve('dist/web'),
+    ops,
   };
 }
