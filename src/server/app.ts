@@ -48,6 +48,10 @@ import { registerRequestContext } from './platform/request-context.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
 import { recordRefusal } from './modules/audit/audit.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { paymentsUnansweredSince } from './modules/payments/silence.ts';
+import { registerBackupJob } from './platform/backup-schedule.ts';
+import { registerMetrics } from './platform/metrics.ts';
+import { invoicesWaiting, jobFigures, OpsWatch, opsRoutes } from './platform/ops-alerts.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -61,6 +65,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Set when the process is about to stop: it still serves, but tells the proxy to send no more. */
     draining: boolean;
+    /** Looks for what the owner must hear of (mails failing, the queue stuck...) and mails her (issue #31). */
+    opsWatch: OpsWatch;
   }
 }
 
@@ -90,15 +96,28 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   registerRequestContext(app);
   registerErrorHandling(app);
   registerInputHygiene(app);
+  const pool = database.client as { totalCount?: number; idleCount?: number };
+  registerMetrics(app, {
+    token: config.ops.metricsToken,
+    figures: {
+      jobs: () => jobFigures(database.db),
+      invoicesWaiting: () => invoicesWaiting(database.db),
+      poolInUse: () => (database.engine === 'postgres' ? (pool.totalCount ?? 0) - (pool.idleCount ?? 0) : 0),
+    },
+  });
 
   const { db } = database;
   const jobs = new JobRunner(db, app.log, config.jobPollMs);
+  // Made below, once the mailer it mails with exists; the mailer reports each message's outcome to it.
+  // eslint-disable-next-line prefer-const
+  let opsWatch: OpsWatch;
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     mailDir: join(config.dataDir, 'mail'),
     identity: config.shop,
     log: app.log,
+    onOutcome: (ok) => opsWatch.mailOutcome(ok),
   });
   registerMailJob(jobs, mailer);
   registerNewsletterJobs(jobs, { db, mailer, publicUrl: config.publicUrl, sendPerMinute: config.newsletter.sendPerMinute, log: app.log });
@@ -111,7 +130,22 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   kickAfterChanges(app, jobs);
   app.decorate('mailer', mailer);
   app.decorate('draining', false);
+  const opsSources = { paymentsUnansweredSince };
+  opsWatch = new OpsWatch({
+    db,
+    mailer,
+    recipients: [config.shopEmail, config.ops.opsEmail].filter((a): a is string => Boolean(a)),
+    publicUrl: config.publicUrl,
+    log: app.log,
+    sources: opsSources,
+  });
+  app.decorate('opsWatch', opsWatch);
+  const backup = config.ops.backup;
+  if (backup) {
+    registerBackupJob(jobs, { database, url: config.databaseUrl, backup, log: app.log, onOutcome: (error) => opsWatch.backupOutcome(error) });
+  }
   app.addHook('onClose', async () => {
+    opsWatch.stop();
     await jobs.stop();
     mailer.close();
   });
@@ -170,6 +204,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(serviceRoutes(context));
       await api.register(overviewRoutes(context));
       await api.register(auditRoutes(context));
+      await api.register(opsRoutes(db, opsSources));
     },
     { prefix: '/api' },
   );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /** Running the shop for a long time (issue #31): mail transport, metrics, alerts and scheduled backups. */
 /** An unset or blank variable is undefined; a set one must pass `rule`. */
-const optional = <T extends z.ZodType>(rule: T) =>
+const optional = <T extends z.ZodType<unknown, string>>(rule: T) =>
   z
     .string()
     .trim()
