@@ -49,9 +49,8 @@ import { overviewRoutes } from './modules/overview/routes.ts';
 import { recordRefusal } from './modules/audit/audit.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { paymentsUnansweredSince } from './modules/payments/silence.ts';
-import { registerBackupJob } from './platform/backup-schedule.ts';
-import { registerMetrics } from './platform/metrics.ts';
-import { invoicesWaiting, jobFigures, OpsWatch, opsRoutes } from './platform/ops-alerts.ts';
+import { type OpsWatch, opsRoutes } from './platform/ops-alerts.ts';
+import { registerOperations } from './platform/operations.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -96,28 +95,16 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   registerRequestContext(app);
   registerErrorHandling(app);
   registerInputHygiene(app);
-  const pool = database.client as { totalCount?: number; idleCount?: number };
-  registerMetrics(app, {
-    token: config.ops.metricsToken,
-    figures: {
-      jobs: () => jobFigures(database.db),
-      invoicesWaiting: () => invoicesWaiting(database.db),
-      poolInUse: () => (database.engine === 'postgres' ? (pool.totalCount ?? 0) - (pool.idleCount ?? 0) : 0),
-    },
-  });
-
   const { db } = database;
   const jobs = new JobRunner(db, app.log, config.jobPollMs);
-  // Made below, once the mailer it mails with exists; the mailer reports each message's outcome to it.
-  // eslint-disable-next-line prefer-const
-  let opsWatch: OpsWatch;
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     mailDir: join(config.dataDir, 'mail'),
     identity: config.shop,
     log: app.log,
-    onOutcome: (ok) => opsWatch.mailOutcome(ok),
+    // The watch (decorated below, once this mailer exists) hears whether each message went.
+    onOutcome: (ok) => app.opsWatch.mailOutcome(ok),
   });
   registerMailJob(jobs, mailer);
   registerNewsletterJobs(jobs, { db, mailer, publicUrl: config.publicUrl, sendPerMinute: config.newsletter.sendPerMinute, log: app.log });
@@ -131,19 +118,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.decorate('mailer', mailer);
   app.decorate('draining', false);
   const opsSources = { paymentsUnansweredSince };
-  opsWatch = new OpsWatch({
-    db,
-    mailer,
-    recipients: [config.shopEmail, config.ops.opsEmail].filter((a): a is string => Boolean(a)),
-    publicUrl: config.publicUrl,
-    log: app.log,
-    sources: opsSources,
-  });
+  const opsWatch = registerOperations(app, { config, database, jobs, mailer, sources: opsSources });
   app.decorate('opsWatch', opsWatch);
-  const backup = config.ops.backup;
-  if (backup) {
-    registerBackupJob(jobs, { database, url: config.databaseUrl, backup, log: app.log, onOutcome: (error) => opsWatch.backupOutcome(error) });
-  }
   app.addHook('onClose', async () => {
     opsWatch.stop();
     await jobs.stop();

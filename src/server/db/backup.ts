@@ -75,7 +75,8 @@ export async function restoreDatabase(target: BackupSource, file: string): Promi
  * (`--snapshot`), so both describe the same instant while the shop keeps selling; the embedded database is
  * dumped by the process that owns it.
  */
-export async function backupOpenDatabase(database: Database, url: string | undefined, file: string): Promise<BackupFigures> {
+export async function backupOpenDatabase(database: Database, file: string): Promise<BackupFigures> {
+  const { url } = database;
   await mkdir(dirname(file), { recursive: true });
   let figures: BackupFigures;
   if (database.engine === 'postgres' && url) {

@@ -33,9 +33,9 @@ export async function scheduleBackups(database: Database, backup: BackupSettings
 
 export function registerBackupJob(
   jobs: JobRunner,
-  deps: { database: Database; url: string | undefined; backup: BackupSettings; log: FastifyBaseLogger; onOutcome: (error: string | undefined) => Promise<void> },
+  deps: { database: Database; backup: BackupSettings; log: FastifyBaseLogger; onOutcome: (error: string | undefined) => Promise<void> },
 ) {
-  const { database, url, backup, log, onOutcome } = deps;
+  const { database, backup, log, onOutcome } = deps;
   const outcome = async (error: string | undefined) => {
     countBackup(error ? 'failed' : 'ok');
     await onOutcome(error).catch((err: unknown) => log.error({ err }, 'could not record the backup outcome'));
@@ -45,7 +45,7 @@ export function registerBackupJob(
     async () => {
       const file = join(backup.dir, backupFileName(database.engine));
       try {
-        const figures = await backupOpenDatabase(database, url, file);
+        const figures = await backupOpenDatabase(database, file);
         const removed = await rotateBackups(backup.dir, backup.keepDays);
         log.info({ file, figures, removed }, 'backup written');
       } catch (err) {
