@@ -1,7 +1,10 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-/** Running the shop for a long time (issue #31): mail transport, metrics, alerts and scheduled backups. */
+/**
+ * What a public (https) shop needs to open, and running it for a long time (issue #31): mail transport,
+ * metrics, alerts and scheduled backups.
+ */
 /** An unset or blank variable is undefined; a set one must pass `rule`. */
 const optional = <T extends z.ZodType<unknown, string>>(rule: T) =>
   z
@@ -44,11 +47,18 @@ export function loadOpsConfig(
   if (!parsed.success) return { problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = parsed.data;
   const problems: string[] = [];
+  const open = shop.publicUrl.startsWith('https:');
+  // A public shop takes no fake payments unless its owner says so (decision 0008).
+  if (open && !env.PAYMENT_GATEWAY) {
+    problems.push(
+      'PUBLIC_URL is https but PAYMENT_GATEWAY is not set: set PAYMENT_GATEWAY=ifthenpay to take real payments, or PAYMENT_GATEWAY=sandbox for a demonstration shop where payments are fictitious',
+    );
+  }
   const transport = e.MAIL_TRANSPORT ?? (shop.smtpUrl ? 'smtp' : 'files');
   if (transport === 'smtp' && !shop.smtpUrl) problems.push('MAIL_TRANSPORT=smtp needs SMTP_URL');
   // A public shop that writes its mails to files sends nobody their Multibanco reference: it does not open
   // unless its owner says, with MAIL_TRANSPORT=files, that this is what she wants (a demonstration shop).
-  if (shop.publicUrl.startsWith('https:') && !shop.smtpUrl && e.MAIL_TRANSPORT !== 'files') {
+  if (open && !shop.smtpUrl && e.MAIL_TRANSPORT !== 'files') {
     problems.push(
       'PUBLIC_URL is https but SMTP_URL is not set: set SMTP_URL (smtp://user:password@host:587) so customers get their e-mails, or MAIL_TRANSPORT=files for a demonstration shop whose e-mails are written to files',
     );

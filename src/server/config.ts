@@ -209,12 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  // An https address is a shop open to the public: it takes no fake payments unless its owner says so.
-  if (publicUrl.startsWith('https:') && !env.PAYMENT_GATEWAY) {
-    throw new ConfigError(
-      'Invalid configuration:\n  PUBLIC_URL is https but PAYMENT_GATEWAY is not set: set PAYMENT_GATEWAY=ifthenpay to take real payments, or PAYMENT_GATEWAY=sandbox for a demonstration shop where payments are fictitious',
-    );
-  }
+  // An https address is a shop open to the public: the rules it must meet to open are in config-ops.ts.
+  const { ops, problems } = loadOpsConfig(env, { publicUrl, smtpUrl: e.SMTP_URL });
+  if (!ops) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   if (e.PAYMENT_GATEWAY === 'ifthenpay' && !(e.IFTHENPAY_MB_KEY && e.IFTHENPAY_MBWAY_KEY && e.PAYMENT_CALLBACK_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_GATEWAY=ifthenpay needs IFTHENPAY_MB_KEY, IFTHENPAY_MBWAY_KEY and PAYMENT_CALLBACK_KEY',
@@ -223,8 +220,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.INVOICING === 'invoicexpress' && !(e.INVOICEXPRESS_ACCOUNT && e.INVOICEXPRESS_API_KEY)) {
     throw new ConfigError('Invalid configuration:\n  INVOICING=invoicexpress needs INVOICEXPRESS_ACCOUNT and INVOICEXPRESS_API_KEY');
   }
-  const { ops, problems } = loadOpsConfig(env, { publicUrl, smtpUrl: e.SMTP_URL });
-  if (!ops) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
