@@ -30,7 +30,7 @@ for (const name of ['app1', 'app2', 'caddy', 'postgres', 'redis']) {
 }
 for (const name of ['app1', 'app2']) {
   const env = compose?.services?.[name]?.environment ?? {};
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'PAYMENT_GATEWAY']) check(key in env, `compose.yaml: ${name} lacks ${key}`);
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL', 'PAYMENT_GATEWAY', 'SMTP_URL']) check(key in env, `compose.yaml: ${name} lacks ${key}`);
 }
 // The app connects as a role that cannot switch off the audit log's trigger (decision 0028): not the
 // database's owner, no migrations at start; a one-shot service migrates as the owner before the apps start.

@@ -52,6 +52,9 @@ import { registerRequestContext } from './platform/request-context.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
 import { recordRefusal } from './modules/audit/audit.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { paymentsUnansweredSince } from './modules/payments/silence.ts';
+import { type OpsWatch, opsRoutes } from './platform/ops-alerts.ts';
+import { registerOperations } from './platform/operations.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -67,6 +70,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Set when the process is about to stop: it still serves, but tells the proxy to send no more. */
     draining: boolean;
+    /** Looks for what the owner must hear of (mails failing, the queue stuck...) and mails her (issue #31). */
+    opsWatch: OpsWatch;
   }
 }
 
@@ -96,7 +101,6 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
   registerRequestContext(app);
   registerErrorHandling(app);
   registerInputHygiene(app);
-
   const { db } = database;
   const jobs = new JobRunner(db, app.log, config.jobPollMs);
   const mailer = createMailer({
@@ -106,6 +110,8 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
     identity: config.shop,
     replyTo: config.shop.email,
     log: app.log,
+    // The watch (decorated below, once this mailer exists) hears whether each message went.
+    onOutcome: (ok) => app.opsWatch.mailOutcome(ok),
   });
   registerMailJob(jobs, mailer);
   registerNewsletterJobs(jobs, { db, mailer, publicUrl: config.publicUrl, sendPerMinute: config.newsletter.sendPerMinute, log: app.log });
@@ -121,7 +127,11 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
   kickAfterChanges(app, jobs);
   app.decorate('mailer', mailer);
   app.decorate('draining', false);
+  const opsSources = { paymentsUnansweredSince };
+  const opsWatch = registerOperations(app, { config, database, jobs, mailer, sources: opsSources });
+  app.decorate('opsWatch', opsWatch);
   app.addHook('onClose', async () => {
+    opsWatch.stop();
     await jobs.stop();
     mailer.close();
   });
@@ -180,6 +190,7 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
       await api.register(serviceRoutes(context));
       await api.register(overviewRoutes(context));
       await api.register(auditRoutes(context));
+      await api.register(opsRoutes(db, opsSources));
     },
     { prefix: '/api' },
   );

@@ -13,7 +13,7 @@ describe('the payment gateway at start', () => {
   it('refuses to start a public (https) shop on the sandbox unless told so', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://loja.example.pt' })).toThrow(ConfigError);
     expect(() => loadConfig({ PUBLIC_URL: 'https://loja.example.pt' })).toThrow(/PAYMENT_GATEWAY/);
-    expect(loadConfig({ PUBLIC_URL: 'https://loja.example.pt', PAYMENT_GATEWAY: 'sandbox' }).payments.gateway).toBe('sandbox');
+    expect(loadConfig({ PUBLIC_URL: 'https://loja.example.pt', PAYMENT_GATEWAY: 'sandbox', SMTP_URL: 'smtp://mail.example.pt:587' }).payments.gateway).toBe('sandbox');
   });
 
   it('keeps a callback key that is given', () => {
@@ -48,5 +48,47 @@ describe('invoicing at start', () => {
     });
     const named = loadConfig({ INVOICING: 'invoicexpress', INVOICEXPRESS_ACCOUNT: 'arrumacoes', INVOICEXPRESS_API_KEY: 'k', INVOICEXPRESS_TAX_NAME: 'IVA normal' });
     expect(named.invoicing).toMatchObject({ taxName: 'IVA normal' });
+  });
+});
+
+describe('the mail transport at start (issue #31)', () => {
+  const publicShop = { PUBLIC_URL: 'https://loja.example.pt', PAYMENT_GATEWAY: 'sandbox' };
+
+  it('refuses to start a public (https) shop without SMTP_URL, naming the variable', () => {
+    expect(() => loadConfig(publicShop)).toThrow(ConfigError);
+    expect(() => loadConfig(publicShop)).toThrow(/PUBLIC_URL is https but SMTP_URL is not set/);
+    expect(() => loadConfig({ ...publicShop, SMTP_URL: '  ' })).toThrow(/SMTP_URL is not set/);
+  });
+
+  it('sends through SMTP when it is set, and writes files only when told so on purpose', () => {
+    const smtp = loadConfig({ ...publicShop, SMTP_URL: 'smtp://mail.example.pt:587' });
+    expect(smtp.ops.mailTransport).toBe('smtp');
+    expect(smtp.smtpUrl).toBe('smtp://mail.example.pt:587');
+    const files = loadConfig({ ...publicShop, MAIL_TRANSPORT: 'files' });
+    expect(files.ops.mailTransport).toBe('files');
+    expect(files.smtpUrl).toBeUndefined();
+    // Files on purpose win over an SMTP_URL left in the environment.
+    expect(loadConfig({ ...publicShop, MAIL_TRANSPORT: 'files', SMTP_URL: 'smtp://mail.example.pt:587' }).smtpUrl).toBeUndefined();
+  });
+
+  it('keeps the local demonstration on http://localhost writing files, and refuses smtp without its address', () => {
+    const demo = loadConfig({});
+    expect(demo.publicUrl).toBe('http://localhost:3000');
+    expect(demo.ops.mailTransport).toBe('files');
+    expect(demo.smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/MAIL_TRANSPORT=smtp needs SMTP_URL/);
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'pombo' })).toThrow(/MAIL_TRANSPORT must be smtp or files/);
+  });
+});
+
+describe('metrics, alerts and backups at start (issue #31)', () => {
+  it('reads the metrics token, the operations address and the backup folder, 14 days kept by default', () => {
+    const ops = loadConfig({ METRICS_TOKEN: 'um-token-com-dezasseis', OPS_EMAIL: 'ops@example.pt', BACKUP_DIR: '/var/backups/loja' }).ops;
+    expect(ops).toMatchObject({ metricsToken: 'um-token-com-dezasseis', opsEmail: 'ops@example.pt', backup: { dir: '/var/backups/loja', keepDays: 14 } });
+    expect(loadConfig({}).ops).toMatchObject({ metricsToken: undefined, opsEmail: undefined, backup: undefined });
+    expect(loadConfig({ BACKUP_DIR: '/b', BACKUP_KEEP_DAYS: '3' }).ops.backup?.keepDays).toBe(3);
+    expect(() => loadConfig({ METRICS_TOKEN: 'curto' })).toThrow(/METRICS_TOKEN must have at least 16 characters/);
+    expect(() => loadConfig({ BACKUP_KEEP_DAYS: '0' })).toThrow(/BACKUP_KEEP_DAYS must be at least 1/);
+    expect(() => loadConfig({ OPS_EMAIL: 'ninguem' })).toThrow(/OPS_EMAIL must be an e-mail address/);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { loadOpsConfig, type OpsConfig } from './config-ops.ts';
 import type { RateLimit } from './platform/security.ts';
 
 const url = (name: string) =>
@@ -187,6 +188,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
+  /** Mail transport, metrics, alerts and scheduled backups (config-ops.ts). */
+  ops: OpsConfig;
 };
 
 export class ConfigError extends Error {}
@@ -210,12 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  // An https address is a shop open to the public: it takes no fake payments unless its owner says so.
-  if (publicUrl.startsWith('https:') && !env.PAYMENT_GATEWAY) {
-    throw new ConfigError(
-      'Invalid configuration:\n  PUBLIC_URL is https but PAYMENT_GATEWAY is not set: set PAYMENT_GATEWAY=ifthenpay to take real payments, or PAYMENT_GATEWAY=sandbox for a demonstration shop where payments are fictitious',
-    );
-  }
+  // An https address is a shop open to the public: the rules it must meet to open are in config-ops.ts.
+  const { ops, problems } = loadOpsConfig(env, { publicUrl, smtpUrl: e.SMTP_URL });
+  if (!ops) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   if (e.PAYMENT_GATEWAY === 'ifthenpay' && !(e.IFTHENPAY_MB_KEY && e.IFTHENPAY_MBWAY_KEY && e.PAYMENT_CALLBACK_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENT_GATEWAY=ifthenpay needs IFTHENPAY_MB_KEY, IFTHENPAY_MBWAY_KEY and PAYMENT_CALLBACK_KEY',
@@ -232,7 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     publicUrl,
     trustedOrigins: e.TRUSTED_ORIGINS.map((o) => new URL(o).origin),
-    smtpUrl: e.SMTP_URL,
+    smtpUrl: ops.mailTransport === 'smtp' ? e.SMTP_URL : undefined,
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
@@ -295,5 +295,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { provider: 'none' },
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     webDist: resolve('dist/web'),
+    ops,
   };
 }

@@ -5,6 +5,7 @@ import { seedDemoCatalogue } from './modules/catalog/demo/seed.ts';
 import { seedDemoContent } from './modules/content/demo.ts';
 import { seedDemoServices } from './modules/services/demo.ts';
 import { ensureAdmin } from './modules/users/first-admin.ts';
+import { scheduleBackups } from './platform/backup-schedule.ts';
 
 async function main() {
   const config = loadConfig();
@@ -68,6 +69,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.jobs.start();
+  app.opsWatch.start();
+  if (config.ops.backup) await scheduleBackups(database, config.ops.backup);
   app.log.info(`Loja a funcionar em ${config.publicUrl} (base de dados: ${database.engine})`);
   if (config.shop.examples.length) {
     app.log.warn(

@@ -36,7 +36,7 @@ export function useShellApp(env: Record<string, string> = {}): ShellApp {
   beforeAll(async () => {
     writeFileSync(shell.shellFile, SHELL);
     shell.database = await testDatabase();
-    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: join(webDist, 'data'), PUBLIC_URL: SITE, ...PRODUCTION_PAYMENTS, PAGE_RENDER_TIMEOUT_MS: RENDER_TIMEOUT_MS, ...env }), webDist };
+    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: join(webDist, 'data'), PUBLIC_URL: SITE, MAIL_TRANSPORT: 'files', ...PRODUCTION_PAYMENTS, PAGE_RENDER_TIMEOUT_MS: RENDER_TIMEOUT_MS, ...env }), webDist };
     shell.app = await buildApp({ config, database: shell.database, logger: false, renderer: render });
     await shell.app.ready();
   });

@@ -3,7 +3,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteOptions } from './client.ts';
+import pg from 'pg';
+import { type BackupFigures, backupFigures, writeFigures } from './backup-files.ts';
+import { type Database, pgliteOptions } from './client.ts';
 
 /** Where a backup comes from or goes to: the PostgreSQL server of a URL, or the embedded database's folder. */
 export type BackupSource = { url: string } | { dataDir: string };
@@ -65,4 +67,39 @@ export async function restoreDatabase(target: BackupSource, file: string): Promi
   await pglite.waitReady;
   await pglite.close();
   return movedAside;
+}
+
+/**
+ * A backup of the database this process has open, with the figures it holds written beside it (`<file>.json`)
+ * for `db:restore-check`. On PostgreSQL the figures are counted in a snapshot that pg_dump then reads
+ * (`--snapshot`), so both describe the same instant while the shop keeps selling; the embedded database is
+ * dumped by the process that owns it.
+ */
+export async function backupOpenDatabase(database: Database, file: string): Promise<BackupFigures> {
+  const { url } = database;
+  await mkdir(dirname(file), { recursive: true });
+  let figures: BackupFigures;
+  if (database.engine === 'postgres' && url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const snapshot = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows[0]?.id ?? '';
+      const counted = await client.query<BackupFigures>(
+        'SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM order_items)::int AS items, (SELECT coalesce(sum(stock), 0) FROM products)::int AS stock',
+      );
+      figures = counted.rows[0] as BackupFigures;
+      await run('pg_dump', ['--format=custom', '--no-owner', `--snapshot=${snapshot}`, `--file=${file}.partial`, `--dbname=${url}`]);
+      await client.query('COMMIT');
+    } finally {
+      await client.end();
+    }
+  } else {
+    figures = await backupFigures(database.db);
+    const dump = await (database.client as PGlite).dumpDataDir('gzip');
+    await writeFile(`${file}.partial`, Buffer.from(await dump.arrayBuffer()));
+  }
+  await writeFigures(file, figures);
+  await rename(`${file}.partial`, file);
+  return figures;
 }

@@ -22,6 +22,8 @@ export type Database = {
   /** The driver underneath (a pg Pool or a PGlite instance), for the few things Drizzle does not cover. */
   client: unknown;
   engine: 'pglite' | 'postgres';
+  /** The PostgreSQL server's URL (pg_dump's backups read it); none for the embedded database. */
+  url?: string;
   /**
    * Hears NOTIFY on `channel` (sent at commit by any process). `onConnected(false)` when the listening
    * connection is lost (notifications may be missed until it is back), `true` when it (re)connects.
@@ -96,6 +98,7 @@ function openPostgres(url: string, statementTimeoutMs: number): Database {
     db,
     client: pool,
     engine: 'postgres',
+    url,
     listen: (channel, onNotify, onConnected) => listenPostgres(url, channel, onNotify, onConnected),
     async migrate() {
       const client = await pool.connect();

@@ -32,6 +32,18 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * Operations alerts (issue #31): when each kind was last mailed, shared by every process so it goes out at
+ * most once an hour; `since` and `detail` hold what only one process sees (a failed backup, a database outage).
+ */
+export const opsAlerts = pgTable('ops_alerts', {
+  kind: text('kind').primaryKey(),
+  since: timestamp('since', { withTimezone: true }),
+  detail: text('detail'),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export * from '../modules/users/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/media/tables.ts';

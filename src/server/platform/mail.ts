@@ -12,6 +12,7 @@ import { escapeMarkup } from './html.ts';
 import { defineJob, enqueue, type JobRunner } from './jobs.ts';
 import { ActionButton } from './mail-templates/action-button.ts';
 import { MailFrame, SHOP_IDENTITY_MARK } from './mail-templates/frame.ts';
+import { countMail } from './metrics.ts';
 import { Paragraph } from './mail-templates/paragraph.ts';
 
 const mailMessage = z.object({
@@ -69,6 +70,22 @@ const envelope = (message: MailMessage, from: string, identity: ShopIdentity, re
   return { from, ...stamped, replyTo: stamped.replyTo ?? replyTo, headers: { ...stamped.headers, 'Auto-Submitted': 'auto-generated' } };
 };
 
+/** Every message handed to the transport is counted, sent or failed, whichever job or call sends it (issue #31). */
+const counted = (mailer: Mailer, onOutcome: ((ok: boolean) => Promise<void>) | undefined): Mailer => ({
+  async send(message) {
+    try {
+      await mailer.send(message);
+    } catch (err) {
+      countMail('failed');
+      await onOutcome?.(false).catch(() => {});
+      throw err;
+    }
+    countMail('sent');
+    await onOutcome?.(true).catch(() => {});
+  },
+  close: () => mailer.close(),
+});
+
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
@@ -77,22 +94,24 @@ export function createMailer(options: {
   /** SHOP_PUBLIC_EMAIL, or SHOP_EMAIL: where customers' answers go. */
   replyTo: string;
   log: FastifyBaseLogger;
+  /** Told whether each message went (the operations alert on failing mail). */
+  onOutcome?: (ok: boolean) => Promise<void>;
 }): Mailer {
-  const { smtpUrl, from, mailDir, identity, replyTo, log } = options;
+  const { smtpUrl, from, mailDir, identity, replyTo, log, onOutcome } = options;
   if (smtpUrl) {
     // Pooled: a newsletter's hundreds of messages reuse a few connections instead of one handshake each.
     // Timeouts well under the shutdown's grace: a stopping process finishes the message in hand or fails it
     // (to be retried), instead of being killed mid-send and sending it twice.
     const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 });
-    return {
+    return counted({
       async send(message) {
         await transport.sendMail(envelope(message, from, identity, replyTo));
       },
       close: () => transport.close(),
-    };
+    }, onOutcome);
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return {
+  return counted({
     async send(message) {
       const info = await transport.sendMail(envelope(message, from, identity, replyTo));
       await mkdir(mailDir, { recursive: true });
@@ -104,7 +123,7 @@ export function createMailer(options: {
       log.info({ to: message.to, subject: message.subject, file, links }, 'mail written to file (no SMTP_URL)');
     },
     close: () => transport.close(),
-  };
+  }, onOutcome);
 }
 
 /** A block of a mail's body: a paragraph said in both parts, or a piece of HTML with its own text twin. */

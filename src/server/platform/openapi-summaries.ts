@@ -5,6 +5,7 @@
 export const operationSummaries: Record<string, string> = {
   'GET /api/health': 'O processo está vivo',
   'GET /api/ready': 'O processo está pronto a servir (base de dados e Redis)',
+  'GET /api/ops/alerts': 'Os alertas de operação ativos: emails, fila, pagamentos, base de dados, cópias (backoffice)',
 
   'POST /api/auth/register': 'Criar uma conta',
   'GET /api/auth/verify': 'Confirmar o e-mail de uma conta',

@@ -20,7 +20,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   database = await testDatabase();
   // No SMTP_URL: mail goes to DATA_DIR/mail as .eml files.
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'https://loja.example.pt', PAYMENT_GATEWAY: 'sandbox' }), webDist };
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'https://loja.example.pt', PAYMENT_GATEWAY: 'sandbox', MAIL_TRANSPORT: 'files' }), webDist };
   app = await buildApp({ config, database, logger: false });
   app.get('/api/test/explode', async () => {
     throw new Error('relation "segredo" does not exist at /srv/app.ts:42');

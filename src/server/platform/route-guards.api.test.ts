@@ -67,6 +67,7 @@ describe('route guards', () => {
         'GET /api/overview',
         'PUT /api/overview/settings',
         'GET /api/audit',
+        'GET /api/ops/alerts',
         'POST /api/product/import',
         'GET /api/invoice/pending',
         'GET /api/payment/alerts',

@@ -7,6 +7,7 @@ import { markOrderPaid } from '../orders/for-payments.ts';
 import { GatewayError, type PaymentGateway } from './gateway.ts';
 import { cancelUnpaidOrderJob, expirePaymentJob } from './jobs.ts';
 import { payments } from './tables.ts';
+import { countPaymentConfirmed, countPaymentStarted } from '../../platform/metrics.ts';
 
 /*
  * A payment's life once stored: how it is found and locked, how it ends paid or unpaid, and what the
@@ -47,6 +48,7 @@ export const stillPending = (row: PaymentRow | undefined, now = Date.now()): row
 export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert & { expiresAt: Date }) {
   const [inserted] = await tx.insert(payments).values(values).onConflictDoNothing({ target: [payments.gateway, payments.gatewayOrderId] }).returning();
   if (!inserted) return undefined;
+  countPaymentStarted(inserted.method);
   await enqueue(tx, expirePaymentJob, { paymentId: inserted.id }, { runAt: new Date(values.expiresAt.getTime() + CALLBACK_SLACK_MS) });
   return inserted;
 }
@@ -62,6 +64,7 @@ export async function confirmPayment(tx: Tx, config: Config, payment: PaymentRow
     .where(and(eq(payments.id, payment.id), ne(payments.status, 'paid')))
     .returning();
   if (!updated) return 'duplicate' as const;
+  countPaymentConfirmed(updated.method);
   return markOrderPaid(tx, config.publicUrl, payment.orderId, updated.paidAt ?? new Date());
 }
 

@@ -27,6 +27,7 @@ import type { PaymentGateway } from './gateway.ts';
 import type { PaymentsContext } from './payment-records.ts';
 import { mbwayStatus, startMbway, startMultibanco } from './payment-start.ts';
 import * as sandbox from './sandbox-payments.ts';
+import { countCallbackRefused } from '../../platform/metrics.ts';
 
 const callbackText = (description: string) => z.string().max(200).optional().meta({ description });
 /**
@@ -85,7 +86,10 @@ export const paymentRoutes =
       },
       async (request, reply) => {
         const answer = await handleCallback(ctx, request.query, request.ip);
-        if (answer.status !== 200) request.log.warn({ outcome: answer.outcome }, 'payment callback refused');
+        if (answer.status !== 200) {
+          request.log.warn({ outcome: answer.outcome }, 'payment callback refused');
+          countCallbackRefused(answer.outcome);
+        }
         return reply.status(answer.status).send({ message: answer.outcome });
       },
     );

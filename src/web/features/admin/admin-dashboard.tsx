@@ -8,6 +8,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { RequireAdmin } from '../../session/guards.tsx';
 import { adminTabs, TAB_PARAM } from './admin-tabs.ts';
+import { OpsAlertsBanner } from './ops-alerts-banner.tsx';
 import { ShopSetupAlert } from './shop-setup-alert.tsx';
 
 /** /admin-dashboard (backoffice.md §2): the owner's overview first, then one tab per back-office list; non-admins go to /. */
@@ -37,6 +38,7 @@ function Dashboard() {
       />
       <meta name="robots" content="noindex" />
       <h1 className="h2 mb-4">Painel de administração</h1>
+      <OpsAlertsBanner />
       <ShopSetupAlert />
       <Tabs id="admin-tabs" activeKey={active.key} onSelect={select} mountOnEnter className="admin-tabs mb-3">
         {adminTabs.map(({ key, title, Component }) => (
