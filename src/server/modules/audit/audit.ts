@@ -49,27 +49,6 @@ export async function recordAs(tx: Tx | Db, actor: Actor, changes: Change | Chan
   if (rows.length) await tx.insert(auditLog).values(rows);
 }
 
-/**
- * When each of these records last took each status an admin gave it (an order shipped, delivered, cancelled
- * from the back office): the dates of the steps its customer's page shows. Keyed by record id, then status.
- */
-export async function statusDates(tx: Tx | Db, entity: AuditEntity, ids: number[]): Promise<Map<number, Map<string, Date>>> {
-  const dates = new Map<number, Map<string, Date>>();
-  if (!ids.length) return dates;
-  const status = sql<string>`${auditLog.after}->>'status'`;
-  const rows = await tx
-    .select({ id: auditLog.entityId, status, at: sql<Date>`max(${auditLog.at})`.mapWith(auditLog.at) })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), inArray(auditLog.entityId, ids.map(String)), isNotNull(status)))
-    .groupBy(auditLog.entityId, status);
-  for (const row of rows) {
-    const id = Number(row.id);
-    if (!dates.has(id)) dates.set(id, new Map());
-    dates.get(id)?.set(row.status, row.at);
-  }
-  return dates;
-}
-
 /** A call to an admin route the guard refused: 401 without a session, 403 for a signed-in non-admin. */
 export type Refusal = { ip: string; method: string; route: string; status: 401 | 403; user: { id: number; email: string } | null };
 

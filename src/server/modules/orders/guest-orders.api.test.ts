@@ -70,4 +70,17 @@ describe("a guest's order carries the dates of its steps", () => {
     expect(cancelled.status).toBe('cancelled');
     expect(new Date(cancelled.status_dates?.cancelled ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
+
+  it('a paid order the guest cancelled is dated by its cancellation, and owes her the money', async () => {
+    const admin = (await signedInUser(ctx, { isAdmin: true })).cookie;
+    const box = await insertProduct(ctx, { priceCents: 900, stock: 10 });
+    const order = await placeOrder(ctx, [{ product_id: box.id, quantity: 1 }], { details: { email: uniqueEmail('convidada') } });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/order/${order.id}/mark-paid`, headers: { cookie: admin }, payload: { method: 'transfer' } })).statusCode).toBe(200);
+    const before = Date.now();
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/order/${order.id}/cancel?token=${order.accessToken}` })).statusCode).toBe(200);
+    const cancelled = await guestView(order);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.refund_due).not.toBeNull();
+    expect(new Date(cancelled.status_dates?.cancelled ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
 });

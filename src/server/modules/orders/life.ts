@@ -11,7 +11,7 @@ import { giveBackStock, type PricedLine, takeStock } from '../catalog/stock.ts';
 import * as follow from './followers.ts';
 import { orderStatusMail, refundDueMail, unpaidCancelledMail } from './mails.ts';
 import { type ItemRow, itemsOf, mailOrder, type OrderRow, orderUrl } from './order-records.ts';
-import { orders } from './tables.ts';
+import { orders, orderStatusChanges } from './tables.ts';
 
 /*
  * The order's life applied (decision 0034): every path that changes an order's status or records its
@@ -88,6 +88,7 @@ export async function moveOrder(tx: Tx, row: OrderRow, to: OrderStatus, actor: O
     .where(eq(orders.id, row.id))
     .returning();
   if (!updated) throw new Error('order vanished under its lock');
+  if (to !== row.status) await tx.insert(orderStatusChanges).values({ orderId: row.id, fromStatus: row.status, toStatus: to, actor });
   const url = orderUrl(options.publicUrl, updated, options.token);
   if (does.has('status_mail')) {
     const mail = await orderStatusMail(await mailOrder(tx, options.publicUrl, updated, items), url);
@@ -127,6 +128,7 @@ export async function recordPayment(tx: Tx, publicUrl: string, row: OrderRow, ac
     .where(eq(orders.id, row.id))
     .returning();
   if (!updated) throw new Error('order vanished under its lock');
+  if (arrival.to !== row.status) await tx.insert(orderStatusChanges).values({ orderId: row.id, fromStatus: row.status, toStatus: arrival.to, actor });
   if (does.has('payments_voided')) await follow.payments().voidOpenPayments(tx, row.id);
   if (does.has('refund_due_mail')) {
     await queueMail(tx, await refundDueMail(await mailOrder(tx, publicUrl, updated, await itemsOf(tx, row.id)), orderUrl(publicUrl, updated)));

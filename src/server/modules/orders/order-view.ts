@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import { toEuros } from '#shared/money.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { Order, OrderPage } from '#shared/schemas/orders.ts';
@@ -7,12 +7,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { productThumbnails } from '../catalog/products.ts';
 import { digitalLinks } from '../catalog/stock.ts';
-import { statusDates } from '../audit/audit.ts';
 import * as follow from './followers.ts';
 import { paperworkOf } from './paperwork-view.ts';
 import { moveRefusal } from './life.ts';
 import { mayView, type OrderRow, type Viewer } from './order-records.ts';
-import { orderItems, orders } from './tables.ts';
+import { orderItems, orders, orderStatusChanges } from './tables.ts';
 
 /* The order as the customer and the back office read it, one order or a page of them. */
 
@@ -33,7 +32,7 @@ async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader =
   const paperwork = await paperworkOf(tx, rows.map((r) => r.id), forAdmin);
   // The orders an MB WAY payment through the gateway paid: their money can go back the same way.
   const mbwayPaid = forAdmin ? await follow.payments().paidByMbway(tx, rows.map((r) => r.id)) : new Set<number>();
-  const dated = await statusDates(tx, 'order', rows.map((r) => r.id));
+  const dated = await statusDates(tx, rows.map((r) => r.id));
   const links = await digitalLinks(tx, [
     ...new Set(items.filter((i) => i.isDigital && paidIds.has(i.orderId) && i.productId !== null).map((i) => i.productId as number)),
   ]);
@@ -89,10 +88,27 @@ async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader =
 
 const iso = (date: Date | undefined | null) => date?.toISOString() ?? null;
 
+/** When each of these orders last reached each status (the order's life records every move). */
+async function statusDates(tx: Tx | Db, ids: number[]): Promise<Map<number, Map<string, Date>>> {
+  const dates = new Map<number, Map<string, Date>>();
+  if (!ids.length) return dates;
+  const rows = await tx
+    .select({ id: orderStatusChanges.orderId, status: orderStatusChanges.toStatus, at: max(orderStatusChanges.at) })
+    .from(orderStatusChanges)
+    .where(inArray(orderStatusChanges.orderId, ids))
+    .groupBy(orderStatusChanges.orderId, orderStatusChanges.toStatus);
+  for (const row of rows) {
+    if (!row.at) continue;
+    const byStatus = dates.get(row.id) ?? new Map<string, Date>();
+    byStatus.set(row.status, row.at);
+    dates.set(row.id, byStatus);
+  }
+  return dates;
+}
+
 /**
- * The dates of an order's steps for its timeline: shipped and delivered as the back office set them; cancelled
- * too, or, for an order never paid (the customer or the payment deadline cancelled it, and nothing changes it
- * after that), its last change.
+ * The dates of an order's steps for its timeline, as its life recorded them; a cancelled order from before
+ * that record (none for its cancellation) falls back to its last change when it was never paid.
  */
 function stepDates(row: OrderRow, dates: Map<string, Date> | undefined) {
   return {

@@ -124,3 +124,22 @@ export const orderItems = pgTable(
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
 );
+
+/**
+ * Every move of an order's status, as the order's life (life.ts) makes it: when, from where to where, and by
+ * whom (customer, admin, payment, job). The order page's timeline reads its dates from here.
+ */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] }),
+    toStatus: text('to_status', { enum: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] }).notNull(),
+    actor: text('actor', { enum: ['customer', 'admin', 'payment', 'job'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_changes_order_idx').on(t.orderId, t.at)],
+);
