@@ -2,52 +2,13 @@ import { z } from 'zod';
 import './locale.ts';
 import { messages } from '../messages.ts';
 import { toEuros } from '../money.ts';
+import { orderMessages } from './order-messages.ts';
 import { CUSTOMER_PAYMENT_METHODS, MANUAL_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS, type Totals } from '../orders.ts';
 import { isValidNif, normaliseNif } from '../nif.ts';
 import { dateTime, email, emailAddress, euros as amountInEuros, pageSizeParam } from './common.ts';
 import { fiscalDocument, refund } from './invoicing.ts';
 
-export const orderMessages = {
-  name: 'Por favor insere o teu nome.',
-  email: 'Por favor insira um email válido.',
-  phone: 'Por favor insere o teu número de telefone.',
-  phoneInvalid: 'Por favor insira um número de telefone português válido (9 dígitos).',
-  address: 'Por favor insere o teu endereço.',
-  city: 'Por favor insere a tua cidade.',
-  postalCode: 'Por favor insere o teu código postal.',
-  postalCodeInvalid: 'O código postal deve ter o formato 0000-000.',
-  country: 'Só enviamos para Portugal.',
-  nif: 'O NIF indicado não é válido.',
-  paymentMethod: 'Escolha um método de pagamento.',
-  itemsRequired: 'Por favor adicione pelo menos um produto à encomenda.',
-  quantity: 'A quantidade tem de ser um número inteiro entre 1 e 99.',
-  customer: 'Escolha o cliente da encomenda.',
-  status: 'Escolha o estado da encomenda.',
-  unknownProduct: 'Um dos produtos do carrinho já não está disponível.',
-  variantRequired: 'Escolha uma variante para {name}.',
-  outOfStock: 'Não há stock suficiente de {name}: restam {stock}.',
-  totalsChanged: 'Os preços ou os portes mudaram desde que abriu o checkout. Confirme os novos totais e volte a finalizar a compra.',
-  idempotencyMismatch: 'Este pedido já foi usado com outros dados. Atualize a página e tente novamente.',
-  orderNotFound: 'Encomenda não encontrada.',
-  notCancellable: 'Esta encomenda já não pode ser cancelada.',
-  digitalDelivered: 'Esta encomenda inclui um produto digital já entregue e não pode ser cancelada.',
-  alreadyPaid: 'Esta encomenda já está paga.',
-  cancelledNotPayable: 'Uma encomenda cancelada não pode ser marcada como paga.',
-  manualMethod: 'Escolha como foi recebido o pagamento.',
-  paidRecorded: 'Pagamento registado.',
-  noRefundDue: 'Esta encomenda não tem nenhum reembolso por fazer.',
-  paidItemsFixed: 'Esta encomenda já foi paga: os artigos não podem mudar. Para devolver artigos, use Reembolsar.',
-  invoicedNotDeletable: 'Esta encomenda tem documentos fiscais emitidos e não pode ser eliminada; pode cancelá-la.',
-  paidNotDeletable: 'Esta encomenda foi paga e não pode ser eliminada: uma venda paga fica registada. Pode cancelá-la, o que regista o reembolso a fazer.',
-  refundedStaysCancelled: 'Esta encomenda já foi reembolsada e não pode ser reaberta.',
-  notNextStatus: 'A encomenda já não está nesse passo: atualize a lista.',
-  moveRefused: 'Uma encomenda «{from}» não pode passar a «{to}».',
-  paidNotPending: 'Esta encomenda já foi paga: não pode voltar a «Pendente». Atualize a página para ver o estado atual.',
-  cancelled: 'Encomenda cancelada.',
-  deleted: 'Encomenda eliminada.',
-  tooManyOrders:
-    'Foram feitas demasiadas encomendas em pouco tempo com este email ou a partir desta ligação. Por favor, tente novamente dentro de uma hora ou contacte-nos.',
-} as const;
+export { orderMessages } from './order-messages.ts';
 
 export const text = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: messages.tooLong });
