@@ -17,8 +17,9 @@ test('a dona exporta as encomendas do mês e os produtos para o contabilista', a
   const [orders] = await Promise.all([page.waitForEvent('download'), main.getByRole('link', { name: 'Exportar CSV' }).click()]);
   expect(orders.suggestedFilename()).toMatch(/^encomendas-\d{4}-\d{2}-01-a-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile((await orders.path()) as string, 'utf8');
-  expect(text.startsWith('\uFEFFEncomenda;Data;Estado;')).toBe(true);
-  expect(text).toMatch(new RegExp(`\\r\\n${order.id};\\d{2}/\\d{2}/\\d{4}, \\d{2}:\\d{2};Pendente;Multibanco;`));
+  expect(text.startsWith('\uFEFFEncomenda;Data;Hora;Estado;')).toBe(true);
+  // Date and time in cells of their own, as a spreadsheet sorts them (decision 0036).
+  expect(text).toMatch(new RegExp(`\\r\\n${order.id};\\d{4}-\\d{2}-\\d{2};\\d{2}:\\d{2};Pendente;Multibanco;`));
   expect(text).toMatch(/;\d+,\d{2};23%;\d+,\d{2};\d+,\d{2};/);
 
   // A range the other way round is explained, and offers no download.
