@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { ORDER_STATUSES, type OrderStatus, orderStatusLabel } from '#shared/orders.ts';
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
@@ -18,6 +18,7 @@ import { InvoiceAlerts } from './invoice-alerts.tsx';
 import { RefundAlerts } from './refund-alerts.tsx';
 import { UnpaidHolds } from './unpaid-holds.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { TabToolbar } from '../tab-toolbar.tsx';
 import { useTabDelete } from '../use-tab-delete.ts';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { orderNumber } from '../../orders/order-ui.tsx';
@@ -48,10 +49,7 @@ export function OrdersTab() {
     failed: 'Erro ao eliminar encomenda.',
     deleted: orderMessages.deleted,
     setNotice,
-    // The last order of the last page: show the page before it.
-    then: () => {
-      if (orders.data?.orders.length === 1 && page > 1) setPage(page - 1);
-    },
+    paged: { rows: orders.data?.orders.length, page, setPage },
   });
 
   const data = orders.data;
@@ -72,7 +70,7 @@ export function OrdersTab() {
 
   return (
     <section aria-label="Encomendas">
-      <div className="d-flex flex-column flex-sm-row align-items-stretch align-items-sm-end justify-content-between gap-3 mb-3">
+      <TabToolbar to={paths.adminCreateOrder} label="Nova encomenda" icon={<BiPlusLgIcon className="bi me-2" aria-hidden="true" />}>
         <Form.Group controlId={filterId} style={{ maxWidth: '16rem' }}>
           <Form.Label>Estado</Form.Label>
           <Form.Select value={status ?? ''} onChange={(e) => setStatus(e.target.value)}>
@@ -84,11 +82,7 @@ export function OrdersTab() {
             ))}
           </Form.Select>
         </Form.Group>
-        <Link to={paths.adminCreateOrder} className="btn btn-primary">
-          <BiPlusLgIcon className="bi me-2" aria-hidden="true" />
-          Nova encomenda
-        </Link>
-      </div>
+      </TabToolbar>
 
       <OrderExport />
       <PaymentAlerts />

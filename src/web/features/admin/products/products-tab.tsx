@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { paths } from '#shared/paths.ts';
@@ -13,6 +13,7 @@ import { PRODUCTS_PAGE_SIZE, productsQueryOptions, useDeleteProduct } from './ap
 import { ProductsTable } from './products-table.tsx';
 import { PaginationNav } from '../../../components/pagination-nav.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { TabToolbar } from '../tab-toolbar.tsx';
 import { useTabDelete } from '../use-tab-delete.ts';
 import { useDebouncedValue, useListParams } from '../../../components/use-list-params.ts';
 import { ProductExport } from '../exports/exports.tsx';
@@ -54,10 +55,7 @@ export function ProductsTab() {
     failed: 'Erro ao eliminar produto.',
     deleted: catalogMessages.productDeleted,
     setNotice,
-    // The last product of the last page: show the page before it.
-    then: () => {
-      if (products.data?.rows.length === 1 && page > 1) setPage(page - 1);
-    },
+    paged: { rows: products.data?.rows.length, page, setPage },
   });
 
   const count = products.data?.count ?? 0;
@@ -68,7 +66,7 @@ export function ProductsTab() {
 
   return (
     <section aria-label="Produtos">
-      <div className="d-flex flex-column flex-sm-row align-items-stretch align-items-sm-end justify-content-between gap-3 mb-3">
+      <TabToolbar to={paths.adminCreateProduct} label="Novo produto" icon={<BiPlusLgIcon className="bi me-2" aria-hidden="true" />} before={<ProductExport />}>
         <Form
           role="search"
           className="flex-grow-1"
@@ -83,14 +81,7 @@ export function ProductsTab() {
             <Form.Control type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" maxLength={100} />
           </Form.Group>
         </Form>
-        <div className="d-flex flex-wrap gap-2">
-          <ProductExport />
-          <Link to={paths.adminCreateProduct} className="btn btn-primary">
-            <BiPlusLgIcon className="bi me-2" aria-hidden="true" />
-            Novo produto
-          </Link>
-        </div>
-      </div>
+      </TabToolbar>
 
       <ProductImport />
       <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
