@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { useLocation } from 'react-router';
 import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
@@ -11,8 +10,8 @@ import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { PRODUCTS_PAGE_SIZE, productsQueryOptions, useDeleteProduct } from './api.ts';
 
 import { ProductsTable } from './products-table.tsx';
-import { PaginationNav } from '../../../components/pagination-nav.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { PagedList } from '../paged-list.tsx';
 import { TabToolbar } from '../tab-toolbar.tsx';
 import { useTabDelete } from '../use-tab-delete.ts';
 import { useDebouncedValue, useListParams } from '../../../components/use-list-params.ts';
@@ -90,31 +89,24 @@ export function ProductsTab() {
         <PageSpinner label="A carregar produtos..." />
       : products.isError ?
         <RetryAlert message="Erro ao carregar produtos." onRetry={() => void products.refetch()} retrying={products.isFetching} />
-      : <>
-          <p className="small text-secondary mb-2 d-flex align-items-center gap-2" role="status">
-            <span>
-              {count === 0 ?
-                q ?
-                  `Nenhum produto corresponde a «${q}».`
-                : 'Ainda não existem produtos.'
-              : count <= PRODUCTS_PAGE_SIZE ?
-                `${count} ${count === 1 ? 'produto' : 'produtos'}${q ? ` para «${q}»` : ''}`
-              : `${first}–${last} de ${count} produtos${q ? ` para «${q}»` : ''}`}
-            </span>
-            {updating && (
-              <>
-                <Spinner as="span" animation="border" size="sm" aria-hidden="true" />
-                <span className="visually-hidden">A atualizar a lista...</span>
-              </>
-            )}
-          </p>
-          {products.data.rows.length > 0 && (
-            <div aria-busy={updating}>
-              <ProductsTable products={products.data.rows} onDelete={confirm.ask} />
-            </div>
-          )}
-          {pages > 1 && <PaginationNav page={page} totalPages={pages} onChange={setPage} label="Páginas de produtos" />}
-        </>
+      : <PagedList
+          summary={
+            count === 0 ?
+              q ?
+                `Nenhum produto corresponde a «${q}».`
+              : 'Ainda não existem produtos.'
+            : count <= PRODUCTS_PAGE_SIZE ?
+              `${count} ${count === 1 ? 'produto' : 'produtos'}${q ? ` para «${q}»` : ''}`
+            : `${first}–${last} de ${count} produtos${q ? ` para «${q}»` : ''}`
+          }
+          updating={updating}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          pagesLabel="Páginas de produtos"
+        >
+          {products.data.rows.length > 0 && <ProductsTable products={products.data.rows} onDelete={confirm.ask} />}
+        </PagedList>
       }
 
       <ConfirmDeleteModal {...confirm.modal} title="Eliminar produto" question={
