@@ -96,3 +96,20 @@ export async function placeOrder(
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Order>();
 }
+
+/** The admin's PUT /api/order/{id} with the order as it is, only its status changed (answered as it comes). */
+export function putOrderStatus(ctx: TestContext, cookie: string, order: Order, status: string) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/order/${order.id}`,
+    headers: { cookie },
+    payload: {
+      user_id: order.user_id,
+      payment_method: order.payment_method,
+      shipping_address: order.shipping_address,
+      phone: order.phone,
+      status,
+      items: order.orderItems.map((i) => ({ product_id: i.product_id, variant_id: i.variant_id, quantity: i.quantity })),
+    },
+  });
+}

@@ -7,7 +7,7 @@ import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from '#shared/orde
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import { deliverMail, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
 import { ifthenpayEnv, paidCallbackUrl, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
-import { insertProduct, placeOrder } from '../../../../tests/helpers/shop.ts';
+import { insertProduct, placeOrder, putOrderStatus } from '../../../../tests/helpers/shop.ts';
 import { products } from '../catalog/tables.ts';
 import { payments } from '../payments/tables.ts';
 import { cancelUnpaidOrder } from './for-payments.ts';
@@ -23,20 +23,7 @@ const orderRow = async (id: number) => (await ctx.database.db.select().from(orde
 const paymentsOf = (orderId: number) => ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
 const subjectsTo = (email: string) => ctx.mailbox.to(email).map((m) => m.subject);
 
-const put = (cookie: string, order: Order, status: OrderStatus) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: `/api/order/${order.id}`,
-    headers: { cookie },
-    payload: {
-      user_id: order.user_id,
-      payment_method: order.payment_method,
-      shipping_address: order.shipping_address,
-      phone: order.phone,
-      status,
-      items: order.orderItems.map((i) => ({ product_id: i.product_id, variant_id: i.variant_id, quantity: i.quantity })),
-    },
-  });
+const put = (cookie: string, order: Order, status: OrderStatus) => putOrderStatus(ctx, cookie, order, status);
 
 const markPaid = (cookie: string, id: number) =>
   ctx.app.inject({ method: 'POST', url: `/api/order/${id}/mark-paid`, headers: { cookie }, payload: { method: 'transfer', note: 'Transferência' } });

@@ -5,7 +5,7 @@ import { fill } from '#shared/messages.ts';
 import { invoicingMessages } from '#shared/schemas/invoicing.ts';
 import { deliverMail, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
 import { ifthenpayEnv, paidCallbackUrl, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
-import { insertProduct, placeOrder } from '../../../../tests/helpers/shop.ts';
+import { insertProduct, placeOrder, putOrderStatus } from '../../../../tests/helpers/shop.ts';
 import { products } from '../catalog/tables.ts';
 import { paymentCallbacks, payments } from '../payments/tables.ts';
 import { orders } from './tables.ts';
@@ -26,19 +26,7 @@ async function adminCookie() {
 
 /** The admin's PUT /order/{id} with the order as it is, only the status changed. */
 async function setStatus(cookie: string, order: Order, status: Order['status']) {
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api/order/${order.id}`,
-    headers: { cookie },
-    payload: {
-      user_id: order.user_id,
-      payment_method: order.payment_method,
-      shipping_address: order.shipping_address,
-      phone: order.phone,
-      status,
-      items: order.orderItems.map((i) => ({ product_id: i.product_id, variant_id: i.variant_id, quantity: i.quantity })),
-    },
-  });
+  const res = await putOrderStatus(ctx, cookie, order, status);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Order>();
 }
@@ -248,20 +236,7 @@ describe('cancelling a paid order owes a refund', () => {
 });
 
 async function setStatusRaw(cookie: string, id: number, status: string) {
-  const order = await readOrder(cookie, id);
-  return ctx.app.inject({
-    method: 'PUT',
-    url: `/api/order/${id}`,
-    headers: { cookie },
-    payload: {
-      user_id: order.user_id,
-      payment_method: order.payment_method,
-      shipping_address: order.shipping_address,
-      phone: order.phone,
-      status,
-      items: order.orderItems.map((i) => ({ product_id: i.product_id, variant_id: i.variant_id, quantity: i.quantity })),
-    },
-  });
+  return putOrderStatus(ctx, cookie, await readOrder(cookie, id), status);
 }
 
 async function readOrder(cookie: string, id: number) {

@@ -8,19 +8,23 @@ type Options<Item, Key> = {
   /** The tab's notice when the server's answer says nothing. */
   deleted: string;
   setNotice: (notice: string | null) => void;
-  /** After the notice (a paged list steps back from a page it emptied). */
+  /** A paged list: the rows on the page shown, that page and how to go to another. */
+  paged?: { rows: number | undefined; page: number; setPage: (page: number) => void };
+  /** After the notice. */
   then?: () => void;
 };
 
 /** A tab's delete: asking hides the tab's last notice; once done, the notice says so in the server's words. */
 export function useTabDelete<Item, Key>(remove: UseMutationResult<{ message?: string } | undefined, Error, Key>, options: Options<Item, Key>) {
-  const { keyOf, failed, deleted, setNotice, then } = options;
+  const { keyOf, failed, deleted, setNotice, paged, then } = options;
   return useConfirmDelete<Item, Key, { message?: string } | undefined>(remove, {
     keyOf,
     failed,
     onAsk: () => setNotice(null),
     onDeleted: (answer) => {
       setNotice(answer?.message || deleted);
+      // The last row of the last page: show the page before it.
+      if (paged && paged.rows === 1 && paged.page > 1) paged.setPage(paged.page - 1);
       then?.();
     },
   });

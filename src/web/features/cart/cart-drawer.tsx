@@ -1,5 +1,6 @@
 import './cart-drawer.css';
 import { useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { formatCents, toCents } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
@@ -105,7 +106,8 @@ export function CartDrawer({ added, open, onClose }: Props) {
     }
   };
 
-  return (
+  // Outside #root, which is not painted while the drawer is open (cart-drawer.css).
+  return createPortal(
     // The dialog takes Escape natively; a click on the backdrop is a pointer's shortcut for the close button.
     <dialog ref={dialog} className="cart-drawer" aria-labelledby={titleId} onClick={onClick} onKeyDown={onKeyDown}>
       <div className="cart-drawer-content">
@@ -163,6 +165,7 @@ export function CartDrawer({ added, open, onClose }: Props) {
           </button>
         </div>
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

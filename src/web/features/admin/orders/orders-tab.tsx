@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { ORDER_STATUSES, type OrderStatus, orderStatusLabel } from '#shared/orders.ts';
 import { type Order, orderMessages } from '#shared/schemas/orders.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { paths } from '#shared/paths.ts';
 import { NoticeAlert, noticeFrom } from '../notice-alert.tsx';
-import { PaginationNav } from '../../../components/pagination-nav.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ADMIN_ORDERS_PAGE_SIZE, ordersQueryOptions, useDeleteOrder } from './api.ts';
 import { OrderExport } from '../exports/exports.tsx';
@@ -18,6 +16,8 @@ import { InvoiceAlerts } from './invoice-alerts.tsx';
 import { RefundAlerts } from './refund-alerts.tsx';
 import { UnpaidHolds } from './unpaid-holds.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { PagedList } from '../paged-list.tsx';
+import { TabToolbar } from '../tab-toolbar.tsx';
 import { useTabDelete } from '../use-tab-delete.ts';
 import { useListParams } from '../../../components/use-list-params.ts';
 import { orderNumber } from '../../orders/order-ui.tsx';
@@ -48,10 +48,7 @@ export function OrdersTab() {
     failed: 'Erro ao eliminar encomenda.',
     deleted: orderMessages.deleted,
     setNotice,
-    // The last order of the last page: show the page before it.
-    then: () => {
-      if (orders.data?.orders.length === 1 && page > 1) setPage(page - 1);
-    },
+    paged: { rows: orders.data?.orders.length, page, setPage },
   });
 
   const data = orders.data;
@@ -72,7 +69,7 @@ export function OrdersTab() {
 
   return (
     <section aria-label="Encomendas">
-      <div className="d-flex flex-column flex-sm-row align-items-stretch align-items-sm-end justify-content-between gap-3 mb-3">
+      <TabToolbar to={paths.adminCreateOrder} label="Nova encomenda" icon={<BiPlusLgIcon className="bi me-2" aria-hidden="true" />}>
         <Form.Group controlId={filterId} style={{ maxWidth: '16rem' }}>
           <Form.Label>Estado</Form.Label>
           <Form.Select value={status ?? ''} onChange={(e) => setStatus(e.target.value)}>
@@ -84,11 +81,7 @@ export function OrdersTab() {
             ))}
           </Form.Select>
         </Form.Group>
-        <Link to={paths.adminCreateOrder} className="btn btn-primary">
-          <BiPlusLgIcon className="bi me-2" aria-hidden="true" />
-          Nova encomenda
-        </Link>
-      </div>
+      </TabToolbar>
 
       <OrderExport />
       <PaymentAlerts />
@@ -102,31 +95,24 @@ export function OrdersTab() {
         <PageSpinner label="A carregar encomendas..." />
       : orders.isError || !data ?
         <RetryAlert message="Erro ao carregar encomendas." onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
-      : <>
-          <p className="small text-secondary mb-2 d-flex align-items-center gap-2" role="status">
-            <span>
-              {total === 0 ?
-                status ?
-                  `Nenhuma encomenda${filterWords}.`
-                : 'Ainda não existem encomendas.'
-              : total <= ADMIN_ORDERS_PAGE_SIZE ?
-                `${total} ${total === 1 ? 'encomenda' : 'encomendas'}${filterWords}`
-              : `${first}–${last} de ${total} encomendas${filterWords}`}
-            </span>
-            {updating && (
-              <>
-                <Spinner as="span" animation="border" size="sm" aria-hidden="true" />
-                <span className="visually-hidden">A atualizar a lista...</span>
-              </>
-            )}
-          </p>
-          {data.orders.length > 0 && (
-            <div aria-busy={updating}>
-              <OrdersTable orders={data.orders} onDelete={confirm.ask} onStep={setNotice} />
-            </div>
-          )}
-          {pages > 1 && <PaginationNav page={shownPage} totalPages={pages} onChange={setPage} label="Páginas de encomendas" />}
-        </>
+      : <PagedList
+          summary={
+            total === 0 ?
+              status ?
+                `Nenhuma encomenda${filterWords}.`
+              : 'Ainda não existem encomendas.'
+            : total <= ADMIN_ORDERS_PAGE_SIZE ?
+              `${total} ${total === 1 ? 'encomenda' : 'encomendas'}${filterWords}`
+            : `${first}–${last} de ${total} encomendas${filterWords}`
+          }
+          updating={updating}
+          page={shownPage}
+          pages={pages}
+          onPage={setPage}
+          pagesLabel="Páginas de encomendas"
+        >
+          {data.orders.length > 0 && <OrdersTable orders={data.orders} onDelete={confirm.ask} onStep={setNotice} />}
+        </PagedList>
       }
 
       <ConfirmDeleteModal {...confirm.modal} title="Eliminar encomenda" question={

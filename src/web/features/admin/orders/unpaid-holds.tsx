@@ -58,39 +58,42 @@ export function UnpaidHolds() {
           <p className="small mb-2">
             Estas encomendas ainda não foram pagas e têm produtos reservados. Cada uma é cancelada sozinha no fim do prazo; pode libertar o stock já.
           </p>
-          <Form.Check
-            id={`${headingId}-all`}
-            className="mb-2"
-            label="Todas"
-            checked={unticked.size === 0}
-            onChange={(e) => setUnticked(e.target.checked ? new Set() : new Set(rows.map((row) => row.order_id)))}
-          />
-          <ul className="list-unstyled mb-2">
-            {rows.map((row) => (
-              <li key={row.order_id} className="d-flex flex-wrap align-items-start gap-2 py-1 border-top border-info-subtle">
-                <Form.Check
-                  id={`${headingId}-${row.order_id}`}
-                  checked={!unticked.has(row.order_id)}
-                  onChange={(e) => toggle(row.order_id, e.target.checked)}
-                  aria-label={`Escolher a encomenda ${orderNumber(row.order_id)}`}
-                />
-                <span className="me-auto text-break">
-                  <Link to={paths.adminEditOrder(row.order_id)}>Encomenda {orderNumber(row.order_id)}</Link>
-                  {` · ${row.email} · ${units(row.units)} · ${formatEuros(row.total)} (${paymentMethodLabel[row.payment_method as PaymentMethod] ?? row.payment_method})`}
-                  <span className="d-block small">
-                    {'Desde '}
-                    <time dateTime={row.since}>{formatLongDateTime(row.since)}</time>
-                    {row.until ?
-                      <>
-                        {' · até '}
-                        <time dateTime={row.until}>{formatLongDateTime(row.until)}</time>
-                      </>
-                    : ' · sem prazo (encomenda criada na loja)'}
+          <fieldset className="mb-2">
+            <legend className="visually-hidden">Encomendas a libertar</legend>
+            <Form.Check
+              id={`${headingId}-all`}
+              className="mb-2"
+              label="Todas"
+              checked={unticked.size === 0}
+              onChange={(e) => setUnticked(e.target.checked ? new Set() : new Set(rows.map((row) => row.order_id)))}
+            />
+            <ul className="list-unstyled mb-0">
+              {rows.map((row) => (
+                <li key={row.order_id} className="d-flex flex-wrap align-items-start gap-2 py-1 border-top border-info-subtle">
+                  <Form.Check
+                    id={`${headingId}-${row.order_id}`}
+                    checked={!unticked.has(row.order_id)}
+                    onChange={(e) => toggle(row.order_id, e.target.checked)}
+                    aria-label={`Escolher a encomenda ${orderNumber(row.order_id)}`}
+                  />
+                  <span className="me-auto text-break">
+                    <Link to={paths.adminEditOrder(row.order_id)}>Encomenda {orderNumber(row.order_id)}</Link>
+                    {` · ${row.email} · ${units(row.units)} · ${formatEuros(row.total)} (${paymentMethodLabel[row.payment_method as PaymentMethod] ?? row.payment_method})`}
+                    <span className="d-block small">
+                      {'Desde '}
+                      <time dateTime={row.since}>{formatLongDateTime(row.since)}</time>
+                      {row.until ?
+                        <>
+                          {' · até '}
+                          <time dateTime={row.until}>{formatLongDateTime(row.until)}</time>
+                        </>
+                      : ' · sem prazo (encomenda criada na loja)'}
+                    </span>
                   </span>
-                </span>
-              </li>
-            ))}
-          </ul>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
           <Button variant="outline-dark" size="sm" disabled={!chosen.length} onClick={() => setAsking(true)}>
             Libertar stock
           </Button>

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { catalogMessages, type Product } from '#shared/schemas/catalog.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { paths } from '#shared/paths.ts';
@@ -11,8 +10,9 @@ import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { PRODUCTS_PAGE_SIZE, productsQueryOptions, useDeleteProduct } from './api.ts';
 
 import { ProductsTable } from './products-table.tsx';
-import { PaginationNav } from '../../../components/pagination-nav.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { PagedList } from '../paged-list.tsx';
+import { TabToolbar } from '../tab-toolbar.tsx';
 import { useTabDelete } from '../use-tab-delete.ts';
 import { useDebouncedValue, useListParams } from '../../../components/use-list-params.ts';
 import { ProductExport } from '../exports/exports.tsx';
@@ -54,10 +54,7 @@ export function ProductsTab() {
     failed: 'Erro ao eliminar produto.',
     deleted: catalogMessages.productDeleted,
     setNotice,
-    // The last product of the last page: show the page before it.
-    then: () => {
-      if (products.data?.rows.length === 1 && page > 1) setPage(page - 1);
-    },
+    paged: { rows: products.data?.rows.length, page, setPage },
   });
 
   const count = products.data?.count ?? 0;
@@ -68,7 +65,7 @@ export function ProductsTab() {
 
   return (
     <section aria-label="Produtos">
-      <div className="d-flex flex-column flex-sm-row align-items-stretch align-items-sm-end justify-content-between gap-3 mb-3">
+      <TabToolbar to={paths.adminCreateProduct} label="Novo produto" icon={<BiPlusLgIcon className="bi me-2" aria-hidden="true" />} before={<ProductExport />}>
         <Form
           role="search"
           className="flex-grow-1"
@@ -83,14 +80,7 @@ export function ProductsTab() {
             <Form.Control type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" maxLength={100} />
           </Form.Group>
         </Form>
-        <div className="d-flex flex-wrap gap-2">
-          <ProductExport />
-          <Link to={paths.adminCreateProduct} className="btn btn-primary">
-            <BiPlusLgIcon className="bi me-2" aria-hidden="true" />
-            Novo produto
-          </Link>
-        </div>
-      </div>
+      </TabToolbar>
 
       <ProductImport />
       <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
@@ -99,31 +89,24 @@ export function ProductsTab() {
         <PageSpinner label="A carregar produtos..." />
       : products.isError ?
         <RetryAlert message="Erro ao carregar produtos." onRetry={() => void products.refetch()} retrying={products.isFetching} />
-      : <>
-          <p className="small text-secondary mb-2 d-flex align-items-center gap-2" role="status">
-            <span>
-              {count === 0 ?
-                q ?
-                  `Nenhum produto corresponde a «${q}».`
-                : 'Ainda não existem produtos.'
-              : count <= PRODUCTS_PAGE_SIZE ?
-                `${count} ${count === 1 ? 'produto' : 'produtos'}${q ? ` para «${q}»` : ''}`
-              : `${first}–${last} de ${count} produtos${q ? ` para «${q}»` : ''}`}
-            </span>
-            {updating && (
-              <>
-                <Spinner as="span" animation="border" size="sm" aria-hidden="true" />
-                <span className="visually-hidden">A atualizar a lista...</span>
-              </>
-            )}
-          </p>
-          {products.data.rows.length > 0 && (
-            <div aria-busy={updating}>
-              <ProductsTable products={products.data.rows} onDelete={confirm.ask} />
-            </div>
-          )}
-          {pages > 1 && <PaginationNav page={page} totalPages={pages} onChange={setPage} label="Páginas de produtos" />}
-        </>
+      : <PagedList
+          summary={
+            count === 0 ?
+              q ?
+                `Nenhum produto corresponde a «${q}».`
+              : 'Ainda não existem produtos.'
+            : count <= PRODUCTS_PAGE_SIZE ?
+              `${count} ${count === 1 ? 'produto' : 'produtos'}${q ? ` para «${q}»` : ''}`
+            : `${first}–${last} de ${count} produtos${q ? ` para «${q}»` : ''}`
+          }
+          updating={updating}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          pagesLabel="Páginas de produtos"
+        >
+          {products.data.rows.length > 0 && <ProductsTable products={products.data.rows} onDelete={confirm.ask} />}
+        </PagedList>
       }
 
       <ConfirmDeleteModal {...confirm.modal} title="Eliminar produto" question={

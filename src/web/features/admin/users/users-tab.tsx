@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { PublicUser } from '#shared/schemas/account.ts';
 import { paths } from '#shared/paths.ts';
 import { useSession } from '../../../session/session.tsx';
@@ -10,6 +10,7 @@ import { QueryState } from '../query-state.tsx';
 import { useDeleteUser, usersQueryOptions } from './api.ts';
 import { UsersTable } from './users-table.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
+import { TabToolbar } from '../tab-toolbar.tsx';
 import { useTabDelete } from '../use-tab-delete.ts';
 import BiPersonPlusIcon from '~icons/bi/person-plus';
 
@@ -47,16 +48,12 @@ export function UsersTab() {
 
   return (
     <section aria-label="Utilizadores">
-      <div className="d-flex flex-column flex-sm-row align-items-stretch align-items-sm-end justify-content-between gap-3 mb-3">
+      <TabToolbar to={paths.adminCreateUser} label="Novo utilizador" icon={<BiPersonPlusIcon className="bi me-2" aria-hidden="true" />}>
         <Form.Group controlId={searchId} className="flex-grow-1" style={{ maxWidth: '24rem' }}>
           <Form.Label>Pesquisar por nome ou email</Form.Label>
           <Form.Control type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
         </Form.Group>
-        <Link to={paths.adminCreateUser} className="btn btn-primary">
-          <BiPersonPlusIcon className="bi me-2" aria-hidden="true" />
-          Novo utilizador
-        </Link>
-      </div>
+      </TabToolbar>
 
       <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
 
