@@ -3,6 +3,7 @@ import { formatCents } from '#shared/money.ts';
 import { manualPaymentLabel, orderStatusLabel, paymentMethodLabel } from '#shared/orders.ts';
 import type { AuditEntry } from '#shared/schemas/audit.ts';
 import { refundMethodLabel } from '#shared/schemas/invoicing.ts';
+import BiArrowRightIcon from '~icons/bi/arrow-right';
 
 /** The field names the log keeps, as the owner knows them. */
 const fieldLabel: Record<string, string> = {
@@ -99,7 +100,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
           <span className="fw-semibold">{fieldLabel[key] ?? key}:</span>{' '}
           {entry.before && entry.after ?
             <>
-              <del>{shown(key, entry.before[key])}</del> <span aria-hidden="true">→</span>{' '}
+              <del>{shown(key, entry.before[key])}</del> <BiArrowRightIcon className="bi" aria-hidden="true" />{' '}
               <span className="visually-hidden">passou a</span> <ins>{shown(key, entry.after[key])}</ins>
             </>
           : shown(key, (entry.after ?? entry.before ?? {})[key])}
