@@ -27,7 +27,7 @@ export function TermsPage() {
         Última atualização: <time dateTime={TERMS_UPDATED_ON}>{formatCalendarDay(TERMS_UPDATED_ON)}</time>
       </p>
 
-      <div className="row g-4 g-lg-5">
+      <div className="row g-4 g-lg-5 mt-0">
         <div className="col-12 col-lg-4 order-lg-2">
           <nav className="terms-toc card" aria-labelledby="terms-toc-title">
             <div className="card-body">
