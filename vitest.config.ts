@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { icons } from './vite.config.ts';
 
-const testFiles = ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'];
+const testFiles = ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'bench/**/*.test.ts'];
 const root = import.meta.dirname;
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 /** The files under `dir` (relative to the root) whose path matches `pattern`. */

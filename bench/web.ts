@@ -1,7 +1,8 @@
 // `npm run bench:web`: Lighthouse 13 (mobile preset, its default simulated throttling) in Debian's Chromium
 // against the shop as `npm start` serves it (built web app, server render, embedded database with the demo
-// catalogue, in a temporary DATA_DIR), three runs per page; prints the median of each figure per page and
-// fails when one is outside the budgets of issue #14. Not part of `npm test`.
+// catalogue, in a temporary DATA_DIR), three runs per page (the home page, the list, a product, the services, a
+// collection, a filtered list); prints the median of each figure per page and fails when one is outside the
+// budgets of issue #14. Not part of `npm test`.
 // Lighthouse comes from the npm registry through npx (lighthouse@13: 12 cannot trace this Chromium).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -94,7 +95,11 @@ try {
   const products = (await (await fetch(`${base}/api/product?pageSize=1`)).json()) as { rows: { id: number }[] };
   const productId = products.rows[0]?.id;
   if (productId === undefined) throw new Error('the demo catalogue has no product');
-  const pages = ['/', '/produtos', `/produtos/${productId}`, '/servicos'];
+  const collections = (await (await fetch(`${base}/api/collection`)).json()) as { slug: string }[];
+  const collection = collections[0]?.slug;
+  if (collection === undefined) throw new Error('the demo catalogue has no collection');
+  // Issue #30: a collection's page and a list narrowed by filters (price typed the Portuguese way, in stock) too.
+  const pages = ['/', '/produtos', `/produtos/${productId}`, '/servicos', `/colecoes/${collection}`, '/produtos?precoMin=10&precoMax=20,5&disponivel=1'];
   // Warm the server's caches (and its lazy server render) as a shop that has been running would have them.
   for (const path of pages) await fetch(`${base}${path}`);
 

@@ -143,6 +143,10 @@ test.describe('administração de produtos', () => {
         await main.getByLabel(`Stock da variante ${n}`, { exact: true }).fill(v.stock);
         await main.getByLabel(`SKU (opcional) da variante ${n}`, { exact: true }).fill(v.sku);
       }
+      // The weight, and the quantity of a unit of measure the price per unit is shown for (decision 0047).
+      await main.getByLabel('Peso (g)', { exact: true }).fill('1200');
+      await main.getByLabel('Quantidade', { exact: true }).fill('2,5');
+      await main.getByLabel('Unidade de medida', { exact: true }).selectOption('kg');
 
       await main.getByLabel('Adicionar imagens', { exact: true }).setInputFiles(images);
       for (const image of images) await expect(main.getByRole('img', { name: `Pré-visualização de ${image.name}` })).toBeVisible();
@@ -178,6 +182,8 @@ test.describe('administração de produtos', () => {
       const card = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name }) });
       await expect(card).toHaveCount(1);
       await expect(card).toContainText(/A partir de 27,50\s€/);
+      // Beside the price shown, its price per unit: 27,50 € for 2,5 kg.
+      await expect(card).toContainText(/\(11,00\s€\/kg\)/);
 
       await page.goto(`/produtos/${id}`);
       const main = page.getByRole('main');
@@ -186,7 +192,10 @@ test.describe('administração de produtos', () => {
       // The first variant is preselected, and its price is the one shown.
       const variant = main.getByLabel('Variante', { exact: true });
       await expect(variant.locator('option')).toHaveText([/^Carvalho - 34,90\s€$/, /^Pinho - 27,50\s€$/]);
-      await expect(main.getByText(/^34,90\s€$/)).toBeVisible();
+      await expect(main.getByText(/^34,90\s€/)).toBeVisible();
+      await expect(main.getByText(/^\(13,96\s€\/kg\)$/)).toBeVisible();
+      await variant.selectOption({ index: 1 });
+      await expect(main.getByText(/^\(11,00\s€\/kg\)$/)).toBeVisible();
       const thumbs = main.getByRole('list', { name: 'Miniaturas' }).getByRole('button');
       await expect(thumbs).toHaveCount(2);
       await expect(thumbs.nth(0)).toHaveAccessibleName('Mostrar imagem 1 de 2');
@@ -209,6 +218,9 @@ test.describe('administração de produtos', () => {
       await expect(main.getByLabel('Tem variantes', { exact: true })).toBeChecked();
       await expect(main.getByLabel('Nome da variante 2', { exact: true })).toHaveValue('Pinho');
       await expect(main.getByLabel('Preço (€) da variante 1', { exact: true })).toHaveValue('34,90');
+      await expect(main.getByLabel('Quantidade', { exact: true })).toHaveValue('2,5');
+      await expect(main.getByLabel('Unidade de medida', { exact: true })).toHaveValue('kg');
+      await expect(main.getByLabel('Peso (g)', { exact: true })).toHaveValue('1200');
       await expect(main.getByRole('img', { name: `Imagem 1 de ${name}` })).toBeVisible();
       await expect(main.getByRole('img', { name: `Imagem 2 de ${name}` })).toBeVisible();
       await shootForm(page, 'admin-produto-editar');
@@ -218,9 +230,8 @@ test.describe('administração de produtos', () => {
       await remove.check();
       await expect(main.getByText('Será removida ao guardar')).toBeVisible();
       await expect(main).toContainText('(1 de 12)');
-      // Checked from the top of the form: where the click left the page scrolled, the sticky header half covers
-      // whichever control is under it, and axe counts a target under it as too small (target-size).
-      await page.evaluate(() => window.scrollTo(0, 0));
+      // Where the click left the page scrolled, the sticky header half covers a control: the check tells that
+      // from a small target.
       await expectAccessible(page, 'imagem marcada para remover');
       await main.getByRole('button', { name: 'Guardar', exact: true }).click();
       await expect(page).toHaveURL(productsTabUrl);

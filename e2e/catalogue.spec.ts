@@ -18,15 +18,21 @@ const euros = (c: number) => `${Math.floor(c / 100)},${String(c % 100).padStart(
 const demo = demoCatalogue.map((item, position) => {
   const variants = (item.variants ?? []).map((v) => ({ ...v, cents: cents(v.price) }));
   const minCents = variants.length ? Math.min(...variants.map((v) => v.cents)) : cents(item.price ?? '0');
-  const inStock = variants.length ? variants.some((v) => v.stock > 0) : (item.stock ?? 0) > 0;
+  // A digital product never runs out.
+  const inStock = (item.isDigital ?? false) || (variants.length ? variants.some((v) => v.stock > 0) : (item.stock ?? 0) > 0);
   return { name: item.name, position, isDigital: item.isDigital ?? false, variants, minCents, inStock };
 });
 type DemoItem = (typeof demo)[number];
 
-// Sorted as the server does: by the shown price, then by id (the seed inserts in catalogue order).
-const byPriceAsc = (a: DemoItem, b: DemoItem) => a.minCents - b.minCents || a.position - b.position;
-const physical = demo.filter((p) => !p.isDigital).sort(byPriceAsc);
-const digital = demo.filter((p) => p.isDigital).sort(byPriceAsc);
+// Sorted as the server does: those in stock first (sold-out last, issue #30), then by the shown price, then by id
+// (the seed inserts in catalogue order).
+const byPrice = (a: DemoItem, b: DemoItem) => a.minCents - b.minCents || a.position - b.position;
+const soldOutLast = (list: DemoItem[], order: (a: DemoItem, b: DemoItem) => number) => [
+  ...list.filter((p) => p.inStock).sort(order),
+  ...list.filter((p) => !p.inStock).sort(order),
+];
+const physical = soldOutLast(demo.filter((p) => !p.isDigital), byPrice);
+const digital = soldOutLast(demo.filter((p) => p.isDigital), byPrice);
 const priceText = (p: DemoItem) => (p.variants.length ? `A partir de ${euros(p.minCents)}` : euros(p.minCents));
 
 const withVariants = demo.find((p) => !p.isDigital && p.variants.length >= 2 && (p.variants[1]?.stock ?? 0) >= 2);
@@ -78,9 +84,9 @@ test.describe('catálogo', () => {
 
     await sortSelect(page).selectOption('price_desc');
     await expect(page).toHaveURL(urlOf('/produtos?sort=price_desc'));
-    const descending = [...physical].reverse();
+    const descending = soldOutLast(demo.filter((p) => !p.isDigital), (a, b) => byPrice(b, a));
     await expect(cardNames(page)).toHaveText(descending.slice(0, PAGE_SIZE).map((p) => p.name));
-    const highest = Math.max(...physical.map((p) => p.minCents));
+    const highest = Math.max(...physical.filter((p) => p.inStock).map((p) => p.minCents));
     const sorted = await cardPrices(page);
     expect(sorted[0]).toBe(highest);
     expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
@@ -230,12 +236,15 @@ test.describe('catálogo', () => {
 
   test('produto fora de stock: «Fora de stock» no cartão, botão desativado, sem quantidade na página', async ({ page }) => {
     const product = outOfStock as DemoItem;
-    await page.goto('/produtos');
+    // Sold-out products close the list (issue #30): it is on the last page.
+    const lastPage = Math.ceil(physical.length / PAGE_SIZE);
+    expect(physical.indexOf(product), 'the sold-out product on the last page').toBeGreaterThanOrEqual((lastPage - 1) * PAGE_SIZE);
+    await page.goto(`/produtos?page=${lastPage}`);
     const found = card(page, product.name);
     await expect(found).toContainText('Fora de stock');
     await expect(found.getByRole('button', { name: `Adicionar ${product.name} ao carrinho`, exact: true })).toBeDisabled();
     // Products in stock have neither.
-    const available = physical.find((p) => p.inStock && physical.indexOf(p) < PAGE_SIZE) as DemoItem;
+    const available = physical.find((p) => p.inStock && physical.indexOf(p) >= (lastPage - 1) * PAGE_SIZE) as DemoItem;
     await expect(card(page, available.name)).not.toContainText('Fora de stock');
     await expect(card(page, available.name).getByRole('button', { name: `Adicionar ${available.name} ao carrinho`, exact: true })).toBeEnabled();
 

@@ -81,7 +81,7 @@ test.describe('sessão expirada', () => {
     await endSessionOnServer(page, request);
     const visited: string[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
-    await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+    await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
 
     await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL)}/multibanco-payment\\?id=\\d+&token=[^&]+$`));
     await expect(main.getByRole('heading', { level: 1, name: 'Pagamento por Multibanco' })).toBeVisible();

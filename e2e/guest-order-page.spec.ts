@@ -11,7 +11,7 @@ for (const width of [375, 1280]) {
   test(`página da encomenda de um convidado a ${width} px: artigos, morada, fatura, pagamento e o percurso da encomenda`, async ({ page, browser }) => {
     test.slow();
     const product = await findProduct(page.request, boxes);
-    const order = (await placeGuestOrder(page.request, { productId: product.id })) as { id: number; accessToken?: string };
+    const order = await placeGuestOrder(page.request, { productId: product.id });
     expect(order.accessToken, 'a guest order answers its access token').toBeTruthy();
     const link = `/order-success?id=${order.id}&token=${order.accessToken}`;
 

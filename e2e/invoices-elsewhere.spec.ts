@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { admin, expect, signIn, test } from './fixtures.ts';
+import { placeGuestOrder } from './shop-helpers.ts';
 import { shopPort } from './fixtures/env.ts';
 
 // Issue #25, "invoices without a provider": in a shop with INVOICING=none, "Faturas por emitir" says who to
@@ -45,27 +46,12 @@ for (const viewport of [
     const main = page.getByRole('main');
 
     // A guest's order with a NIF and a company, paid by transfer as the owner records it.
-    const list = (await (await page.request.get('/api/product', { params: { isDigital: 'false' } })).json()) as { rows: { id: number; hasVariants: boolean; stock: number }[] };
-    const productId = list.rows.find((p) => !p.hasVariants && p.stock > 0)?.id;
-    const items = [{ product_id: productId, quantity: 1 }];
-    const totals = (await (await page.request.post('/api/order/calculate-totals', { data: { items } })).json()) as Record<string, number>;
-    const placed = await page.request.post('/api/order', {
-      data: {
-        items,
-        email: `fatura.${suffix}@example.pt`,
-        phone: '913 222 333',
-        shipping_address: `Inês Faria ${suffix}, Rua do Recibo 3, Aveiro, 3800-100, Portugal`,
-        nif: '123456789',
-        company: `Arrumar ${suffix}, Lda.`,
-        payment_method: 'multibanco',
-        shipping_cost: totals.shippingCost,
-        total_price_without_tax: totals.totalPriceWithoutTax,
-        total_tax: totals.totalTax,
-        total_price_with_tax: totals.totalWithTax,
-      },
+    const order = await placeGuestOrder(page.request, {
+      email: `fatura.${suffix}@example.pt`,
+      shippingAddress: `Inês Faria ${suffix}, Rua do Recibo 3, Aveiro, 3800-100, Portugal`,
+      nif: '123456789',
+      company: `Arrumar ${suffix}, Lda.`,
     });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const order = (await placed.json()) as { id: number; accessToken: string };
     await signIn(page, admin.email, admin.password);
     const paid = await page.request.post(`/api/order/${order.id}/mark-paid`, { data: { method: 'transfer' } });
     expect(paid.status(), await paid.text()).toBe(200);

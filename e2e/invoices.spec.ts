@@ -51,11 +51,11 @@ test('fatura-recibo com NIF depois do MB WAY, e o reembolso de uma unidade com n
     await main.getByLabel('NIF (contribuinte)').fill('123 456 780');
     await main.getByLabel('Empresa (opcional)').fill('Arrumações Lopes, Lda.');
     await main.getByRole('radio', { name: /^MB WAY/ }).check();
-    await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+    await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
     // A wrong check digit is refused before any order is made.
     await expect(main.getByLabel('NIF (contribuinte)')).toHaveAccessibleDescription('O NIF indicado não é válido.');
     await main.getByLabel('NIF (contribuinte)').fill(NIF);
-    await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+    await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL)}/mbway-payment\\?id=\\d+`));
     const phoneUrl = await main.getByRole('link', { name: /Abrir o telemóvel de testes/ }).getAttribute('href');
     const phone = await openPage();

@@ -259,7 +259,7 @@ test.describe('encomendas', () => {
       await shoot(page, 'checkout');
 
       const since = Date.now();
-      await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+      await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
       // The order is made, then its Multibanco reference (e2e/payments.spec.ts follows the payment itself).
       await expect(page).toHaveURL(urlStarting('/multibanco-payment?id='));
       orderId = orderIdFrom(page);
@@ -393,7 +393,7 @@ test.describe('encomendas', () => {
     await expect(main.getByRole('radio', { name: /^Multibanco/ })).toBeChecked();
     await fillCheckout(page, { name, email, phone: '+351 934 567 890', address: 'Avenida da Liberdade, 200', city: 'Porto', postalCode: '4000-322' });
     const since = Date.now();
-    await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+    await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
 
     await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL)}/multibanco-payment\\?id=\\d+&token=[^&]+$`));
     const orderId = orderIdFrom(page);
@@ -449,7 +449,7 @@ test.describe('encomendas', () => {
       await expect(main.getByRole('heading', { level: 1, name: 'Finalizar compra' })).toBeVisible();
       await expect(term(main, 'Total')).toHaveText(euros(cents(notepad.price ?? '0') + SHIPPING_CENTS));
 
-      await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+      await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
       for (const field of checkoutFields) {
         const input = main.getByLabel(field.label, { exact: true });
         await expect(input, field.label).toHaveAttribute('aria-invalid', 'true');
@@ -465,7 +465,7 @@ test.describe('encomendas', () => {
 
     await test.step('telefone e código postal mal escritos', async () => {
       await fillCheckout(page, { name: 'Joana Reis', email: uniqueEmail('validacao'), phone: '12345', address: 'Rua Direita, 1', city: 'Braga', postalCode: '4700' });
-      await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+      await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
       await expect(main.getByLabel('Telefone', { exact: true })).toHaveAccessibleDescription(
         'Por favor insira um número de telefone português válido (9 dígitos).',
       );

@@ -53,7 +53,7 @@ test.describe('o dia da loja', () => {
     await goToCheckout(page);
     await fillCheckout(page, { name: 'Teresa Lima', email, phone: '912 000 111', address: `Rua do Correio, ${randomSuffix()}`, city: 'Braga', postalCode: '4700-001' });
     const since = Date.now();
-    await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+    await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
     await expect(page).toHaveURL(urlStarting('/multibanco-payment?id='));
     const orderId = orderIdFrom(page);
 
@@ -133,7 +133,7 @@ test.describe('o dia da loja', () => {
     await goToCheckout(page);
     await expect(main.getByLabel('Morada', { exact: true })).toHaveValue('');
     await fillCheckout(page, { name: 'Joana Matos', phone: '934 555 666', address: street, city: 'Aveiro', postalCode: '3800-200' });
-    await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+    await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
     await expect(page).toHaveURL(urlStarting('/multibanco-payment?id='));
 
     // The next purchase starts from that address.
@@ -166,7 +166,7 @@ test.describe('o dia da loja', () => {
     await main.getByLabel('Nome completo', { exact: true }).fill('Rui Costa');
     await main.getByLabel('Email', { exact: true }).fill(uniqueEmail('digital'));
     await main.getByLabel('Telefone', { exact: true }).fill('965 444 333');
-    await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+    await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
     await expect(page).toHaveURL(urlStarting('/multibanco-payment?id='));
     await expect(main.getByRole('heading', { level: 1, name: 'Pagamento por Multibanco' })).toBeVisible();
   });

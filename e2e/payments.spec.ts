@@ -94,7 +94,7 @@ test.describe('pagamentos', () => {
     await checkout(page, { phone: '912 345 678' });
     await expect(main.getByLabel('Número de telemóvel MB WAY')).toHaveCount(0);
     const since = Date.now();
-    await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+    await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
 
     let orderId = 0;
     let entity = '';
@@ -166,7 +166,7 @@ test.describe('pagamentos', () => {
     await checkout(page, { name: `Rui Costa ${randomSuffix()}`, email, phone: '+351 916 000 111' });
     await main.getByRole('radio', { name: /^MB WAY/ }).check();
     await expect(main.getByLabel('Número de telemóvel MB WAY', { exact: true })).toHaveValue('+351 916 000 111');
-    await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+    await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
 
     await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL)}/mbway-payment\\?id=\\d+&token=[^&]+$`));
     const orderId = orderIdFrom(page);
@@ -208,12 +208,12 @@ test.describe('pagamentos', () => {
     // A landline is no MB WAY number: the checkout says so before any order is made.
     const mbwayPhone = main.getByLabel('Número de telemóvel MB WAY', { exact: true });
     await expect(mbwayPhone).toHaveValue('212 345 678');
-    await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
-    await expect(mbwayPhone).toHaveAccessibleDescription('Por favor insira um número de telemóvel português válido (9 dígitos, começado por 9).');
+    await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
+    await expect(mbwayPhone).toHaveAccessibleDescription('Por favor insira um número de telemóvel válido: 9 dígitos começados por 9, ou com o indicativo do país (ex.: +34 612 345 678).');
     await expect(mbwayPhone).toBeFocused();
     await expect(page).toHaveURL(urlOf('/checkout'));
     await mbwayPhone.fill('936 222 333');
-    await main.getByRole('button', { name: 'Finalizar compra', exact: true }).click();
+    await main.getByRole('button', { name: 'Encomendar e pagar', exact: true }).click();
 
     await expect(page).toHaveURL(urlStarting('/mbway-payment?id='));
     const orderId = orderIdFrom(page);

@@ -37,24 +37,29 @@ export async function findProduct(request: APIRequestContext, name: string): Pro
 }
 
 /**
- * A guest's order of one unit of `productId` (by default the first physical product in stock), with exactly the
- * body of the spec's call table (storefront.md §7): the address as one string.
+ * A guest's order of `items`, or of one unit of `productId` (by default the first physical product in stock), with exactly the
+ * body of the spec's call table (storefront.md §7): the address as one string; a NIF and a company when given.
  */
-export async function placeGuestOrder(request: APIRequestContext, options: { productId?: number; email?: string } = {}): Promise<{ id: number }> {
+export async function placeGuestOrder(
+  request: APIRequestContext,
+  options: { productId?: number; items?: { product_id: number; quantity: number }[]; email?: string; shippingAddress?: string; nif?: string; company?: string } = {},
+): Promise<{ id: number; accessToken: string }> {
   let productId = options.productId;
-  if (productId === undefined) {
+  if (productId === undefined && !options.items) {
     const list = (await (await request.get('/api/product', { params: { isDigital: 'false' } })).json()) as { rows: ApiProduct[] };
     productId = list.rows.find((p) => !p.hasVariants && p.stock > 0)?.id;
     expect(productId, 'a physical product in stock').toBeDefined();
   }
-  const items = [{ product_id: productId as number, quantity: 1 }];
+  const items = options.items ?? [{ product_id: productId as number, quantity: 1 }];
   const totals = (await (await request.post('/api/order/calculate-totals', { data: { items } })).json()) as Record<string, number>;
   const placed = await request.post('/api/order', {
     data: {
       items,
       email: options.email ?? `convidado.${Date.now().toString(36)}@example.pt`,
       phone: '913 222 333',
-      shipping_address: 'Paula Reis, Rua das Camélias 4, Coimbra, 3000-100, Portugal',
+      shipping_address: options.shippingAddress ?? 'Paula Reis, Rua das Camélias 4, Coimbra, 3000-100, Portugal',
+      ...(options.nif && { nif: options.nif }),
+      ...(options.company && { company: options.company }),
       payment_method: 'multibanco',
       shipping_cost: totals.shippingCost,
       total_price_without_tax: totals.totalPriceWithoutTax,
@@ -63,7 +68,7 @@ export async function placeGuestOrder(request: APIRequestContext, options: { pro
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  return (await placed.json()) as { id: number };
+  return (await placed.json()) as { id: number; accessToken: string };
 }
 
 export type ShippingDetails = { name?: string; email?: string; phone: string; address: string; city: string; postalCode: string };

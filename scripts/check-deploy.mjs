@@ -58,7 +58,20 @@ for (const volume of compose?.services?.caddy?.volumes ?? []) {
 
 // Caddyfile: the proxy sends traffic only to processes that say they are ready.
 const caddyfile = readFileSync('deploy/Caddyfile', 'utf8');
-check(/reverse_proxy\s+app1:3000\s+app2:3000/.test(caddyfile), 'Caddyfile: reverse_proxy must name app1:3000 and app2:3000');
+// The upstreams may come from LOJA_UPSTREAMS (the soak bench's loopback ports), with compose's as the default.
+check(
+  /reverse_proxy\s+(\{\$LOJA_UPSTREAMS:)?app1:3000\s+app2:3000\b/.test(caddyfile),
+  'Caddyfile: reverse_proxy must name app1:3000 and app2:3000',
+);
+check(/lb_try_duration\s+\d+m?s/.test(caddyfile), 'Caddyfile: lb_try_duration is missing (a request to a process that is gone must go to the other)');
+// Caddy itself reads the file (when it is installed): a directive it does not know fails here, not at deploy.
+if (spawnSync('caddy', ['version']).status === 0) {
+  const adapted = spawnSync('caddy', ['adapt', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
+    encoding: 'utf8',
+    env: { ...process.env, SHOP_DOMAIN: 'loja.example.pt' },
+  });
+  check(adapted.status === 0, `Caddyfile: caddy adapt: ${adapted.stderr.trim().split('\n').at(-1)}`);
+}
 check(/health_uri\s+\/api\/ready/.test(caddyfile), 'Caddyfile: health_uri must be /api/ready');
 
 // systemd unit: systemd's own verifier where it is installed (the executable is swapped for one that exists here).

@@ -13,9 +13,11 @@ const BUDGET = { js: 90, css: 20 };
  * The JavaScript is not within its budget: React DOM (about 58 KB), React Router (about 28 KB) and TanStack
  * Query (about 9 KB) alone are past it. A server-rendered page does not wait for it (it is fetched once the
  * page has loaded, src/web/public/start.js), so the ceiling, today's size and a little room, stops it from
- * growing while the budget stays printed as the goal.
+ * growing while the budget stays printed as the goal. Raised from 160 to 166 on 2026-11-26 for what four
+ * features added to the first routes (the header's search, the list's filters and collections, the delivery and
+ * withdrawal promises: 161-165 KB measured); issue #32 is the work that brings it down to the budget.
  */
-const JS_CEILING = 160;
+const JS_CEILING = 166;
 
 const ROUTES: Record<string, string> = {
   '/': 'features/home/home-page.tsx',

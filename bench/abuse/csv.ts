@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { products } from '../../src/server/modules/catalog/tables.ts';
 import { orders } from '../../src/server/modules/orders/tables.ts';
+import { checkoutAnswer } from '../../tests/helpers/checkout.ts';
 import { csvCells, HOSTILE_CELLS, isLiveCell, PLAIN_NUMBER } from '../../tests/helpers/spreadsheet.ts';
 import type { AbuseScenario } from './scenario.ts';
 import { signedIn, startShop, type BenchShop } from './lib/app.ts';
@@ -14,25 +15,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 /** A guest checkout of one unit; the hostile name goes through the API when it can, into the row when the API refuses its control character. */
 async function guestOrder(shop: BenchShop, productId: number, name: string) {
   const items = [{ product_id: productId, quantity: 1 }];
-  const totals = (await shop.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    payload: {
-      items,
-      name: CONTROL.test(name) ? 'Maria Silva' : name,
-      email: 'maria@example.pt',
-      phone: '912345678',
-      address: 'Rua das Flores 10',
-      city: 'Lisboa',
-      postal_code: '1100-200',
-      payment_method: 'multibanco',
-      shipping_cost: totals.shippingCost,
-      total_price_without_tax: totals.totalPriceWithoutTax,
-      total_tax: totals.totalTax,
-      total_price_with_tax: totals.totalWithTax,
-    },
-  });
+  const res = await checkoutAnswer(shop.app, items, { fields: { name: CONTROL.test(name) ? 'Maria Silva' : name } });
   if (res.statusCode !== 201) throw new Error(`order refused: ${res.statusCode} ${res.body}`);
   const { id } = res.json<{ id: number }>();
   if (CONTROL.test(name)) await shop.database.db.update(orders).set({ shippingAddress: `${name}, Rua das Flores 10, Lisboa, 1100-200, Portugal` }).where(eq(orders.id, id));

@@ -47,6 +47,7 @@ test('every page is valid HTML for the W3C Nu checker', async ({ page, request }
   await served('servico', `/servicos/${service.id}`);
   await served('contactos', '/contactos');
   await served('termos', '/termos-privacidade');
+  await served('formulario-livre-resolucao', '/formulario-de-livre-resolucao');
   await served('404', '/produtos/999999', 404);
 
   await page.goto(`/produtos/${product.id}`);

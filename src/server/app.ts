@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
@@ -19,8 +19,13 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { SESSION_COOKIE } from './modules/auth/sessions.ts';
 import { sessionPlugin } from './modules/auth/session-plugin.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
+import { registerRetentionPurge } from './modules/privacy/retention-purge.ts';
 import { CatalogAnswers } from './modules/catalog/catalog-answers.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { registerRestockJobs } from './modules/catalog/restock-alerts.ts';
+import { restockRoutes } from './modules/catalog/restock-routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerNewsletterJobs } from './modules/newsletter/sending.ts';
@@ -33,11 +38,13 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { createInvoicing, invoicingFollower, registerInvoicingJobs } from './modules/invoicing/index.ts';
 import { registerShopMailJobs } from './modules/orders/shop-mails.ts';
 import { mailsNewOrders } from './modules/overview/settings.ts';
-import { invoicingRoutes } from './modules/invoicing/routes.ts';
+import { invoicingRoutes, mbwayRefunds } from './modules/invoicing/routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { appShellPages } from './modules/seo/app-shell.ts';
 import type { Renderer } from './modules/seo/server-render.ts';
 import { crawlerRoutes, seoRoutes } from './modules/seo/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/catalog.ts';
 import type { AppContext } from './platform/context.ts';
 import { notFoundBody, registerErrorHandling } from './platform/errors.ts';
@@ -76,6 +83,40 @@ declare module 'fastify' {
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** What the modules' routes need beside the app's context: the engines and providers built once by `buildApp`. */
+type RouteParts = {
+  database: Database;
+  catalogAnswers: CatalogAnswers;
+  paymentGateway: ReturnType<typeof createGateway>;
+  invoicing: ReturnType<typeof createInvoicing>;
+  opsSources: Parameters<typeof opsRoutes>[1];
+};
+
+/** Every module's routes under /api, each module describing its own. */
+async function registerModuleRoutes(api: FastifyInstance, context: AppContext, parts: RouteParts) {
+  await api.register(authRoutes(context));
+  await api.register(userRoutes(context));
+  await api.register(privacyRoutes(context));
+  await api.register(catalogRoutes(context, parts.database, parts.catalogAnswers));
+  await api.register(restockRoutes(context));
+  await api.register(searchRoutes(context));
+  await api.register(mediaRoutes(context));
+  await api.register(orderRoutes(context));
+  await api.register(shippingRoutes(context));
+  await api.register(newsletterRoutes(context));
+  await api.register(paymentRoutes(context, parts.paymentGateway));
+  await api.register(invoicingRoutes(context, parts.paymentGateway, parts.invoicing));
+  // A withdrawal's refund goes through the order's refund path, with the same gateway and credit notes.
+  await api.register(withdrawalRoutes(context, { mbway: mbwayRefunds(parts.paymentGateway), creditNotes: parts.invoicing ? 'provider' : 'shop' }));
+  await api.register(contentRoutes(context));
+  await api.register(contactRoutes(context));
+  await api.register(seoRoutes(context));
+  await api.register(serviceRoutes(context));
+  await api.register(overviewRoutes(context));
+  await api.register(auditRoutes(context));
+  await api.register(opsRoutes(context.db, parts.opsSources));
+}
 
 /** The whole app, without `listen`: main.ts and the tests both build it here. */
 export async function buildApp({ config, database, logger, renderer }: BuildOptions) {
@@ -116,12 +157,15 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
   registerMailJob(jobs, mailer);
   registerNewsletterJobs(jobs, { db, mailer, publicUrl: config.publicUrl, sendPerMinute: config.newsletter.sendPerMinute, log: app.log });
   registerAuthJobs(jobs, { db, publicUrl: config.publicUrl });
+  registerRestockJobs(jobs, { db, publicUrl: config.publicUrl });
   const paymentGateway = createGateway(config);
   registerPaymentJobs(jobs, { db, config, gateway: paymentGateway });
   // The modules that follow orders say how (decision 0034): orders imports neither of them.
   followOrders({ payments: paymentsFollower, invoicing: invoicingFollower });
   const invoicing = createInvoicing(config);
   registerInvoicingJobs(jobs, { db, publicUrl: config.publicUrl, invoicing });
+  // What the terms promise to keep no longer is deleted once a day (decision 0041).
+  registerRetentionPurge(jobs, { db, log: app.log });
   registerShopMailJobs(jobs, { db, publicUrl: config.publicUrl, to: config.shopEmail ?? config.shop.email, mailNewOrders: () => mailsNewOrders(db) });
   app.decorate('jobs', jobs);
   kickAfterChanges(app, jobs);
@@ -176,21 +220,7 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
         if (await databaseAnswers(db)) return security.redisState() === 'down' ? { status: 'degraded', redis: 'down' } : { status: 'ready' };
         return reply.status(503).send({ message: messages.unavailable, error: messages.unavailable, code: 'NOT_READY' });
       });
-      await api.register(authRoutes(context));
-      await api.register(userRoutes(context));
-      await api.register(catalogRoutes(context, database, catalogAnswers));
-      await api.register(mediaRoutes(context));
-      await api.register(orderRoutes(context));
-      await api.register(newsletterRoutes(context));
-      await api.register(paymentRoutes(context, paymentGateway));
-      await api.register(invoicingRoutes(context, paymentGateway, invoicing));
-      await api.register(contentRoutes(context));
-      await api.register(contactRoutes(context));
-      await api.register(seoRoutes(context));
-      await api.register(serviceRoutes(context));
-      await api.register(overviewRoutes(context));
-      await api.register(auditRoutes(context));
-      await api.register(opsRoutes(db, opsSources));
+      await registerModuleRoutes(api, context, { database, catalogAnswers, paymentGateway, invoicing, opsSources });
     },
     { prefix: '/api' },
   );

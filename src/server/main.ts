@@ -6,6 +6,7 @@ import { seedDemoContent } from './modules/content/demo.ts';
 import { seedDemoServices } from './modules/services/demo.ts';
 import { ensureAdmin } from './modules/users/first-admin.ts';
 import { scheduleBackups } from './platform/backup-schedule.ts';
+import { scheduleRetentionPurge } from './modules/privacy/retention-purge.ts';
 
 async function main() {
   const config = loadConfig();
@@ -71,6 +72,7 @@ async function main() {
   app.jobs.start();
   app.opsWatch.start();
   if (config.ops.backup) await scheduleBackups(database, config.ops.backup);
+  await scheduleRetentionPurge(database.db);
   app.log.info(`Loja a funcionar em ${config.publicUrl} (base de dados: ${database.engine})`);
   if (config.shop.examples.length) {
     app.log.warn(

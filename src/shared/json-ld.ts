@@ -177,3 +177,45 @@ export function serviceJsonLd(service: Service, site: { publicUrl: string; shop:
     ...(service.price === null ? {} : { offers: { '@type': 'Offer' as const, price: priceText(service.price), priceCurrency: 'EUR' as const, url } }),
   };
 }
+
+/** A collection page's one address. */
+export const collectionUrl = (publicUrl: string, slug: string) => `${publicUrl}/colecoes/${encodeURIComponent(slug)}`;
+
+export type CollectionJsonLd = {
+  '@context': 'https://schema.org';
+  '@type': 'CollectionPage';
+  name: string;
+  description: string;
+  url: string;
+  image?: string;
+  mainEntity: {
+    '@type': 'ItemList';
+    numberOfItems: number;
+    itemListElement: { '@type': 'ListItem'; position: number; url: string; name: string }[];
+  };
+};
+
+/**
+ * The schema.org CollectionPage of a collection's page, with the products it shows first as an ItemList
+ * (Google's carousel of a list page: each item names its page's address).
+ */
+export function collectionJsonLd(
+  page: { collection: { name: string; slug: string; description: string; image: ImageRef | null }; rows: Pick<Product, 'id' | 'name'>[]; count: number },
+  description: string,
+  publicUrl: string,
+): CollectionJsonLd {
+  const { collection } = page;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    name: collection.name,
+    description,
+    url: collectionUrl(publicUrl, collection.slug),
+    ...(collection.image ? { image: absoluteImageUrl(publicUrl, collection.image) } : {}),
+    mainEntity: {
+      '@type': 'ItemList',
+      numberOfItems: page.count,
+      itemListElement: page.rows.map((p, index) => ({ '@type': 'ListItem', position: index + 1, url: productUrl(publicUrl, p.id), name: p.name })),
+    },
+  };
+}

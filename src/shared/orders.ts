@@ -3,36 +3,26 @@ import { type Cents, VAT_RATE, vatIncluded } from './money.ts';
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** storefront.md §4: labels and badge colours of each status. */
-export const orderStatusLabel: Record<OrderStatus, string> = {
-  pending: 'Pendente',
-  processing: 'Em Processamento',
-  shipped: 'Enviada',
-  delivered: 'Entregue',
-  cancelled: 'Cancelada',
-};
-export const orderStatusBadge: Record<OrderStatus, string> = {
-  pending: 'warning',
-  processing: 'info',
-  shipped: 'primary',
-  delivered: 'success',
-  cancelled: 'danger',
-};
 /**
- * The back office's list colours (backoffice.md §2): delivered green, shipped blue, processing cyan,
- * cancelled red, any other yellow. `shipped` is a class of its own (styles.css): the brand's primary is green.
+ * Each status as the customer and the owner see it: its label and badge colour (storefront.md §4), and the back
+ * office list's colour (backoffice.md §2: delivered green, shipped blue, processing cyan, cancelled red, any other
+ * yellow; `shipped` is a class of its own in styles.css, the brand's primary being green).
  */
-export const adminOrderStatusBadge: Record<OrderStatus, string> = {
-  pending: 'warning',
-  processing: 'info',
-  shipped: 'shipped',
-  delivered: 'success',
-  cancelled: 'danger',
+const statusLooks: Record<OrderStatus, { label: string; badge: string; adminBadge: string }> = {
+  pending: { label: 'Pendente', badge: 'warning', adminBadge: 'warning' },
+  processing: { label: 'Em Processamento', badge: 'info', adminBadge: 'info' },
+  shipped: { label: 'Enviada', badge: 'primary', adminBadge: 'shipped' },
+  delivered: { label: 'Entregue', badge: 'success', adminBadge: 'success' },
+  cancelled: { label: 'Cancelada', badge: 'danger', adminBadge: 'danger' },
 };
+const eachStatus = (look: (status: OrderStatus) => string) =>
+  Object.fromEntries(ORDER_STATUSES.map((status) => [status, look(status)])) as Record<OrderStatus, string>;
+export const orderStatusLabel = eachStatus((status) => statusLooks[status].label);
+export const orderStatusBadge = eachStatus((status) => statusLooks[status].badge);
+export const adminOrderStatusBadge = eachStatus((status) => statusLooks[status].adminBadge);
 /** The step the back office's list offers for an order (pending -> processing -> shipped -> delivered), if any. */
 export const nextOrderStatus = (status: OrderStatus): OrderStatus | undefined => nextStatus[status];
 const nextStatus: Partial<Record<OrderStatus, OrderStatus>> = { pending: 'processing', processing: 'shipped', shipped: 'delivered' };
-
 
 export const CUSTOMER_PAYMENT_METHODS = ['multibanco', 'mbway'] as const;
 export const PAYMENT_METHODS = ['multibanco', 'mbway', 'credit_card', 'paypal'] as const;
@@ -48,18 +38,20 @@ export const paymentMethodLabel: Record<PaymentMethod, string> = {
 export const MANUAL_PAYMENT_METHODS = ['multibanco', 'mbway', 'transfer', 'cash', 'other'] as const;
 export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
 export const manualPaymentLabel: Record<ManualPaymentMethod, string> = {
-  multibanco: 'Multibanco',
-  mbway: 'MB WAY',
+  multibanco: paymentMethodLabel.multibanco,
+  mbway: paymentMethodLabel.mbway,
   transfer: 'Transferência bancária',
   cash: 'Numerário',
   other: 'Outro',
 };
 
+import { type Basket } from './shipping.ts';
 import { type ShippingRule, shippingRule } from './shipping-rule.ts';
 
 export { type ShippingRule, shippingRule };
 
-export type TotalsLine = { unitPriceCents: Cents; quantity: number; isDigital: boolean };
+/** An order line for the totals; `weightGrams` is one unit's weight (the weight bands read it), 0 when not given. */
+export type TotalsLine = { unitPriceCents: Cents; quantity: number; isDigital: boolean; weightGrams?: number };
 export type Totals = {
   subtotalWithTaxCents: Cents;
   shippingCents: Cents;
@@ -69,11 +61,30 @@ export type Totals = {
   taxRate: number;
 };
 
-/** Totals of an order from its lines, in cents: prices include VAT, and VAT is the part contained. */
-export function orderTotals(lines: TotalsLine[], rule: ShippingRule = shippingRule): Totals {
-  const subtotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+/** What delivery costs for a basket that ships: the chosen method's charge (shipping.ts `methodCharge`). */
+export type ShippingCharge = (basket: Basket) => Cents;
+/** A charge from a plain rule: its fee below its threshold, free at or above. */
+export const ruleCharge =
+  (rule: ShippingRule): ShippingCharge =>
+  ({ subtotalCents }) =>
+    subtotalCents < rule.freeFromCents ? rule.feeCents : 0;
+
+/** What a basket weighs: the units that ship, each at its weight. */
+export const basketOf = (lines: readonly TotalsLine[]): Basket => ({
+  subtotalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
+  weightGrams: lines.filter((l) => !l.isDigital).reduce((sum, l) => sum + (l.weightGrams ?? 0) * l.quantity, 0),
+});
+
+/**
+ * Totals of an order from its lines, in cents: prices include VAT, and VAT is the part contained. Shipping is
+ * the given charge when something ships (the fresh shop's mainland rule when none is given); a digital-only
+ * order pays none.
+ */
+export function orderTotals(lines: TotalsLine[], shippingCharge: ShippingCharge = ruleCharge(shippingRule)): Totals {
+  const basket = basketOf(lines);
+  const subtotal = basket.subtotalCents;
   const ships = lines.some((l) => !l.isDigital);
-  const shipping = ships && subtotal < rule.freeFromCents ? rule.feeCents : 0;
+  const shipping = ships ? shippingCharge(basket) : 0;
   const total = subtotal + shipping;
   const tax = vatIncluded(total);
   return {

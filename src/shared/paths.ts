@@ -12,6 +12,7 @@ export const paths = {
   products: '/produtos',
   product: route('/produtos/:id', (id: number | string) => `/produtos/${id}`),
   digitalProducts: '/produtos-digitais',
+  collection: route('/colecoes/:slug', (slug: string) => `/colecoes/${encodeURIComponent(slug)}`),
   services: '/servicos',
   service: route('/servicos/:id', (id: number | string) => `/servicos/${id}`),
   contact: '/contactos',
@@ -27,6 +28,8 @@ export const paths = {
   verifyAccount: '/auth/verify',
   newsletterVerify: '/newsletter/verify',
   newsletterUnsubscribe: '/newsletter/unsubscribe',
+  restockConfirm: '/avise-me/confirmar',
+  restockStop: '/avise-me/cancelar',
   forgotPassword: '/recuperar-senha',
   resetPassword: route('/recuperar-senha/:token', (token: string) => `/recuperar-senha/${token}`),
   signInLink: route('/entrar/:token', (token: string) => `/entrar/${token}`),
@@ -34,6 +37,14 @@ export const paths = {
   myOrders: '/minhas-encomendas',
   myOrder: route('/minhas-encomendas/:id', (id: number | string) => `/minhas-encomendas/${id}`),
   terms: '/termos-privacidade',
+  /** The withdrawal function of one order (issue #28): a guest's link carries the order's token. */
+  withdrawal: route('/encomendas/:id/desistir', (id: number | string, token?: string | null) =>
+    token ? `/encomendas/${id}/desistir?token=${encodeURIComponent(token)}` : `/encomendas/${id}/desistir`,
+  ),
+  /** The footer's page: order number and e-mail, and the link comes by e-mail. */
+  withdrawalRequest: '/desistir',
+  /** The model withdrawal form of DL 24/2014's annex (Anexo, parte B). */
+  withdrawalForm: '/formulario-de-livre-resolucao',
   sitemap: '/sitemap',
   admin: '/admin-dashboard',
   adminCreateUser: '/admin-dashboard/create-user',
@@ -42,6 +53,8 @@ export const paths = {
   adminCreateOrder: '/admin-dashboard/create-order',
   adminEditOrder: route('/admin-dashboard/edit-order/:id', (id: number | string) => `/admin-dashboard/edit-order/${id}`),
   adminEditProduct: route('/admin-dashboard/edit-product/:id', (id: number | string) => `/admin-dashboard/edit-product/${id}`),
+  adminCreateCollection: '/admin-dashboard/create-collection',
+  adminEditCollection: route('/admin-dashboard/edit-collection/:id', (id: number | string) => `/admin-dashboard/edit-collection/${id}`),
   adminCreateService: '/admin-dashboard/create-service',
   adminEditService: route('/admin-dashboard/edit-service/:id', (id: number | string) => `/admin-dashboard/edit-service/${id}`),
   complaintsBook: 'https://www.livroreclamacoes.pt',

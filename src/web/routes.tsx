@@ -54,6 +54,15 @@ const storefrontPages = (queries: QueryClient): RouteObject[] => [
     },
   }),
   serverPage(queries, {
+    path: paths.withdrawalForm,
+    module: 'features/withdrawal/model-form-page.tsx',
+    lazy: async () => ({ Component: (await import('./features/withdrawal/model-form-page.tsx')).ModelFormPage }),
+    head: {
+      title: 'Formulário de livre resolução',
+      description: 'O modelo de formulário de livre resolução do Decreto-Lei n.º 24/2014 (Anexo, parte B), para imprimir e enviar à Loja.',
+    },
+  }),
+  serverPage(queries, {
     path: paths.products,
     module: 'features/catalog/products-page.tsx',
     lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).ProductsPage }),
@@ -64,6 +73,19 @@ const storefrontPages = (queries: QueryClient): RouteObject[] => [
     module: 'features/catalog/products-page.tsx',
     lazy: async () => ({ Component: (await import('./features/catalog/products-page.tsx')).DigitalProductsPage }),
     head: { title: 'Produtos Digitais', description: 'Os produtos digitais da loja: pesquise por nome, ordene por preço e veja os detalhes de cada um.' },
+  }),
+  serverPage(queries, {
+    path: paths.collection.pattern,
+    module: 'features/catalog/collection-page.tsx',
+    lazy: async () => ({ Component: (await import('./features/catalog/collection-page.tsx')).CollectionPage }),
+    head: { title: 'Coleção', description: 'Os produtos de uma coleção da loja.' },
+    load: async ({ params, url, origin }) => {
+      const slug = params.slug ?? '';
+      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || slug.length > 80) throw new PageNotFound();
+      const [{ collectionPageQueryOptions, collectionParamsFrom }, { collectionHead }] = await Promise.all([import('./features/catalog/api.ts'), import('./head/heads.ts')]);
+      return collectionHead(await queries.fetchQuery(collectionPageQueryOptions(slug, collectionParamsFrom(url.searchParams))), origin, url);
+    },
+    notFound: { title: 'Coleção não encontrada', description: 'A coleção que procura não existe ou foi retirada.' },
   }),
   serverPage(queries, {
     path: paths.product.pattern,
@@ -140,6 +162,14 @@ export const createRoutes = (queries: QueryClient): RouteObject[] => [
       },
       { path: paths.myOrders, lazy: async () => ({ Component: (await import('./features/orders/my-orders-page.tsx')).MyOrdersPage }) },
       { path: paths.myOrder.pattern, lazy: async () => ({ Component: (await import('./features/orders/my-order-page.tsx')).MyOrderPage }) },
+      {
+        path: paths.withdrawal.pattern,
+        lazy: async () => ({ Component: (await import('./features/withdrawal/withdrawal-page.tsx')).WithdrawalPage }),
+      },
+      {
+        path: paths.withdrawalRequest,
+        lazy: async () => ({ Component: (await import('./features/withdrawal/withdrawal-request-page.tsx')).WithdrawalRequestPage }),
+      },
       // backoffice.md's Multibanco page links to /orders; the shop's orders live at /minhas-encomendas.
       { path: '/orders', element: <Navigate to={paths.myOrders} replace /> },
       { path: paths.login, lazy: async () => ({ Component: (await import('./features/account/login-page.tsx')).LoginPage }) },
@@ -155,6 +185,14 @@ export const createRoutes = (queries: QueryClient): RouteObject[] => [
       {
         path: paths.newsletterUnsubscribe,
         lazy: async () => ({ Component: (await import('./features/newsletter/newsletter-token-pages.tsx')).NewsletterUnsubscribePage }),
+      },
+      {
+        path: paths.restockConfirm,
+        lazy: async () => ({ Component: (await import('./features/catalog/restock-token-pages.tsx')).RestockConfirmPage }),
+      },
+      {
+        path: paths.restockStop,
+        lazy: async () => ({ Component: (await import('./features/catalog/restock-token-pages.tsx')).RestockStopPage }),
       },
       {
         path: paths.forgotPassword,
@@ -185,6 +223,14 @@ export const createRoutes = (queries: QueryClient): RouteObject[] => [
       {
         path: paths.adminEditProduct.pattern,
         lazy: async () => ({ Component: (await import('./features/admin/products/product-form-page.tsx')).ProductFormPage }),
+      },
+      {
+        path: paths.adminCreateCollection,
+        lazy: async () => ({ Component: (await import('./features/admin/collections/collection-form-page.tsx')).CollectionFormPage }),
+      },
+      {
+        path: paths.adminEditCollection.pattern,
+        lazy: async () => ({ Component: (await import('./features/admin/collections/collection-form-page.tsx')).CollectionFormPage }),
       },
       {
         path: paths.adminCreateService,

@@ -8,6 +8,7 @@ export const productAnswer = (overrides: Partial<Product> = {}): Product => ({
   price: 12.9,
   stock: 3,
   isDigital: false,
+  withdrawalExemption: null,
   order: 1,
   hasVariants: false,
   variants: [],

@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
+import callbackDoc from '../../src/server/modules/payments/ifthenpay-documented/callback.json' with { type: 'json' };
+import mbwayRequestDoc from '../../src/server/modules/payments/ifthenpay-documented/mbway-request.json' with { type: 'json' };
+import mbwayStatusDoc from '../../src/server/modules/payments/ifthenpay-documented/mbway-status.json' with { type: 'json' };
+import referenceDoc from '../../src/server/modules/payments/ifthenpay-documented/multibanco-reference.json' with { type: 'json' };
+import refundDoc from '../../src/server/modules/payments/ifthenpay-documented/refund.json' with { type: 'json' };
+import { expiryDateText } from '../../src/server/modules/payments/lisbon-days.ts';
 import { multibancoReference } from '../../src/server/modules/payments/multibanco-reference.ts';
 
 export const FAKE_KEYS = { mbKey: 'ABC-123456', mbWayKey: 'XYZ-654321', callbackKey: 'anti-phishing-key-for-tests', backofficeKey: '1111-2222-3333-4444' };
@@ -8,7 +14,7 @@ export const FAKE_ENTITY = '11249';
 
 type PaymentRow = { gatewayOrderId: string; amountCents: number; requestId: string | null; entity: string | null; reference: string | null };
 
-/** The address of the callback ifthenpay sends when this payment (reference or MB WAY request) is paid. */
+/** The address of the callback ifthenpay sends when this payment (reference or MB WAY request) is paid (ifthenpay-documented/callback.json). */
 export function paidCallbackUrl(payment: PaymentRow, overrides: Record<string, string> = {}) {
   const params = {
     key: FAKE_KEYS.callbackKey,
@@ -16,36 +22,83 @@ export function paidCallbackUrl(payment: PaymentRow, overrides: Record<string, s
     amount: (payment.amountCents / 100).toFixed(2),
     requestId: payment.requestId ?? '',
     ...(payment.entity ? { entity: payment.entity, reference: payment.reference ?? '' } : {}),
-    payment_datetime: '22-11-2026 10:15:00',
+    payment_datetime: callbackDoc.example.mbway.payment_datetime,
     ...overrides,
   };
   return `/api/payment/callback?${new URLSearchParams(params).toString()}`;
 }
 
 type MbwayRequest = { requestId: string; orderId: string; amount: string; mobileNumber: string; email: string; description: string; status: string };
+type Json = Record<string, unknown>;
 
-const readJson = async (req: IncomingMessage) => {
+/*
+ * The request bodies as the documentation shows them (ifthenpay-documented/*.json): the example's keys,
+ * which keys must be there, and of which JSON type each is. Anything else is refused (400, the stand-in's
+ * own answer: the documentation gives none for a body of another shape).
+ */
+type Shape = { keys: string[]; required: string[]; numbers?: string[] };
+const SHAPES = {
+  reference: { keys: Object.keys(referenceDoc.request), required: ['mbKey', 'orderId', 'amount'], numbers: ['expiryDays'] },
+  mbway: { keys: Object.keys(mbwayRequestDoc.request), required: ['mbWayKey', 'orderId', 'amount', 'mobileNumber'] },
+  refund: { keys: Object.keys(refundDoc.request), required: ['backofficekey', 'requestId', 'amount'] },
+} satisfies Record<string, Shape>;
+
+/** "1234.56": the documented "decimal separator \".\"" with cents. */
+const AMOUNT = /^\d+\.\d{2}$/;
+/** ifthenpay-documented/multibanco-reference.json: "Accepted values in days: 0, 1, 2, 3, 4, 5... up to 31, 45, 60, 90, 120, 180, 365, 730". */
+const EXPIRY_DAYS = new Set([...Array.from({ length: 32 }, (_, i) => i), 45, 60, 90, 120, 180, 365, 730]);
+
+function shapeRefusal(body: Json | null, shape: Shape): string | null {
+  if (!body) return 'body is not a JSON object';
+  const unknown = Object.keys(body).filter((k) => !shape.keys.includes(k));
+  if (unknown.length) return `undocumented field(s): ${unknown.join(', ')}`;
+  const missing = shape.required.filter((k) => body[k] === undefined || body[k] === '');
+  if (missing.length) return `missing: ${missing.join(', ')}`;
+  for (const [k, v] of Object.entries(body)) {
+    const number = shape.numbers?.includes(k);
+    if (number ? typeof v !== 'number' : typeof v !== 'string' && v !== null) return `${k} must be ${number ? 'a number' : 'text'}`;
+  }
+  return null;
+}
+
+async function readJson(req: IncomingMessage): Promise<Json | null> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, string>;
-};
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Json) : null;
+  } catch {
+    return null;
+  }
+}
+
+const text = (body: Json, key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
 
 /**
- * A stand-in for ifthenpay's API on loopback: Multibanco dynamic references (with real check digits),
- * MB WAY requests whose status the test sets, and an outage switch.
+ * A stand-in for ifthenpay's API on loopback, answering as its documentation shows
+ * (src/server/modules/payments/ifthenpay-documented/): Multibanco dynamic references (with real check
+ * digits and an ExpiryDate counted in Lisbon days), MB WAY requests whose status the test sets (123,
+ * "Request not found", for one it never had), refunds; an outage switch and a slow-answer switch. Every
+ * body not of the documented shape is refused and kept in `refused`.
  */
 export function useFakeIfthenpay() {
   const state = {
     url: '',
     down: false,
-    /** Set to make the next MB WAY request be refused (e.g. '999': the number has no MB WAY). */
+    /** Milliseconds the next MB WAY start waits before it answers (the request is registered at once, as the phone gets it). */
+    mbwayDelayMs: 0,
+    /** Set to make the next MB WAY request be refused (e.g. '122': declined to the user). */
     refuseMbway: undefined as string | undefined,
-    references: [] as { orderId: string; amount: string; expiryDays: string; entity: string; reference: string; requestId: string }[],
+    /** Set to answer this ExpiryDate instead of the one counted from expiryDays. */
+    expiryDate: undefined as string | undefined,
+    references: [] as { orderId: string; amount: string; expiryDays: number | undefined; entity: string; reference: string; requestId: string; expiryDate: string }[],
     mbway: [] as MbwayRequest[],
     /** MB WAY refunds asked of the refund API. */
     refunds: [] as { requestId: string; amount: string }[],
     /** Set to make the next refunds be refused with this message. */
     refuseRefund: undefined as string | undefined,
+    /** Bodies refused for their shape: the adapter sent something the documentation does not show. */
+    refused: [] as { path: string; reason: string }[],
     setMbwayStatus(requestId: string, status: string) {
       const request = state.mbway.find((r) => r.requestId === requestId);
       if (!request) throw new Error(`no MB WAY request ${requestId}`);
@@ -61,48 +114,73 @@ export function useFakeIfthenpay() {
     void (async () => {
       if (state.down) return send(500, { Message: 'Internal error' });
       const url = new URL(req.url ?? '/', 'http://fake');
+      const refuse = (reason: string) => {
+        state.refused.push({ path: url.pathname, reason });
+        return send(400, { Message: `stand-in: ${reason}` });
+      };
       if (req.method === 'POST' && url.pathname === '/multibanco/reference/init') {
         const body = await readJson(req);
-        if (body.mbKey !== FAKE_KEYS.mbKey) return send(200, { Status: '-1', Message: 'Invalid key' });
-        if (!/^\d+\.\d{2}$/.test(body.amount ?? '')) return send(200, { Status: '-1', Message: 'Invalid amount' });
+        const wrong = shapeRefusal(body, SHAPES.reference);
+        if (wrong || !body) return refuse(wrong ?? 'no body');
+        const days = body.expiryDays as number | undefined;
+        if (!AMOUNT.test(text(body, 'amount')) || text(body, 'orderId').length > 25 || (days !== undefined && !EXPIRY_DAYS.has(days))) return refuse('amount, orderId or expiryDays out of the documented range');
+        if (body.mbKey !== FAKE_KEYS.mbKey) return send(200, { ...referenceDoc.answer, Status: '-1', Message: 'Invalid key', Entity: '', Reference: '', RequestId: '' });
         const cents = Math.round(Number(body.amount) * 100);
         const requestId = `mb${++counter}`;
         const reference = multibancoReference(FAKE_ENTITY, '999', String(counter), cents);
-        state.references.push({ orderId: body.orderId ?? '', amount: body.amount ?? '', expiryDays: body.expiryDays ?? '', entity: FAKE_ENTITY, reference, requestId });
-        return send(200, { Amount: body.amount, Entity: FAKE_ENTITY, ExpiryDate: '24-11-2026', Message: 'Success', OrderId: body.orderId, Reference: reference, RequestId: requestId, Status: '0' });
+        const expiryDate = state.expiryDate ?? (days === undefined ? '' : expiryDateText(days));
+        state.references.push({ orderId: text(body, 'orderId'), amount: text(body, 'amount'), expiryDays: days, entity: FAKE_ENTITY, reference, requestId, expiryDate });
+        return send(200, { ...referenceDoc.answer, Amount: body.amount, Entity: FAKE_ENTITY, ExpiryDate: expiryDate, OrderId: body.orderId, Reference: reference, RequestId: requestId });
       }
       if (req.method === 'POST' && url.pathname === '/spg/payment/mbway') {
         const body = await readJson(req);
-        if (body.mbWayKey !== FAKE_KEYS.mbWayKey) return send(200, { Status: '999', Message: 'Invalid key' });
-        if (state.refuseMbway) return send(200, { Status: state.refuseMbway, Message: 'Refused', RequestId: '' });
+        const wrong = shapeRefusal(body, SHAPES.mbway);
+        if (wrong || !body) return refuse(wrong ?? 'no body');
+        if (text(body, 'orderId').length > 15 || text(body, 'email').length > 100 || text(body, 'description').length > 100 || !AMOUNT.test(text(body, 'amount'))) {
+          return refuse('orderId, email, description or amount over the documented limits');
+        }
+        if (!/^(\d{1,3}#)?\d{6,12}$/.test(text(body, 'mobileNumber'))) return refuse('mobileNumber not as documented (351#912345678, 34#912345678)');
+        if (body.mbWayKey !== FAKE_KEYS.mbWayKey) return send(200, { ...mbwayRequestDoc.answer, Status: '999', Message: 'Invalid key', RequestId: '' });
+        if (state.refuseMbway) return send(200, { ...mbwayRequestDoc.answer, Status: state.refuseMbway, Message: 'Refused', RequestId: '' });
         const requestId = `mw${++counter}`;
         state.mbway.push({
           requestId,
-          orderId: body.orderId ?? '',
-          amount: body.amount ?? '',
-          mobileNumber: body.mobileNumber ?? '',
-          email: body.email ?? '',
-          description: body.description ?? '',
-          status: '123',
+          orderId: text(body, 'orderId'),
+          amount: text(body, 'amount'),
+          mobileNumber: text(body, 'mobileNumber'),
+          email: text(body, 'email'),
+          description: text(body, 'description'),
+          status: 'pending',
         });
-        return send(200, { Amount: body.amount, Message: 'Pending', OrderId: body.orderId, RequestId: requestId, Status: '000' });
+        if (state.mbwayDelayMs) await new Promise((resolve) => setTimeout(resolve, state.mbwayDelayMs));
+        return send(200, { ...mbwayRequestDoc.answer, Amount: body.amount, OrderId: body.orderId, RequestId: requestId });
       }
       if (req.method === 'GET' && url.pathname === '/spg/payment/mbway/status') {
-        if (url.searchParams.get('mbWayKey') !== FAKE_KEYS.mbWayKey) return send(200, { Status: '999', Message: 'Invalid key' });
-        const request = state.mbway.find((r) => r.requestId === url.searchParams.get('requestId'));
-        if (!request) return send(200, { Status: '999', Message: 'Not found' });
-        return send(200, { CreatedAt: '22-11-2026 10:00:00', Message: 'ok', RequestId: request.requestId, Status: request.status });
+        const query = Object.fromEntries(url.searchParams);
+        const wrong = shapeRefusal(query, { keys: Object.keys(mbwayStatusDoc.request), required: ['mbWayKey', 'requestId'] });
+        if (wrong) return refuse(wrong);
+        if (query.mbWayKey !== FAKE_KEYS.mbWayKey) return send(200, { ...mbwayStatusDoc.answer, Status: '999', Message: 'Invalid key' });
+        const request = state.mbway.find((r) => r.requestId === query.requestId);
+        // 123: "Request not found".
+        if (!request) return send(200, { ...mbwayStatusDoc.answer, RequestId: query.requestId, Status: '123', Message: 'Request not found' });
+        // A request nobody answered yet: the documented table has no code for it (mbway-status.json), so none.
+        if (request.status === 'pending') return send(200, { ...mbwayStatusDoc.answer, RequestId: request.requestId, Status: '', Message: 'Pending' });
+        return send(200, { ...mbwayStatusDoc.answer, RequestId: request.requestId, Status: request.status });
       }
       if (req.method === 'POST' && url.pathname === '/endpoint/payments/refund') {
         const body = await readJson(req);
-        if (body.backofficekey !== FAKE_KEYS.backofficeKey) return send(200, { Code: '-1', Message: 'Invalid backoffice key' });
-        if (state.refuseRefund) return send(200, { Code: '-1', Message: state.refuseRefund });
+        const wrong = shapeRefusal(body, SHAPES.refund);
+        if (wrong || !body) return refuse(wrong ?? 'no body');
+        if (!AMOUNT.test(text(body, 'amount'))) return refuse('amount not as "2.00"');
+        const [insufficient, failed] = refundDoc.refusals as [{ Code: number; Message: string }, { Code: number; Message: string }];
+        if (body.backofficekey !== FAKE_KEYS.backofficeKey) return send(200, { ...failed, Message: 'Invalid backoffice key' });
+        if (state.refuseRefund) return send(200, { ...insufficient, Message: state.refuseRefund });
         const paid = state.mbway.find((r) => r.requestId === body.requestId && r.status === '000');
-        if (!paid) return send(200, { Code: '-1', Message: 'Payment not found' });
+        if (!paid) return send(200, { ...failed, Message: 'Payment not found' });
         const given = state.refunds.filter((r) => r.requestId === body.requestId).reduce((sum, r) => sum + Number(r.amount), 0);
-        if (given + Number(body.amount) > Number(paid.amount) + 1e-9) return send(200, { Code: '-1', Message: 'Amount exceeds payment' });
-        state.refunds.push({ requestId: body.requestId ?? '', amount: body.amount ?? '' });
-        return send(200, { Code: '1', Message: 'Success' });
+        if (given + Number(body.amount) > Number(paid.amount) + 1e-9) return send(200, { ...failed, Message: 'Amount exceeds payment' });
+        state.refunds.push({ requestId: text(body, 'requestId'), amount: text(body, 'amount') });
+        return send(200, refundDoc.answer);
       }
       return send(404, { Message: 'Not found' });
     })();

@@ -47,8 +47,10 @@ export async function startMailbox(options: { reject?: (to: string) => boolean; 
 export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
 
 /** The first link in a message's text part. */
-export function linkIn(mail: Email | undefined): string {
-  const link = mail?.text?.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error('no link in mail');
+/** The mail's first link, or its first link to `pathname` (an order's mail links its withdrawal function and its parcel too). */
+export function linkIn(mail: Email | undefined, pathname?: string): string {
+  const links = mail?.text?.match(/https?:\/\/\S+/g) ?? [];
+  const link = pathname === undefined ? links[0] : links.find((l) => new URL(l).pathname === pathname);
+  if (!link) throw new Error(pathname === undefined ? 'no link in mail' : `no link to ${pathname} in mail`);
   return link;
 }

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { Order } from '#shared/schemas/orders.ts';
-import type { App } from '../../src/server/app.ts';
 import { products, productVariants } from '../../src/server/modules/catalog/tables.ts';
 import type { TestContext } from './app.ts';
+import { checkoutAnswer, shippingDetails } from './checkout.ts';
 
 type NewVariant = { name: string; priceCents: number; stock: number; sku?: string };
 
@@ -36,40 +36,7 @@ export async function insertProduct(ctx: TestContext, values: Partial<typeof pro
   return { ...row, variantRows };
 }
 
-export const shippingDetails = {
-  name: 'Maria Silva',
-  email: 'maria@example.pt',
-  phone: '912345678',
-  address: 'Rua das Flores 10',
-  city: 'Lisboa',
-  postal_code: '1100-200',
-};
-
-/** POST /api/order with the server's own totals, from a client address; answers the response as it came (a 429 too). */
-export async function checkoutAnswer(
-  app: App,
-  items: { product_id: number; quantity: number }[],
-  options: { email?: string; remoteAddress?: string; cookie?: string; fields?: Record<string, string> } = {},
-) {
-  const totals = (await app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
-  return app.inject({
-    method: 'POST',
-    url: '/api/order',
-    remoteAddress: options.remoteAddress ?? '127.0.0.1',
-    headers: options.cookie ? { cookie: options.cookie } : {},
-    payload: {
-      items,
-      ...shippingDetails,
-      ...options.fields,
-      email: options.email ?? shippingDetails.email,
-      payment_method: 'multibanco',
-      shipping_cost: totals.shippingCost,
-      total_price_without_tax: totals.totalPriceWithoutTax,
-      total_tax: totals.totalTax,
-      total_price_with_tax: totals.totalWithTax,
-    },
-  });
-}
+export { checkoutAnswer, shippingDetails };
 
 /** A checkout through the API with the server's own totals: a customer's order (with a cookie) or a guest's. */
 export async function placeOrder(
@@ -77,22 +44,7 @@ export async function placeOrder(
   items: { product_id: number; quantity: number }[],
   options: { cookie?: string | undefined; method?: 'multibanco' | 'mbway'; details?: Partial<typeof shippingDetails> & { nif?: string; company?: string } } = {},
 ): Promise<Order> {
-  const totals = (await ctx.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    headers: options.cookie ? { cookie: options.cookie } : {},
-    payload: {
-      items,
-      ...shippingDetails,
-      ...options.details,
-      payment_method: options.method ?? 'multibanco',
-      shipping_cost: totals.shippingCost,
-      total_price_without_tax: totals.totalPriceWithoutTax,
-      total_tax: totals.totalTax,
-      total_price_with_tax: totals.totalWithTax,
-    },
-  });
+  const res = await checkoutAnswer(ctx.app, items, { cookie: options.cookie, method: options.method, fields: options.details });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Order>();
 }

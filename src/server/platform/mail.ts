@@ -33,9 +33,12 @@ export type Mailer = { send(message: MailMessage): Promise<void>; close(): void 
 
 const sendMailJob = defineJob('mail.send', mailMessage);
 
-/** Queues a message in the caller's transaction; the job runner delivers it (and retries). */
-export function queueMail(tx: Tx, message: MailMessage) {
-  return enqueue(tx, sendMailJob, message);
+/**
+ * Queues a message in the caller's transaction; the job runner delivers it (and retries). A `key` makes it one
+ * message however often it is queued (a job that queues it and runs again after a crash).
+ */
+export function queueMail(tx: Tx, message: MailMessage, options: { key?: string } = {}) {
+  return enqueue(tx, sendMailJob, message, options);
 }
 
 export function registerMailJob(jobs: JobRunner, mailer: Mailer) {
@@ -131,6 +134,8 @@ export type MailBlock = string | { html: ReactElement; text: string[] };
 
 const AUTOMATIC = `Esta mensagem foi enviada automaticamente pela ${shop.name}. Se lhe responder, a resposta chega à loja.`;
 
+const htmlBlock = (b: MailBlock, key: number) => (typeof b === 'string' ? h(Paragraph, { key, text: b }) : h(Fragment, { key }, b.html));
+
 /**
  * The shop's e-mail: the branded frame (mail-templates/) around a greeting, paragraphs and one call to
  * action, and its plain-text twin, written here line by line rather than derived from the HTML.
@@ -141,22 +146,25 @@ export async function composeMail(options: {
   greeting: string;
   paragraphs: MailBlock[];
   action?: { label: string; url: string };
+  /** Paragraphs after the call to action: notes the mail is not about (an order's withdrawal function). */
+  after?: MailBlock[];
   footer?: string;
   /** The inbox's preview line; the first paragraph when not given. */
   preview?: string;
 }): Promise<MailMessage> {
-  const { to, subject, greeting, paragraphs, action, footer = AUTOMATIC } = options;
+  const { to, subject, greeting, paragraphs, action, after = [], footer = AUTOMATIC } = options;
   const preview = options.preview ?? paragraphs.find((b) => typeof b === 'string') ?? subject;
   const html = await render(
     h(
       MailFrame,
       { title: subject, preview, footer },
       h(Paragraph, { text: greeting }),
-      ...paragraphs.map((b, i) => (typeof b === 'string' ? h(Paragraph, { key: i, text: b }) : h(Fragment, { key: i }, b.html))),
+      ...paragraphs.map(htmlBlock),
       action ? h(ActionButton, action) : null,
+      ...after.map((b, i) => htmlBlock(b, paragraphs.length + i)),
     ),
   );
-  const textBlocks = paragraphs.flatMap((b) => (typeof b === 'string' ? [b] : b.text));
-  const text = [greeting, '', ...textBlocks.flatMap((t) => [t, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), '--', footer, SHOP_IDENTITY_MARK].join('\n');
+  const textOf = (blocks: MailBlock[]) => blocks.flatMap((b) => (typeof b === 'string' ? [b] : b.text)).flatMap((t) => [t, '']);
+  const text = [greeting, '', ...textOf(paragraphs), ...(action ? [`${action.label}: ${action.url}`, ''] : []), ...textOf(after), '--', footer, SHOP_IDENTITY_MARK].join('\n');
   return { to, subject, html, text };
 }

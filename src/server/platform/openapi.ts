@@ -32,6 +32,7 @@ const fileAnswers: Record<string, { type: string; description: string }> = {
   'GET /api/images/:id/:version/:file': { type: 'image/webp', description: 'A imagem (em JPEG quando o nome acaba em .jpg).' },
   'GET /api/order/:id/documents/:documentId/pdf': { type: 'application/pdf', description: 'O documento fiscal em PDF.' },
   'GET /api/seo/sitemap.xml': { type: 'application/xml', description: 'O mapa do site (sitemaps.org).' },
+  'GET /api/user/me/export.html': { type: 'text/html', description: 'Os dados de quem tem sessão, numa página legível.' },
 };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -46,6 +46,7 @@ describe('route guards', () => {
       .sort();
     expect(admin).toEqual(
       [
+        'DELETE /api/collection/1',
         'DELETE /api/image/1',
         'DELETE /api/newsletter/1',
         'DELETE /api/order/1',
@@ -64,10 +65,17 @@ describe('route guards', () => {
         'POST /api/order/unpaid-holds/release',
         'GET /api/order/export.csv',
         'GET /api/product/export.csv',
+        'GET /api/product/1/restock-alert',
         'GET /api/overview',
         'PUT /api/overview/settings',
+        'GET /api/withdrawals',
+        'POST /api/withdrawals/1/refund',
         'GET /api/audit',
         'GET /api/ops/alerts',
+        'GET /api/shipping-method',
+        'POST /api/shipping-method',
+        'PUT /api/shipping-method/1',
+        'DELETE /api/shipping-method/1',
         'POST /api/product/import',
         'GET /api/invoice/pending',
         'GET /api/payment/alerts',
@@ -84,6 +92,8 @@ describe('route guards', () => {
         'POST /api/order/1/refunds/1/resolve',
         'POST /api/order/createOrder',
         'POST /api/product',
+        'POST /api/collection',
+        'PUT /api/collection/1',
         'POST /api/service',
         'POST /api/user',
         'PUT /api/contact/messages/1/read',
@@ -96,6 +106,8 @@ describe('route guards', () => {
         'PUT /api/product/1',
         'PUT /api/service/1',
         'PUT /api/user/1',
+        'POST /api/user/data-request/export',
+        'POST /api/user/data-request/erase',
       ].sort(),
     );
     const signedIn = guardedOperations().filter((o) => o.audience === 'signed-in');
@@ -110,6 +122,10 @@ describe('route guards', () => {
         'POST /api/user/change-password',
         'PUT /api/user/addresses/1',
         'PUT /api/user/profile',
+        'GET /api/user/me/export',
+        'GET /api/user/me/export.html',
+        'POST /api/user/me/erase-link',
+        'DELETE /api/user/me',
       ].sort(),
     );
   });

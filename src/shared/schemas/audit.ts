@@ -7,6 +7,8 @@ import { calendarDayField, dayRangeMessages } from './days.ts';
 export const AUDIT_ENTITIES = [
   'user',
   'product',
+  'collection',
+  'shipping-method',
   'service',
   'order',
   'content',
@@ -17,12 +19,16 @@ export const AUDIT_ENTITIES = [
   'payment-alert',
   'session',
   'access',
+  'personal-data',
+  'withdrawal',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const auditEntityLabel: Record<AuditEntity, string> = {
   user: 'Utilizador',
   product: 'Produto',
+  collection: 'Coleção',
+  'shipping-method': 'Método de envio',
   service: 'Serviço',
   order: 'Encomenda',
   content: 'Conteúdo',
@@ -33,6 +39,8 @@ export const auditEntityLabel: Record<AuditEntity, string> = {
   'payment-alert': 'Alerta de pagamento',
   session: 'Sessão',
   access: 'Acesso recusado',
+  'personal-data': 'Dados pessoais (RGPD)',
+  withdrawal: 'Desistência',
 };
 
 export const AUDIT_ACTIONS = [
@@ -53,6 +61,9 @@ export const AUDIT_ACTIONS = [
   'sign-out',
   'refused',
   'release',
+  'export',
+  'anonymise',
+  'withdraw',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -74,6 +85,9 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'sign-out': 'Saiu',
   refused: 'Foi recusado',
   release: 'Libertou o stock (encomenda por pagar cancelada)',
+  export: 'Exportou os dados',
+  anonymise: 'Anonimizou os dados',
+  withdraw: 'Desistiu do contrato',
 };
 
 export const auditMessages = dayRangeMessages;

@@ -4,6 +4,8 @@ import { dateTime, euros, pageSizeParam } from './common.ts';
 import { parseEuros } from '../money.ts';
 import { messages } from '../messages.ts';
 import { catalogMessages, mediaMessages } from '../texts/catalog.ts';
+import { parseUnitQuantity, UNITS } from '../unit-price.ts';
+import { EXEMPTION_REASONS } from '../withdrawal.ts';
 export { catalogMessages, mediaMessages } from '../texts/catalog.ts';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -26,6 +28,10 @@ export const variant = z.object({
   price: euros,
   stock: z.number().int(),
   sku: z.string().nullable(),
+  /** Grams, when it weighs other than its product (shipping by weight). */
+  weight_grams: z.number().int().nullable().optional(),
+  /** How much of the product's unit this variant holds, when it differs from the product's (decision 0047). */
+  unit_quantity: z.number().nullable().optional(),
 });
 export type Variant = z.infer<typeof variant>;
 
@@ -38,32 +44,90 @@ export const product = z.object({
   /** Units available: the product's own, or the sum of its variants'. */
   stock: z.number().int(),
   isDigital: z.boolean(),
+  /** "Sem direito de livre resolução" and the law's reason (DL 24/2014, art. 17.º), or null. */
+  withdrawalExemption: z.enum(EXEMPTION_REASONS).nullable(),
   order: z.number().int(),
   hasVariants: z.boolean(),
+  /** One unit's weight in grams, for shipping by weight bands (decision 0046); null when not given. */
+  weight_grams: z.number().int().nullable().optional(),
+  /** How much of `unit` one item holds (0.75 and 'L'), for the price per unit of measure; null when not given. */
+  unit_quantity: z.number().nullable().optional(),
+  unit: z.enum(UNITS).nullable().optional(),
   variants: z.array(variant),
   images: z.array(imageRef),
   /** Only in answers to admins: the access link is delivered to buyers after payment. */
   link: z.string().nullable().optional(),
+  /** Only in answers to admins: the collections the product is in (the product form's choice). */
+  collectionIds: z.array(z.number().int()).optional(),
   createdAt: dateTime,
   updatedAt: dateTime,
 });
 export type Product = z.infer<typeof product>;
 
-export const productList = z.object({ rows: z.array(product), count: z.number().int() });
+/**
+ * How many products each filter choice leaves, the other filters kept (issue #30): availability, type and
+ * collection; `price` is the range of the prices shown ('A partir de'), in euros, null when nothing matches.
+ */
+export const productFacets = z.object({
+  inStock: z.number().int(),
+  type: z.object({ physical: z.number().int(), digital: z.number().int() }),
+  collections: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
+  price: z.object({ min: euros, max: euros }).nullable(),
+});
+export type ProductFacets = z.infer<typeof productFacets>;
+
+export const productList = z.object({ rows: z.array(product), count: z.number().int(), facets: productFacets.optional() });
 export type ProductList = z.infer<typeof productList>;
 
 const boolText = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .transform((v) => v === true || v === 'true');
 
-export const productListQuery = z.object({
-  sortBy: z.enum(['price', 'order', 'name']).default('price'),
+/** A price bound in euros as typed in Portugal ('12,5', '12.50', '1 234,50'), in cents. */
+const priceBound = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(20, { error: message })
+    .transform((v, ctx) => {
+      const c = parseEuros(v);
+      if (Number.isNaN(c)) ctx.addIssue({ code: 'custom', message });
+      return c;
+    });
+
+/** The filters of the product list and of a collection's page (issue #30). */
+const listFilters = {
+  minPrice: priceBound(catalogMessages.minPriceInvalid).optional(),
+  maxPrice: priceBound(catalogMessages.maxPriceInvalid).optional(),
+  inStock: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .optional(),
+  type: z.enum(['physical', 'digital']).optional(),
+  collection: z.string().trim().max(120).optional(),
+};
+
+const priceRange = (v: { minPrice?: number | undefined; maxPrice?: number | undefined }, ctx: z.RefinementCtx) => {
+  if (v.minPrice !== undefined && v.maxPrice !== undefined && v.minPrice > v.maxPrice)
+    ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: catalogMessages.priceRangeInverted });
+};
+
+const listShape = {
   order: z.enum(['asc', 'desc']).default('asc'),
   isDigital: boolText.optional(),
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: pageSizeParam(100, 12),
-});
+  ...listFilters,
+};
+
+export const productListQuery = z.object({ sortBy: z.enum(['price', 'order', 'name']).default('price'), ...listShape }).superRefine(priceRange);
+export type ProductListQuery = z.output<typeof productListQuery>;
+
+/** A collection's products: the same filters; without `sortBy`, the collection's own sort ('position' is its manual order). */
+export const collectionProductsQuery = z
+  .object({ sortBy: z.enum(['price', 'order', 'name', 'position']).optional(), ...listShape })
+  .superRefine(priceRange);
 
 const cents = (message: string) =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {
@@ -74,6 +138,32 @@ const cents = (message: string) =>
     }
     return c;
   });
+
+/** Grams from a form field (0 to 1 000 kg); a blank field is "not given". */
+const grams = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.coerce.number({ error: catalogMessages.weight }).int({ error: catalogMessages.weight }).min(0, { error: catalogMessages.weight }).max(1_000_000, { error: catalogMessages.weight }).nullable(),
+);
+
+/**
+ * A quantity of the unit ('0,75') in thousandths; blank is "not given" (null). The product's own field is multipart
+ * text (a nullable string, as the API document says); a variant's, inside its JSON, may be a number too.
+ */
+const unitQuantity = (numbers = false) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? null : v),
+    (numbers ? z.union([z.string(), z.number(), z.null()]) : z.string().nullable()).transform((v, ctx) => {
+      if (v === null) return null;
+      const milli = parseUnitQuantity(v);
+      if (Number.isNaN(milli)) {
+        ctx.addIssue({ code: 'custom', message: catalogMessages.unitQuantity });
+        return z.NEVER;
+      }
+      return milli;
+    }),
+  );
+
+const unit = z.preprocess((v) => (v === '' ? null : v), z.enum(UNITS, { error: catalogMessages.unit }).nullable());
 
 /** A whole number from a form field; a blank field is missing, not zero. */
 const wholeNumber = (message: string) =>
@@ -93,6 +183,9 @@ export const variantInput = z.object({
     .max(64, { error: messages.tooLong })
     .nullish()
     .transform((v) => v || null),
+  // Absent: left as it is (the catalogue import does not carry it); blank: not given.
+  weight_grams: grams.optional(),
+  unit_quantity: unitQuantity(true).optional(),
 });
 
 const jsonText = <T extends z.ZodType>(schema: T) =>
@@ -128,6 +221,15 @@ const productShape = <V extends z.ZodType>(variants: V) =>
     isDigital: boolText.default(false),
     link: z.string().trim().max(2000, { error: messages.tooLong }).optional(),
     hasVariants: boolText.default(false),
+    // Absent: left as it is (the catalogue import does not carry it); blank: the right of withdrawal applies.
+    withdrawalExemption: z
+      .union([z.literal(''), z.enum(EXEMPTION_REASONS, { error: catalogMessages.withdrawalExemption })])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    // Absent: left as they are (the catalogue import does not carry them); blank: not given.
+    weight_grams: grams.optional(),
+    unit_quantity: unitQuantity().optional(),
+    unit: unit.optional(),
     variants,
   });
 
@@ -137,6 +239,8 @@ type ProductRuleInput = {
   isDigital: boolean;
   link?: string | undefined;
   hasVariants: boolean;
+  unit_quantity?: number | null | undefined;
+  unit?: string | null | undefined;
   variants: readonly { sku: string | null }[];
 };
 
@@ -152,6 +256,10 @@ const isWholeCount = (v: string | number | undefined) => {
 function productRules(v: ProductRuleInput, ctx: z.RefinementCtx) {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
   if (v.isDigital && !/^https?:\/\/\S+$/i.test(v.link ?? '')) issue(['link'], catalogMessages.linkRequired);
+  // The quantity and its unit come together (or neither); each missing one is marked on its own input.
+  const hasQuantity = v.unit_quantity !== null && v.unit_quantity !== undefined;
+  if (v.unit && !hasQuantity) issue(['unit_quantity'], catalogMessages.unitPair);
+  if (hasQuantity && !v.unit) issue(['unit'], catalogMessages.unitPair);
   if (!v.hasVariants) {
     if (Number.isNaN(parseEuros(v.price))) issue(['price'], catalogMessages.priceRequired);
     if (!isWholeCount(v.stock)) issue(['stock'], catalogMessages.stockRequired);
@@ -182,7 +290,11 @@ export const productForm = productShape(z.array(variantInput).max(100, { error: 
  * imagesToRemove as JSON.
  */
 export const productFields = productShape(jsonText(z.array(variantInput).max(100)).default([]))
-  .extend({ imagesToRemove: jsonText(z.array(z.coerce.number().int().positive()).max(100)).default([]) })
+  .extend({
+    imagesToRemove: jsonText(z.array(z.coerce.number().int().positive()).max(100)).default([]),
+    // Absent: the product's collections stay as they are (an older form, a script).
+    collectionIds: jsonText(z.array(z.coerce.number().int().positive()).max(200)).optional(),
+  })
   .superRefine(productRules)
   .transform((v) => ({
     name: v.name,
@@ -193,8 +305,13 @@ export const productFields = productShape(jsonText(z.array(variantInput).max(100
     link: v.isDigital ? (v.link ?? '') : null,
     priceCents: v.hasVariants ? null : parseEuros(v.price),
     stock: v.hasVariants ? null : Number(v.stock),
+    weightGrams: v.weight_grams,
+    // Both sent together, or both left as they are.
+    ...(v.unit_quantity === undefined && v.unit === undefined ? {} : { unitQuantityMilli: v.unit_quantity ?? null, unit: v.unit ?? null }),
     variants: v.hasVariants ? v.variants : [],
+    withdrawalExemption: v.withdrawalExemption,
     imagesToRemove: v.imagesToRemove,
+    collectionIds: v.collectionIds,
   }));
 export type ProductFields = z.output<typeof productFields>;
 

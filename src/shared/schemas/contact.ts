@@ -59,6 +59,8 @@ export const shopDetails = z.object({
   social: z.array(z.object({ name: z.enum(['Instagram', 'Facebook', 'WhatsApp']), url: z.string() })),
   /** How long an unpaid order waits for its payment before it is cancelled (#26), as the terms page says. */
   paymentDeadlines: z.object({ multibancoMinutes: z.number().int(), mbwayMinutes: z.number().int() }).optional(),
+  /** The returns (withdrawal) period in days, the owner's one setting (issue #28): the promises and the terms say it. */
+  withdrawalDays: z.number().int(),
 });
 export type ShopDetails = z.infer<typeof shopDetails>;
 

@@ -66,6 +66,27 @@ export const refund = z.object({
 });
 export type Refund = z.infer<typeof refund>;
 
+
+/** A refund's way back: by transfer, the customer's IBAN and the day it was made (not in the future) are required. */
+type RefundWay = { method: string; iban?: string | null | undefined; transferred_on?: string | null | undefined };
+
+/** The checks of a refund made by transfer, for every refund body (an order's, a withdrawal's). */
+export function checkTransfer(v: RefundWay, ctx: z.RefinementCtx) {
+  if (v.method !== 'transfer') return;
+  if (!v.iban || !isValidIban(v.iban)) ctx.addIssue({ code: 'custom', path: ['iban'], message: invoicingMessages.iban });
+  const date = v.transferred_on ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)) || date > lisbonToday()) {
+    ctx.addIssue({ code: 'custom', path: ['transferred_on'], message: invoicingMessages.transferDate });
+  }
+}
+
+/** The body with the transfer's IBAN normalised, and no IBAN or date unless it went by transfer. */
+export const withTransfer = <T extends RefundWay>(v: T) => ({
+  ...v,
+  iban: v.method === 'transfer' && v.iban ? normaliseIban(v.iban) : null,
+  transferred_on: v.method === 'transfer' ? (v.transferred_on ?? null) : null,
+});
+
 /** The owner settles a refund: what goes back (lines, shipping) and how (MB WAY through the gateway, or her transfer). */
 export const refundBody = z
   .object({
@@ -82,14 +103,9 @@ export const refundBody = z
   })
   .superRefine((v, ctx) => {
     if (!v.lines.length && !v.shipping) ctx.addIssue({ code: 'custom', path: ['lines'], message: invoicingMessages.refundNothing });
-    if (v.method !== 'transfer') return;
-    if (!v.iban || !isValidIban(v.iban)) ctx.addIssue({ code: 'custom', path: ['iban'], message: invoicingMessages.iban });
-    const date = v.transferred_on ?? '';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)) || date > lisbonToday()) {
-      ctx.addIssue({ code: 'custom', path: ['transferred_on'], message: invoicingMessages.transferDate });
-    }
+    checkTransfer(v, ctx);
   })
-  .transform((v) => ({ ...v, iban: v.method === 'transfer' && v.iban ? normaliseIban(v.iban) : null, transferred_on: v.method === 'transfer' ? (v.transferred_on ?? null) : null }));
+  .transform(withTransfer);
 
 /**
  * The owner resolves an MB WAY refund left 'requested' (the process stopped between ifthenpay's answer and

@@ -11,6 +11,7 @@ export const orderMessages = {
   country: 'Só enviamos para Portugal.',
   nif: 'O NIF indicado não é válido.',
   paymentMethod: 'Escolha um método de pagamento.',
+  shippingMethod: 'Escolha um método de envio.',
   itemsRequired: 'Por favor adicione pelo menos um produto à encomenda.',
   quantity: 'A quantidade tem de ser um número inteiro entre 1 e 99.',
   customer: 'Escolha o cliente da encomenda.',

@@ -7,6 +7,8 @@ import { CUSTOMER_PAYMENT_METHODS, MANUAL_PAYMENT_METHODS, ORDER_STATUSES, PAYME
 import { isValidNif, normaliseNif } from '../nif.ts';
 import { dateTime, email, emailAddress, euros as amountInEuros, pageSizeParam } from './common.ts';
 import { fiscalDocument, refund } from './invoicing.ts';
+import { orderShipping, shippingOffer, trackingFields } from './shipping.ts';
+import { SHIPPING_ZONES } from '../shipping.ts';
 
 export { orderMessages } from './order-messages.ts';
 
@@ -60,7 +62,13 @@ export const orderItemInput = z.object({
 });
 const items = z.array(orderItemInput, { error: orderMessages.itemsRequired }).min(1, { error: orderMessages.itemsRequired }).max(50);
 
-export const calculateTotalsBody = z.object({ items });
+const shippingMethodId = z.coerce.number({ error: orderMessages.shippingMethod }).int().positive().max(2_147_483_647).optional();
+
+/**
+ * The spec's call (items), and what the checkout adds once the customer typed her postcode (decision 0046):
+ * the methods of her zone are answered with their prices, and the one she chose prices the totals.
+ */
+export const calculateTotalsBody = z.object({ items, postal_code: postalCode.optional(), shipping_method_id: shippingMethodId });
 
 /** Euros, as the spec's calls carry them. */
 export const totalsAnswer = z.object({
@@ -81,6 +89,12 @@ export const cartTotalsAnswer = totalsAnswer.extend({
   lines: z.array(
     z.object({ product_id: z.number().int(), variant_id: z.number().int().nullable(), price: amountInEuros, stock: z.number().int().nullable() }),
   ),
+  /** Only when a postcode was given and something ships: its zone, the methods that serve it and the one priced. */
+  shipping_zone: z.enum(SHIPPING_ZONES).optional(),
+  shipping_methods: z.array(shippingOffer).optional(),
+  shipping_method_id: z.number().int().nullable().optional(),
+  /** The zone's home delivery is free from this amount (euros); null: never free there. */
+  free_shipping_from: amountInEuros.nullable().optional(),
 });
 export type CartTotalsAnswer = z.infer<typeof cartTotalsAnswer>;
 
@@ -109,10 +123,17 @@ export const checkoutBody = z.object({
   nif: nifField,
   company: companyField,
   payment_method: z.enum(CUSTOMER_PAYMENT_METHODS, { error: orderMessages.paymentMethod }),
+  /** How it ships (one of the methods calculate-totals answered for the postcode); the cheapest home delivery when absent. */
+  shipping_method_id: shippingMethodId,
   shipping_cost: euros,
   total_price_without_tax: euros,
   total_tax: euros,
   total_price_with_tax: euros,
+  /**
+   * Ticked: she asks for the digital lines at once and acknowledges she then loses the right of withdrawal
+   * (DL 24/2014 art. 17.º n.º 1 al. l)). Only read when the order holds a digital product.
+   */
+  digital_consent: z.boolean().optional(),
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 
@@ -213,8 +234,12 @@ export const order = z.object({
   /** Whether the customer may cancel, and if not, why (shown on their order page). */
   cancellable: z.boolean().optional(),
   cancel_block_reason: z.string().nullable().optional(),
+  /** When she gave the consent to immediate supply of the digital lines (they are then not withdrawable); null: not given. */
+  digital_consent_at: dateTime.nullable().optional(),
   /** Given once, to a guest's checkout: the key to see and cancel this order without an account. */
   accessToken: z.string().optional(),
+  /** How it ships and, once it left, its parcel (decision 0046). */
+  shipping: orderShipping.optional(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -259,13 +284,14 @@ export const adminOrderBody = z.object({
   total_price_without_tax: euros.optional(),
   total_tax: euros.optional(),
   total_price_with_tax: euros.optional(),
+  ...trackingFields,
 });
 
 /** A new admin order, or one that already has its customer: the customer is required. */
 export const adminCustomerOrderBody = adminOrderBody.extend({ user_id: customerId });
 
 /** The orders list's one step: the order's next status (pending -> processing -> shipped -> delivered). */
-export const statusStepBody = z.object({ status: orderStatus });
+export const statusStepBody = z.object({ status: orderStatus, ...trackingFields });
 
 /** "Marcar como paga": a payment received outside the gateway, as the owner records it. */
 export const markPaidBody = z.object({

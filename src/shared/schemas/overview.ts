@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { day } from './common.ts';
 import './locale.ts';
 import { ORDER_STATUSES } from '../orders.ts';
+import { LEGAL_WITHDRAWAL_DAYS, MAX_WITHDRAWAL_DAYS } from '../withdrawal.ts';
 
 /** The owner's overview, the dashboard's Resumo (issue #17). Money in cents. */
 export const overviewMessages = {
@@ -11,6 +12,8 @@ export const overviewMessages = {
   newOrdersOn: 'Passa a receber um e-mail por cada encomenda nova, além das pagas.',
   newOrdersOff: 'Deixa de receber e-mails das encomendas novas; continua a receber os das pagas.',
   nothingToSave: 'Indique o que quer alterar.',
+  withdrawalDays: `O prazo tem de ser um número inteiro de dias entre ${LEGAL_WITHDRAWAL_DAYS} (o mínimo da lei) e ${MAX_WITHDRAWAL_DAYS}.`,
+  withdrawalDaysSaved: 'Prazo de livre resolução guardado: a loja, os termos e a função de desistência passam a indicá-lo.',
 } as const;
 
 /** The periods the chart offers, in days (the default first): a month, a week, a quarter, a year. */
@@ -20,6 +23,13 @@ export const DEFAULT_LOW_STOCK = 3;
 export const overviewQuery = z.object({
   days: z.coerce.number({ error: overviewMessages.days }).int({ error: overviewMessages.days }).min(7, { error: overviewMessages.days }).max(366, { error: overviewMessages.days }).default(30),
 });
+
+/** The returns period (issue #28): one setting, whole days, never under the law's 14 (DL 24/2014, art. 10.º). */
+export const withdrawalDaysField = z.coerce
+  .number({ error: overviewMessages.withdrawalDays })
+  .int({ error: overviewMessages.withdrawalDays })
+  .min(LEGAL_WITHDRAWAL_DAYS, { error: overviewMessages.withdrawalDays })
+  .max(MAX_WITHDRAWAL_DAYS, { error: overviewMessages.withdrawalDays });
 
 /** The owner's settings, one or both: the stock level she calls low, and whether each new order is mailed to her. */
 export const overviewSettingsBody = z
@@ -31,8 +41,9 @@ export const overviewSettingsBody = z
       .max(1000, { error: overviewMessages.threshold })
       .optional(),
     mailNewOrders: z.boolean().optional(),
+    withdrawalDays: withdrawalDaysField.optional(),
   })
-  .refine((v) => v.lowStockThreshold !== undefined || v.mailNewOrders !== undefined, { error: overviewMessages.nothingToSave });
+  .refine((v) => v.lowStockThreshold !== undefined || v.mailNewOrders !== undefined || v.withdrawalDays !== undefined, { error: overviewMessages.nothingToSave });
 export type OverviewSettingsBody = z.infer<typeof overviewSettingsBody>;
 
 const count = z.number().int();
@@ -70,6 +81,8 @@ export const overview = z.object({
   }),
   /** The shop's e-mails to its owner: each paid order always, each new order when she turned it on; where they go. */
   ownerMail: z.object({ newOrders: z.boolean(), to: z.string() }),
+  /** The withdrawal period in days, and the withdrawals waiting for their refund (overdue: past the legal 14 days). */
+  withdrawals: z.object({ periodDays: count, waiting: count, overdue: count }),
   /** The chosen period's best sellers by units sold in paid orders. */
   bestSellers: z.array(z.object({ productId: count.nullable(), name: z.string(), quantity: count, withTaxCents: cents })),
 });

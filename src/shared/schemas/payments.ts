@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import './locale.ts';
 import { dateTime, email, euros } from './common.ts';
+import { mbwayMobile, mbwayPhoneMessages } from './mbway-phone.ts';
 
 /** Texts of the payment calls and screens (backoffice.md §2, §4, §8; storefront.md §7). */
 export const paymentMessages = {
-  mobileRequired: 'Por favor insira o número de telemóvel associado ao MB WAY.',
-  mobileInvalid: 'Por favor insira um número de telemóvel português válido (9 dígitos, começado por 9).',
+  mobileRequired: mbwayPhoneMessages.required,
+  mobileInvalid: mbwayPhoneMessages.invalid,
   amountMismatch: 'O valor não corresponde ao total da encomenda. Atualize a página e tente novamente.',
   notPayable: 'Esta encomenda já não está à espera de pagamento.',
   gatewayUnavailable: 'Não foi possível contactar o serviço de pagamentos. Por favor, tente novamente dentro de momentos.',
   gatewayRefused: 'O serviço de pagamentos recusou o pedido. Por favor, tente novamente ou escolha outro método.',
+  /** The MB WAY request was sent but its answer never came (issue #27): it may still reach the phone. */
+  mbwayUnconfirmed:
+    'O serviço de pagamentos não confirmou o envio do pedido MB WAY. Se o pedido chegou ao seu telemóvel, aceite-o na app MB WAY; se não chegou dentro de um minuto, peça de novo.',
   paymentNotFound: 'Pagamento não encontrado.',
   alertNotFound: 'Alerta não encontrado.',
   sandboxRequestNotFound: 'Pedido MB WAY não encontrado.',
@@ -49,14 +53,8 @@ export const MULTIBANCO_POLL_MS = 10_000;
 /** '123000125' → '123 000 125', as a Multibanco reference is printed for the customer. */
 export const groupReference = (reference: string) => reference.replace(/(\d{3})(?=\d)/g, '$1 ');
 
-/** A Portuguese mobile number: 9 digits starting with 9, optionally after +351 or 00351; spaces allowed. */
-export const portugueseMobile = z
-  .string({ error: paymentMessages.mobileRequired })
-  .trim()
-  .min(1, { error: paymentMessages.mobileRequired })
-  .max(30, { error: paymentMessages.mobileInvalid })
-  .transform((v) => v.replace(/[\s-]/g, '').replace(/^(\+|00)351/, ''))
-  .pipe(z.string().regex(/^9\d{8}$/, { error: paymentMessages.mobileInvalid }));
+/** The MB WAY number of the calls: Portuguese, or foreign with its country code (mbway-phone.ts). */
+export { mbwayMobile } from './mbway-phone.ts';
 
 const orderId = z.coerce.number().int().positive().max(2_147_483_647);
 /** A guest proves the order is theirs with the token the checkout gave them. */
@@ -87,7 +85,7 @@ export const mbwayBody = z.object({
   order_id: orderId,
   /** Euros; must be the order's total. */
   amount: z.number({ error: paymentMessages.amountMismatch }).positive({ error: paymentMessages.amountMismatch }),
-  phone_number: portugueseMobile,
+  phone_number: mbwayMobile,
   email,
   token: guestToken,
 });
@@ -95,7 +93,7 @@ export const mbwayBody = z.object({
 export const mbwayAnswer = z.object({
   order_id: z.number().int(),
   status: z.enum(MBWAY_STATUSES),
-  /** The 9 digits the request went to. */
+  /** The number the request went to: 9 digits for Portugal, "+<code><number>" otherwise. */
   phone_number: z.string(),
   amount: euros,
   expiresAt: dateTime,
@@ -166,6 +164,7 @@ export const paymentAlertLabel: Record<string, string> = {
   order_cancelled: 'Pagamento recebido para uma encomenda cancelada',
   not_pending: 'Segundo pagamento de uma encomenda já paga',
   amount_mismatch: 'Valor recebido diferente do valor da encomenda',
+  unknown_payment: 'Pagamento confirmado pela ifthenpay que não corresponde a nenhum pagamento da loja',
 };
 
 /** Sandbox only: what the test phone shows, and its answer. */

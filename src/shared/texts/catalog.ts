@@ -2,6 +2,10 @@
 // them does not load the validation library.
 
 export const catalogMessages = {
+  weight: 'O peso é um número inteiro de gramas (por exemplo 450), ou fica vazio.',
+  unitQuantity: 'A quantidade é um número maior que zero, com até 3 casas decimais (por exemplo 0,75), ou fica vazia.',
+  unit: 'Escolha uma das unidades da lista (kg, L, m, m², m³ ou unidade), ou deixe vazio.',
+  unitPair: 'Indique a quantidade e a unidade, ou nenhuma das duas.',
   productNotFound: 'Produto não encontrado.',
   /** The one wording for a product or variant with nothing left, everywhere. */
   outOfStock: 'Fora de stock',
@@ -10,6 +14,7 @@ export const catalogMessages = {
   orderRequired: 'Por favor insira a ordem.',
   priceRequired: 'Por favor insira um preço válido (por exemplo 12,50).',
   stockRequired: 'Por favor insira o stock (um número inteiro, 0 ou mais).',
+  withdrawalExemption: 'Escolha um dos motivos da lei, ou deixe «Com direito de livre resolução».',
   linkRequired: 'Por favor insira o link de acesso do produto digital (http:// ou https://).',
   variantsRequired: 'Adicione pelo menos uma variante.',
   variantName: 'Cada variante precisa de um nome.',
@@ -20,7 +25,30 @@ export const catalogMessages = {
   productDeleted: 'Produto eliminado.',
   productArchived: 'O produto aparece em encomendas: foi arquivado (deixa de aparecer na loja) e as encomendas mantêm-se.',
   tooManyImages: 'Cada produto pode ter no máximo 12 imagens.',
+  minPriceInvalid: 'Preço mínimo inválido: escreva um valor em euros, por exemplo 12,50.',
+  maxPriceInvalid: 'Preço máximo inválido: escreva um valor em euros, por exemplo 12,50.',
+  priceRangeInverted: 'O preço máximo não pode ser inferior ao preço mínimo.',
 } as const;
+
+export const collectionMessages = {
+  notFound: 'Coleção não encontrada.',
+  nameRequired: 'Por favor insira o nome da coleção.',
+  slugInvalid: 'O endereço só pode ter letras minúsculas sem acentos, números e hífenes (por exemplo arrumacao-da-casa).',
+  slugTaken: 'Já existe uma coleção com este endereço.',
+  imageNotFound: 'A imagem escolhida não existe na biblioteca de media.',
+  productsNotFound: 'Alguns dos produtos escolhidos não existem.',
+  collectionsNotFound: 'Algumas das coleções escolhidas não existem.',
+  deleted: 'Coleção eliminada.',
+} as const;
+
+/** How a collection's page orders its products (the owner's choice). */
+export const collectionSorts = [
+  { value: 'manual', label: 'Ordem manual' },
+  { value: 'price_asc', label: 'Preço: mais baixo primeiro' },
+  { value: 'price_desc', label: 'Preço: mais alto primeiro' },
+  { value: 'name', label: 'Nome (A-Z)' },
+] as const;
+export type CollectionSort = (typeof collectionSorts)[number]['value'];
 
 export const mediaMessages = {
   nameRequired: 'Por favor, insira um nome para a imagem antes de fazer upload.',

@@ -9,6 +9,8 @@ export const queryRoots = {
   orders: ['orders'] as const,
   /** Services: /servicos, the home page and the admin tab. */
   services: ['services'] as const,
+  /** Shipping methods: the Envios tab, the checkout, the cart drawer, the terms and the product page's promises. */
+  shipping: ['shipping'] as const,
 };
 
 /**

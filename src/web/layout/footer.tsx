@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { shop } from '#shared/shop.ts';
 import { SocialLinks } from '../components/social-links.tsx';
 import { paths } from '#shared/paths.ts';
+import { WITHDRAW_LABEL } from '#shared/withdrawal.ts';
 import { shopDetailsQuery } from '../features/contact/api.ts';
 import { siteLinks } from './site-links.ts';
 import BiArrowUpIcon from '~icons/bi/arrow-up';
@@ -58,6 +59,11 @@ export function Footer() {
           </div>
           <div className="col-12 col-md-6 col-lg-3">
             <h2 className="h6 text-uppercase">Apoio ao cliente</h2>
+            <p className="mb-3">
+              <Link to={paths.withdrawalRequest} className="d-inline-block py-1">
+                {WITHDRAW_LABEL}
+              </Link>
+            </p>
             <a
               href={paths.complaintsBook}
               target="_blank"

@@ -6,12 +6,15 @@ import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink, useLocation } from 'react-router';
 import { shop } from '#shared/shop.ts';
 import { paths } from '#shared/paths.ts';
+import { useHydrated } from '../components/use-hydrated.ts';
 import { useSession } from '../session/session.tsx';
 import { CART_BADGE_CLASS, CartCountAnnouncer } from './cart-count-announcer.tsx';
+import { HEADER_SEARCH_FIELD, HEADER_SEARCH_ID, HeaderSearch } from './header-search.tsx';
 import { siteLinks } from './site-links.ts';
 import { useCartCount } from './use-cart-count.ts';
 import BiBagHeartIcon from '~icons/bi/bag-heart';
 import BiCart3Icon from '~icons/bi/cart3';
+import BiSearchIcon from '~icons/bi/search';
 
 const SignedInMenu = lazy(async () => ({ default: (await import('./signed-in-menu.tsx')).SignedInMenu }));
 
@@ -53,6 +56,20 @@ function CartLink({ className, count }: { className: string; count: number }) {
   );
 }
 
+/**
+ * Between 768 and 1200 px the bar keeps to one line (storefront.md §2): the search is a button there that shows
+ * its row under the bar and puts the focus in it; below and above it the field is always shown.
+ */
+function SearchToggle({ shown, onShow }: { shown: boolean; onShow: () => void }) {
+  // Before the app runs a click would do nothing: the button waits for it.
+  const hydrated = useHydrated();
+  return (
+    <button type="button" disabled={!hydrated} className="nav-link btn btn-link d-none d-md-flex d-xl-none" aria-label="Mostrar a pesquisa" aria-expanded={shown} aria-controls={HEADER_SEARCH_ID} onClick={onShow}>
+      <BiSearchIcon className="bi" aria-hidden="true" />
+    </button>
+  );
+}
+
 export function Header() {
   const location = useLocation();
   // storefront.md §2: the mobile menu closes on every navigation. It is open only for the location
@@ -61,6 +78,12 @@ export function Header() {
   const expanded = openAt === location.key;
   const cartCount = useCartCount();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  // The search row between 768 and 1200 px: shown for the location where it was asked for, as the menu.
+  const [searchAt, setSearchAt] = useState<string | null>(null);
+  const searchShown = searchAt === location.key;
+  useEffect(() => {
+    if (searchShown) document.getElementById(HEADER_SEARCH_FIELD)?.focus();
+  }, [searchShown]);
 
   // Escape closes the open menu and gives the focus back to its button (unless a dropdown inside takes it).
   useEffect(() => {
@@ -83,6 +106,8 @@ export function Header() {
         </Navbar.Brand>
         <CartLink className="d-md-none ms-auto me-2" count={cartCount} />
         <Navbar.Toggle ref={toggleRef} aria-controls="main-nav" aria-expanded={expanded} label="Abrir menu" />
+        {/* Its own row under the bar up to 1200 px, beside the brand from there (styles.css). */}
+        <HeaderSearch className={searchShown ? 'header-search-shown' : ''} />
         <Navbar.Collapse id="main-nav">
           <Nav className="me-auto" as="ul">
             {links.map((link) => (
@@ -94,6 +119,7 @@ export function Header() {
             ))}
           </Nav>
           <Nav className="align-items-md-center gap-2">
+            <SearchToggle shown={searchShown} onShow={() => setSearchAt(searchShown ? null : location.key)} />
             <CartLink className="d-none d-md-flex" count={cartCount} />
             <AccountMenu />
           </Nav>

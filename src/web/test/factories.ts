@@ -1,6 +1,7 @@
 // The component tests' data, in one place: each factory answers a valid record, `overrides` change what a test
 // is about. The feature *-test-utils.tsx files re-export them under the names their tests use.
 import type { PublicUser } from '#shared/schemas/account.ts';
+import type { ShopDetails } from '#shared/schemas/contact.ts';
 import type { ImageRef, MediaImage, Product, Variant } from '#shared/schemas/catalog.ts';
 import type { Subscriber } from '#shared/schemas/newsletter.ts';
 import type { Order } from '#shared/schemas/orders.ts';
@@ -48,6 +49,7 @@ export const productFactory = (overrides: Partial<Product> = {}): Product => ({
   price: 12.5,
   stock: 3,
   isDigital: false,
+  withdrawalExemption: null,
   order: 0,
   hasVariants: false,
   variants: [],
@@ -74,6 +76,7 @@ export const adminProductFactory = (overrides: Partial<Product> = {}): Product =
   price: 12.5,
   stock: 7,
   isDigital: false,
+  withdrawalExemption: null,
   order: 1,
   hasVariants: false,
   variants: [],
@@ -267,6 +270,19 @@ export const overviewFactory = (overrides: Partial<Overview> = {}, days = 30): O
   invoicesWaiting: 0,
   lowStock: { threshold: 3, items: [{ productId: 7, variantId: null, name: 'Etiquetas', variantName: null, stock: 2 }] },
   ownerMail: { newOrders: false, to: 'loja@example.pt' },
+  withdrawals: { periodDays: 30, waiting: 0, overdue: 0 },
   bestSellers: [{ productId: 7, name: 'Etiquetas', quantity: 6, withTaxCents: 3690 }],
+  ...overrides,
+});
+
+/** The shop's public details (GET /shop), the footer's and the terms': the owner's withdrawal period among them. */
+export const shopDetailsFactory = (overrides: Partial<ShopDetails> = {}): ShopDetails => ({
+  legalName: 'Loja, Lda.',
+  nif: '509999999',
+  address: 'Rua A, 1, 1000-001 Lisboa',
+  phone: '+351 910 000 000',
+  email: 'ola@loja.pt',
+  social: [],
+  withdrawalDays: 30,
   ...overrides,
 });

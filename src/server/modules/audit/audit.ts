@@ -49,6 +49,23 @@ export async function recordAs(tx: Tx | Db, actor: Actor, changes: Change | Chan
   if (rows.length) await tx.insert(auditLog).values(rows);
 }
 
+/**
+ * What a customer did that the law asks the shop to keep (her withdrawal, issue #28): who (her account, or none
+ * for a guest, and her e-mail), from which address, when, and what. In the caller's transaction.
+ */
+export async function recordCustomerAct(tx: Tx, customer: { userId: number | null; email: string; ip: string }, change: Change) {
+  await tx.insert(auditLog).values({
+    actorId: customer.userId,
+    actorEmail: customer.email,
+    ip: customer.ip,
+    entity: change.entity,
+    entityId: String(change.entityId),
+    action: change.action,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}
+
 /** A call to an admin route the guard refused: 401 without a session, 403 for a signed-in non-admin. */
 export type Refusal = { ip: string; method: string; route: string; status: 401 | 403; user: { id: number; email: string } | null };
 

@@ -27,7 +27,7 @@ export const userTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset', 'email_change', 'sign_in'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'email_change', 'sign_in', 'erase_account'] }).notNull(),
     // For email_change: the address the link proves.
     email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -5,7 +5,7 @@ import { userTokens } from './tables.ts';
 import { invalid } from '../../platform/errors.ts';
 import { hashSecret, newSecret } from '../../platform/passwords.ts';
 
-export type TokenPurpose = 'verify' | 'reset' | 'email_change' | 'sign_in';
+export type TokenPurpose = 'verify' | 'reset' | 'email_change' | 'sign_in' | 'erase_account';
 
 const lifetimeMs: Record<TokenPurpose, number> = {
   verify: 48 * 3_600_000,
@@ -13,6 +13,8 @@ const lifetimeMs: Record<TokenPurpose, number> = {
   reset: 3_600_000,
   // A sign-in link opens a session at once: short-lived.
   sign_in: 15 * 60_000,
+  // The e-mailed confirmation of an account's erasure (decision 0041).
+  erase_account: 3_600_000,
 };
 
 /** Issues a single-use link secret; only its hash is kept. */

@@ -32,9 +32,9 @@ export class CatalogAnswers {
   /** `securityHeaders`: the headers every answer carries (security.ts), which the shortcut sends itself. */
   constructor(db: Db, securityHeaders: Record<string, string>) {
     this.securityHeaders = securityHeaders;
-    this.freshness = new CatalogFreshness(db, (ids) =>
-      this.cache.invalidate(ids === 'all' ? (key) => key.startsWith('product:') : (key) => ids.some((id) => key === `product:${id}`)),
-    );
+    // A stock move drops every answer showing it (product pages, lists, collections); after notifications may have
+    // been missed, every answer.
+    this.freshness = new CatalogFreshness(db, (ids) => (ids === 'all' ? this.cache.invalidate() : this.cache.dropShowing(ids)));
   }
 
   /**
@@ -44,6 +44,8 @@ export class CatalogAnswers {
    */
   async send(request: FastifyRequest, reply: FastifyReply, cached: { key: string; version: number; productId?: number }, build: () => Promise<unknown>) {
     const encoding = this.encodingFor(request.headers['accept-encoding']);
+    // An answer showing a product whose stock this process just moved, not yet heard back, is built again.
+    if (!this.allLive(this.cache.shows(cached.key))) this.cache.invalidate((key) => key === cached.key);
     const { body, etag } = await this.cache.get(cached.version, cached.key, build, encoding ?? undefined);
     this.remember(request.url, { key: cached.key, productId: cached.productId });
     reply.header('etag', etag).header('vary', 'Accept-Encoding');
@@ -66,7 +68,7 @@ export class CatalogAnswers {
     if (version === undefined || (remembered.productId !== undefined && !this.freshness.live(remembered.productId))) return done();
     const encoding = this.encodingFor(request.headers['accept-encoding']);
     const answer = this.cache.peek(version, remembered.key, encoding ?? undefined);
-    if (!answer) return done();
+    if (!answer || !this.allLive(answer.shows)) return done();
     const headers: Record<string, string | number> = { ...this.securityHeaders, etag: answer.etag, vary: 'Accept-Encoding, Cookie', 'cache-control': 'no-cache' };
     reply.hijack();
     if (request.headers['if-none-match'] === answer.etag) {
@@ -78,6 +80,12 @@ export class CatalogAnswers {
     headers['content-length'] = answer.body.length;
     reply.raw.writeHead(200, headers).end(answer.body);
   };
+
+  /** Whether none of these products' stock moved here without being heard yet (and changes are being heard). */
+  private allLive(productIds: readonly number[]) {
+    for (const id of productIds) if (!this.freshness.live(id)) return false;
+    return true;
+  }
 
   /** No session cookie, no signed-in hint (the session plugin would clear it) and no Origin (CORS headers). */
   private anonymous(request: FastifyRequest) {

@@ -56,17 +56,20 @@ describe('GET /product', () => {
     const page1 = await list('?isDigital=false');
     expect(page1.count).toBe(31);
     expect(page1.rows).toHaveLength(12);
-    expect(page1.rows.map((p) => p.price)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    // Sold-out last (issue #30): the products priced 1, 5, 9, ... 29 € have no stock (i % 4 === 0) and close the list.
+    expect(page1.rows.map((p) => p.price)).toEqual([2, 3, 4, 6, 7, 8, 10, 11, 12, 14, 15, 16]);
     const page3 = await list('?isDigital=false&page=3');
-    expect(page3.rows.map((p) => p.price)).toEqual([25, 26, 27, 28, 29, 30, 999]);
+    expect(page3.rows.map((p) => p.price)).toEqual([5, 9, 13, 17, 21, 25, 29]);
     const beyond = await list('?isDigital=false&page=9');
-    expect(beyond).toEqual({ rows: [], count: 31 });
+    expect(beyond).toMatchObject({ rows: [], count: 31 });
   });
 
   it('sorts by price descending, by display order and by name', async () => {
-    expect((await list('?isDigital=false&sortBy=price&order=desc&pageSize=3')).rows.map((p) => p.price)).toEqual([999, 30, 29]);
+    // 29 € is sold out: it comes after every product in stock.
+    expect((await list('?isDigital=false&sortBy=price&order=desc&pageSize=3')).rows.map((p) => p.price)).toEqual([999, 30, 28]);
     const byOrder = await list('?sortBy=order&order=asc&pageSize=40');
-    expect(byOrder.rows.filter((p) => !p.isDigital && p.order > 0).map((p) => p.order).slice(0, 3)).toEqual([1, 2, 3]);
+    // Order 2 is a sold-out product (stock 0): it comes after those in stock.
+    expect(byOrder.rows.filter((p) => !p.isDigital && p.order > 0).map((p) => p.order).slice(0, 3)).toEqual([1, 3, 4]);
     const byName = await list('?sortBy=name&order=asc&isDigital=true');
     expect(byName.rows.map((p) => p.name)).toEqual(['Planner digital 1', 'Planner digital 2', 'Planner digital 3', 'Planner digital 4', 'Planner digital 5']);
   });

@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { toCents, toEuros } from '#shared/money.ts';
-import type { Product, ProductFields, ProductList, productListQuery } from '#shared/schemas/catalog.ts';
+import type { Product, ProductFields } from '#shared/schemas/catalog.ts';
 import { catalogMessages, MAX_PRODUCT_IMAGES } from '#shared/schemas/catalog.ts';
-import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound, pgErrorCode } from '../../platform/errors.ts';
 import { deleteImages, storeImage, toImageRef } from '../media/images.ts';
@@ -10,23 +9,15 @@ import type { ProcessedImage } from '../media/processing.ts';
 import { images } from '../media/tables.ts';
 import { recordChange } from '../audit/audit.ts';
 import { bumpCatalogVersion } from './catalog-freshness.ts';
+import { productCollectionIds, setProductCollections } from './collection-members.ts';
+import { wakeRestockAlerts } from './restock-alerts.ts';
 import { productImages, products, productVariants } from './tables.ts';
 
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof productVariants.$inferSelect;
 type ImageRow = typeof images.$inferSelect;
-type ListQuery = z.output<typeof productListQuery>;
 
-/** `%`, `_` and `\` typed by a shopper are letters, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * A search: every word must appear in the name, in any order, without regard to accents or case, so
- * 'cabides veludo' finds 'Cabides de veludo antideslizantes' and 'algodao' finds 'algodão'. PostgreSQL's
- * unaccent reads both sides (migration 0009, with the trigram index that serves it).
- */
-const searchWords = (q: string | undefined) => (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
-const nameLike = (pattern: string) => sql`lower(f_unaccent(${products.name})) like lower(f_unaccent(${pattern}))`;
+const milliToQuantity = (milli: number | null) => (milli === null ? null : milli / 1000);
 
 function toProduct(row: ProductRow, variants: VariantRow[], imageRows: ImageRow[], withLink: boolean): Product {
   return {
@@ -36,9 +27,21 @@ function toProduct(row: ProductRow, variants: VariantRow[], imageRows: ImageRow[
     price: toEuros(row.minPriceCents),
     stock: row.hasVariants ? variants.reduce((sum, v) => sum + v.stock, 0) : (row.stock ?? 0),
     isDigital: row.isDigital,
+    withdrawalExemption: row.withdrawalExemption,
     order: row.displayOrder,
     hasVariants: row.hasVariants,
-    variants: variants.map((v) => ({ id: v.id, name: v.name, price: toEuros(v.priceCents), stock: v.stock, sku: v.sku })),
+    weight_grams: row.weightGrams,
+    unit_quantity: milliToQuantity(row.unitQuantityMilli),
+    unit: row.unit,
+    variants: variants.map((v) => ({
+      id: v.id,
+      name: v.name,
+      price: toEuros(v.priceCents),
+      stock: v.stock,
+      sku: v.sku,
+      weight_grams: v.weightGrams,
+      unit_quantity: milliToQuantity(v.unitQuantityMilli),
+    })),
     images: imageRows.map(toImageRef),
     ...(withLink ? { link: row.link } : {}),
     createdAt: row.createdAt.toISOString(),
@@ -47,7 +50,7 @@ function toProduct(row: ProductRow, variants: VariantRow[], imageRows: ImageRow[
 }
 
 /** Variants and images of several products in two queries, whatever their number (no N+1). */
-async function withDetails(db: Tx, rows: ProductRow[], withLink: boolean): Promise<Product[]> {
+export async function withDetails(db: Tx, rows: ProductRow[], withLink: boolean): Promise<Product[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const [variantRows, imageRows] = await Promise.all([
@@ -69,29 +72,6 @@ async function withDetails(db: Tx, rows: ProductRow[], withLink: boolean): Promi
   );
 }
 
-export async function listProducts(db: Db, query: ListQuery, withLink = false): Promise<ProductList> {
-  const filters: SQL[] = [isNull(products.archivedAt)];
-  if (query.isDigital !== undefined) filters.push(eq(products.isDigital, query.isDigital));
-  const words = searchWords(query.q);
-  for (const word of words) filters.push(nameLike(`%${escapeLike(word)}%`));
-  const where = and(...filters);
-  const direction = query.order === 'desc' ? desc : asc;
-  const sortColumn = { price: products.minPriceCents, order: products.displayOrder, name: products.name }[query.sortBy];
-  // A search ranks the names that begin with its first word first, then keeps the chosen order.
-  const rank = words[0] ? [desc(nameLike(`${escapeLike(words[0])}%`))] : [];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(...rank, direction(sortColumn), direction(products.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ value: count() }).from(products).where(where),
-  ]);
-  return { rows: await withDetails(db, rows, withLink), count: total?.value ?? 0 };
-}
-
 /** A product for its page; archived ones exist only for admins (the orders still show what was bought). */
 export async function getProduct(db: Tx, id: number, asAdmin = false): Promise<Product> {
   const [row] = await db
@@ -101,7 +81,7 @@ export async function getProduct(db: Tx, id: number, asAdmin = false): Promise<P
     .limit(1);
   if (!row) throw notFound(catalogMessages.productNotFound);
   const [product] = await withDetails(db, [row], asAdmin);
-  return product as Product;
+  return asAdmin ? { ...(product as Product), collectionIds: await productCollectionIds(db, id) } : (product as Product);
 }
 
 /** Every product a shopper can open (archived ones left out) and when it last changed, for the sitemap. */
@@ -136,7 +116,7 @@ async function saveVariants(tx: Tx, productId: number, fields: ProductFields) {
   // Free the SKUs first so swapping two variants' SKUs does not trip the unique index.
   if (existing.length) await tx.update(productVariants).set({ sku: null }).where(eq(productVariants.productId, productId));
   for (const [position, v] of fields.variants.entries()) {
-    const values = { name: v.name, priceCents: v.price, stock: v.stock, sku: v.sku, position };
+    const values = { name: v.name, priceCents: v.price, stock: v.stock, sku: v.sku, weightGrams: v.weight_grams, unitQuantityMilli: v.unit_quantity, position };
     if (v.id && existingIds.has(v.id)) {
       keep.add(v.id);
       await tx.update(productVariants).set(values).where(eq(productVariants.id, v.id));
@@ -173,6 +153,9 @@ export function rowValues(fields: ProductFields) {
     link: fields.isDigital ? fields.link : null,
     displayOrder: fields.order,
     hasVariants: fields.hasVariants,
+    weightGrams: fields.isDigital ? null : fields.weightGrams,
+    ...(fields.unitQuantityMilli !== undefined ? { unitQuantityMilli: fields.unitQuantityMilli, unit: fields.unit ?? null } : {}),
+    ...(fields.withdrawalExemption !== undefined ? { withdrawalExemption: fields.withdrawalExemption } : {}),
   };
 }
 
@@ -182,10 +165,22 @@ const audited = (p: Product) => ({
   priceCents: p.hasVariants ? null : toCents(p.price),
   stock: p.stock,
   isDigital: p.isDigital,
+  withdrawalExemption: p.withdrawalExemption,
   link: p.link ?? null,
   order: p.order,
+  weightGrams: p.weight_grams ?? null,
+  unitQuantity: p.unit_quantity ?? null,
+  unit: p.unit ?? null,
   images: p.images.length,
-  variants: p.variants.map((v) => ({ name: v.name, priceCents: toCents(v.price), stock: v.stock, sku: v.sku ?? null })),
+  variants: p.variants.map((v) => ({
+    name: v.name,
+    priceCents: toCents(v.price),
+    stock: v.stock,
+    sku: v.sku ?? null,
+    weightGrams: v.weight_grams ?? null,
+    unitQuantity: v.unit_quantity ?? null,
+  })),
+  collectionIds: p.collectionIds ?? [],
 });
 
 export async function createProduct(db: Tx, fields: ProductFields, uploads: ProcessedImage[]): Promise<Product> {
@@ -195,6 +190,7 @@ export async function createProduct(db: Tx, fields: ProductFields, uploads: Proc
     const [row] = await tx.insert(products).values(rowValues(fields)).returning();
     if (!row) throw new Error('product not stored');
     await saveVariants(tx, row.id, fields);
+    if (fields.collectionIds) await setProductCollections(tx, row.id, fields.collectionIds);
     await addImages(tx, row.id, uploads);
     await bumpCatalogVersion(tx);
     const created = await getProduct(tx, row.id, true);
@@ -215,6 +211,9 @@ export async function updateProduct(db: Tx, id: number, fields: ProductFields, u
       .set({ ...rowValues(fields), updatedAt: new Date() })
       .where(eq(products.id, id));
     await saveVariants(tx, id, fields);
+    if (fields.collectionIds) await setProductCollections(tx, id, fields.collectionIds);
+    // Back in stock (or sold out) by the owner's hand or an import: the alerts hear of it (decision 0043).
+    await wakeRestockAlerts(tx, [id]);
     if (fields.imagesToRemove.length) {
       const owned = await tx
         .select({ imageId: productImages.imageId })

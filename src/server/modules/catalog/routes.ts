@@ -14,7 +14,9 @@ import { processImage } from '../media/processing.ts';
 import { type CatalogAnswers, sendSerialized } from './catalog-answers.ts';
 import { versionAndStock, withLiveStock } from './catalog-cache.ts';
 import { PRODUCT_EXPORT_COLUMNS, productExportRows } from './export.ts';
+import { collectionRoutes } from './collection-routes.ts';
 import { importProducts } from './import.ts';
+import { listProducts } from './product-list.ts';
 import * as catalog from './products.ts';
 
 export const catalogRoutes =
@@ -36,10 +38,11 @@ export const catalogRoutes =
     const { cache, freshness } = answers;
     app.addHook('onReady', () => freshness.start(database));
     app.addHook('onClose', () => freshness.close());
+    await app.register(collectionRoutes({ db }, answers));
 
     app.get('/product', { schema: { tags, querystring: productListQuery, response: { 200: productList } } }, async (request, reply) => {
-      if (request.sessionUser?.isAdmin) return catalog.listProducts(db, request.query, true);
-      return answers.send(request, reply, { key: `list:${JSON.stringify(request.query)}`, version: await freshness.current() }, () => catalog.listProducts(db, request.query));
+      if (request.sessionUser?.isAdmin) return listProducts(db, request.query, { withLink: true });
+      return answers.send(request, reply, { key: `list:${JSON.stringify(request.query)}`, version: await freshness.current() }, () => listProducts(db, request.query));
     });
 
     app.get('/product/export.csv', { config: adminOnly, schema: { tags } }, async (_request, reply) =>

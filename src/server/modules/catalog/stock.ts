@@ -2,9 +2,11 @@ import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fill } from '#shared/messages.ts';
 import { orderMessages, type orderItemInput } from '#shared/schemas/orders.ts';
+import type { ExemptionReason } from '#shared/withdrawal.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, invalid } from '../../platform/errors.ts';
 import { announceStock, bumpCatalogVersion } from './catalog-freshness.ts';
+import { wakeRestockAlerts } from './restock-alerts.ts';
 import { products, productVariants } from './tables.ts';
 
 /** An order line as asked for (checkout, totals, admin orders). */
@@ -17,10 +19,14 @@ export type PricedLine = {
   productName: string;
   variantName: string | null;
   isDigital: boolean;
+  /** The product's mark "sem direito de livre resolução" when sold: the order keeps it with the line. */
+  withdrawalExemption: ExemptionReason | null;
   quantity: number;
   unitPriceCents: number;
   /** The units in stock when priced; null for a digital product, which never runs out. */
   stock: number | null;
+  /** One unit's weight in grams (the variant's, else the product's; 0 when not given): weight bands read it. */
+  weightGrams: number;
 };
 
 /**
@@ -51,9 +57,11 @@ export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLin
         productName: product.name,
         variantName: null,
         isDigital: product.isDigital,
+        withdrawalExemption: product.withdrawalExemption,
         quantity: item.quantity,
         unitPriceCents: product.priceCents ?? product.minPriceCents,
         stock: product.isDigital ? null : (product.stock ?? 0),
+        weightGrams: product.isDigital ? 0 : (product.weightGrams ?? 0),
       };
     }
     const variant = variantRows.find((v) => v.id === item.variant_id && v.productId === product.id);
@@ -64,9 +72,11 @@ export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLin
       productName: product.name,
       variantName: variant.name,
       isDigital: product.isDigital,
+      withdrawalExemption: product.withdrawalExemption,
       quantity: item.quantity,
       unitPriceCents: variant.priceCents,
       stock: product.isDigital ? null : variant.stock,
+      weightGrams: product.isDigital ? 0 : (variant.weightGrams ?? product.weightGrams ?? 0),
     };
   });
 }
@@ -104,7 +114,11 @@ export async function takeStock(tx: Tx, lines: PricedLine[]) {
   }
   // Cached shop pages change only when something sells out; bumping on every sale would make the one
   // version row a lock that every checkout in the shop waits for.
-  if (soldOut) await bumpCatalogVersion(tx);
+  if (soldOut) {
+    await bumpCatalogVersion(tx);
+    // Alerts told of the last return wait for the next one (decision 0043).
+    await wakeRestockAlerts(tx, physical.map((l) => l.productId));
+  }
   await announceStock(tx, physical.map((l) => l.productId));
 }
 
@@ -129,7 +143,10 @@ export async function giveBackStock(tx: Tx, lines: { variantId: number | null; p
     if (given[0]?.stock === line.quantity) backInStock = true;
   }
   if (backInStock) await bumpCatalogVersion(tx);
-  await announceStock(tx, physical.flatMap((l) => (l.productId === null ? [] : [l.productId])));
+  const productIds = physical.flatMap((l) => (l.productId === null ? [] : [l.productId]));
+  // A cancelled order's units back on the shelf: whoever waits for them is told (decision 0043).
+  await wakeRestockAlerts(tx, productIds);
+  await announceStock(tx, productIds);
 }
 
 /** The access links of digital products, for the orders that paid for them. */

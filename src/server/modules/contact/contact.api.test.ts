@@ -153,8 +153,8 @@ describe('admin messages', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/shop' });
     expect(res.statusCode).toBe(200);
     const { legalName, nif, address, phone, email, social } = ctx.config.shop;
-    // And how long an order waits for its payment, for the terms page (#26).
-    expect(res.json()).toEqual({ legalName, nif, address, phone, email, social, paymentDeadlines: { multibancoMinutes: 24 * 60, mbwayMinutes: 120 } });
+    // And how long an order waits for its payment, for the terms page (#26), and the owner's withdrawal period (#28).
+    expect(res.json()).toEqual({ legalName, nif, address, phone, email, social, paymentDeadlines: { multibancoMinutes: 24 * 60, mbwayMinutes: 120 }, withdrawalDays: 30 });
   });
 
   it('tells only an admin which shop details still hold their example values (issue #12)', async () => {

@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { adminOnly } from '../../platform/guards.ts';
 import { rateLimited } from '../../platform/security.ts';
+import { withdrawalDays } from '../overview/settings.ts';
 import * as contact from './contact.ts';
 
 export const contactRoutes =
@@ -45,7 +46,16 @@ export const contactRoutes =
     app.get('/shop', { schema: { tags, response: { 200: shopDetails } } }, async () => {
       const { legalName, nif, address, phone, email, social } = config.shop;
       const { holdMs } = config.unpaidOrders;
-      return { legalName, nif, address, phone, email, social, paymentDeadlines: { multibancoMinutes: holdMs.multibanco / 60_000, mbwayMinutes: holdMs.mbway / 60_000 } };
+      return {
+        legalName,
+        nif,
+        address,
+        phone,
+        email,
+        social,
+        paymentDeadlines: { multibancoMinutes: holdMs.multibanco / 60_000, mbwayMinutes: holdMs.mbway / 60_000 },
+        withdrawalDays: await withdrawalDays(db),
+      };
     });
 
     app.get('/shop/setup', { config: adminOnly, schema: { tags, response: { 200: shopSetup } } }, async () => ({ examples: config.shop.examples }));

@@ -14,7 +14,7 @@ import { markIssuedElsewhere } from './issued-elsewhere.ts';
 import { type MbwayRefunds, RefundRefused, resolveRefund, settleRefund } from '../orders/refunds.ts';
 
 /** MB WAY refunds through the payments module's gateway, its refusals in the refunds' words. */
-const mbwayRefunds = (gateway: PaymentGateway): MbwayRefunds => ({
+export const mbwayRefunds = (gateway: PaymentGateway): MbwayRefunds => ({
   enabled: gateway.refundsMbway,
   refund: async (request) => {
     try {

@@ -1,12 +1,14 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { nextOrderStatus, type OrderStatus, orderTotals, shippingRule, type Totals } from '#shared/orders.ts';
+import { basketOf, nextOrderStatus, orderTotals, type Totals } from '#shared/orders.ts';
+import { postalCodeIn } from '#shared/shipping.ts';
 import { formatCents, toCents, toEuros } from '#shared/money.ts';
-import { type adminOrderBody, type markPaidBody, type Order, orderMessages, type RefundDue } from '#shared/schemas/orders.ts';
+import { type adminOrderBody, type markPaidBody, type Order, orderMessages, type RefundDue, type statusStepBody } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { recordChange } from '../audit/audit.ts';
 import { giveBackStock, priceItems, type PricedLine, takeStock } from '../catalog/stock.ts';
+import { chooseShipping } from '../shipping/methods.ts';
 import { findUserById } from '../users/users.ts';
 import { moveOrder, moveRefusal, recordPayment } from './life.ts';
 import { insertOrder, type ItemRow, itemsOf, lockedOrder, type OrderRow, queueOrderReceived, totalsColumns } from './order-records.ts';
@@ -25,9 +27,23 @@ const adminColumns = (input: AdminOrderInput) => ({
   phone: input.phone,
 });
 
-/** The order's shipping: what the admin gave (the spec's form sends 0), else the shop's rule. */
-const adminTotals = (input: AdminOrderInput, lines: PricedLine[]) =>
-  orderTotals(lines, input.shipping_cost === undefined ? shippingRule : { feeCents: toCents(input.shipping_cost), freeFromCents: Number.POSITIVE_INFINITY });
+/**
+ * The order's shipping: what the admin gave (the spec's form sends 0), else the cheapest home delivery of the
+ * address's zone (decision 0046), as a customer's checkout would have it.
+ */
+async function adminTotals(tx: Tx, input: AdminOrderInput, lines: PricedLine[]) {
+  const given = input.shipping_cost;
+  if (given !== undefined) return orderTotals(lines, () => toCents(given));
+  const ships = lines.some((l) => !l.isDigital);
+  const shipping = ships ? await chooseShipping(tx, postalCodeIn(input.shipping_address), null, basketOf(lines)) : undefined;
+  return orderTotals(lines, () => shipping?.chosen?.chargeCents ?? 0);
+}
+
+/** The parcel the owner named (carrier and tracking number); a field not sent keeps what the order has. */
+const trackingColumns = (input: Pick<z.output<typeof statusStepBody>, 'tracking_carrier' | 'tracking_number'>) => ({
+  ...(input.tracking_carrier !== undefined ? { trackingCarrier: input.tracking_carrier } : {}),
+  ...(input.tracking_number !== undefined ? { trackingNumber: input.tracking_number } : {}),
+});
 
 async function customerEmail(tx: Tx, userId: number): Promise<string> {
   const customer = await findUserById(tx, userId);
@@ -44,7 +60,7 @@ export async function createAdminOrder(db: Db, publicUrl: string, input: AdminOr
     const lines = await priceItems(tx, input.items);
     if (input.status !== 'cancelled') await takeStock(tx, lines);
     // A status is not a payment: an order is paid only by the gateway or by "Marcar como paga".
-    const row = await insertOrder(tx, { ...adminColumns(input), userId, email }, lines, adminTotals(input, lines));
+    const row = await insertOrder(tx, { ...adminColumns(input), ...trackingColumns(input), userId, email }, lines, await adminTotals(tx, input, lines));
     // The customer hears of it as after a checkout: what was ordered, and where to follow (and pay) it.
     if (row.status !== 'cancelled') await queueOrderReceived(tx, publicUrl, row, lines);
     await recordChange(tx, { entity: 'order', entityId: row.id, action: 'create', after: audited(row, await itemsOf(tx, row.id)) });
@@ -59,6 +75,9 @@ const sameItems = (items: ItemRow[], lines: PricedLine[]) => {
   return a.length === b.length && a.every((k, i) => k === b[i]);
 };
 
+/** The parcel, when the owner named one. */
+const parcel = (row: OrderRow) => (row.trackingCarrier || row.trackingNumber ? { trackingCarrier: row.trackingCarrier, trackingNumber: row.trackingNumber } : {});
+
 type AuditedItem = { productName: string; variantName: string | null; quantity: number; unitPriceCents: number };
 
 /** What the audit log keeps of an order: status, customer, payment, totals and, when given, its lines. */
@@ -71,6 +90,7 @@ const audited = (row: OrderRow, items?: AuditedItem[]) => ({
   nif: row.nif,
   totalCents: row.totalWithTaxCents,
   paidAt: row.paidAt?.toISOString() ?? null,
+  ...parcel(row),
   ...(row.paidMethod ? { paidMethod: row.paidMethod, paidNote: row.paidNote } : {}),
   ...(items ? { items: items.map((i) => `${i.quantity} × ${i.productName}${i.variantName ? ` (${i.variantName})` : ''}, ${formatCents(i.unitPriceCents)}`) } : {}),
 });
@@ -102,14 +122,14 @@ export async function updateAdminOrder(db: Db, publicUrl: string, id: number, in
       if (input.status !== 'cancelled') await takeStock(tx, lines);
       await tx.delete(orderItems).where(eq(orderItems.orderId, id));
       await tx.insert(orderItems).values(lines.map((l) => ({ orderId: id, ...l })));
-      totals = adminTotals(input, lines);
+      totals = await adminTotals(tx, input, lines);
     }
     const updated = await moveOrder(tx, row, input.status, 'admin', {
       publicUrl,
       items: itemsChange ? await itemsOf(tx, id) : oldItems,
       lines,
       stockMoved: itemsChange,
-      set: { ...adminColumns(input), userId, email, ...(totals ? totalsColumns(totals) : {}) },
+      set: { ...adminColumns(input), ...trackingColumns(input), userId, email, ...(totals ? totalsColumns(totals) : {}) },
     });
     await recordChange(tx, { entity: 'order', entityId: id, action: 'update', before: audited(row, oldItems), after: audited(updated, itemsChange ? lines : oldItems) });
     return toOrder(tx, updated, { forAdmin: true });
@@ -181,13 +201,14 @@ export async function refundsDue(db: Db): Promise<RefundDue[]> {
  * The orders list's one step: the order moves to its next status (never back, never to cancelled: the
  * form does those). Shipped and delivered mail the customer; no status records a payment.
  */
-export async function stepOrderStatus(db: Db, publicUrl: string, id: number, status: OrderStatus): Promise<Order> {
+export async function stepOrderStatus(db: Db, publicUrl: string, id: number, step: z.output<typeof statusStepBody>): Promise<Order> {
+  const { status } = step;
   return db.transaction(async (tx) => {
     const row = await lockedOrder(tx, id);
     if (!row) throw notFound(orderMessages.orderNotFound);
     if (nextOrderStatus(row.status) !== status) throw conflict(orderMessages.notNextStatus);
-    const updated = await moveOrder(tx, row, status, 'admin', { publicUrl });
-    await recordChange(tx, { entity: 'order', entityId: id, action: 'status', before: { status: row.status }, after: { status: updated.status } });
+    const updated = await moveOrder(tx, row, status, 'admin', { publicUrl, set: trackingColumns(step) });
+    await recordChange(tx, { entity: 'order', entityId: id, action: 'status', before: { status: row.status, ...parcel(row) }, after: { status: updated.status, ...parcel(updated) } });
     return toOrder(tx, updated, { forAdmin: true });
   });
 }

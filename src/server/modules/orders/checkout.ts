@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { DIGITAL_CONSENT_TEXT } from '#shared/digital-consent.ts';
 import { toCents, toEuros } from '#shared/money.ts';
-import { orderTotals } from '#shared/orders.ts';
-import { type CartTotalsAnswer, type orderBody, type Order, orderMessages, totalsInEuros } from '#shared/schemas/orders.ts';
+import { basketOf, orderTotals } from '#shared/orders.ts';
+import { postalCodeIn } from '#shared/shipping.ts';
+import { type CartTotalsAnswer, type calculateTotalsBody, type orderBody, type Order, orderMessages, totalsInEuros } from '#shared/schemas/orders.ts';
+import { shippingMessages } from '#shared/schemas/shipping.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
 import { hashSecret, newSecret } from '../../platform/passwords.ts';
-import { priceItems, takeStock, type WantedItem } from '../catalog/stock.ts';
+import { type PricedLine, priceItems, takeStock } from '../catalog/stock.ts';
+import { chooseShipping, type ShippingChoice } from '../shipping/methods.ts';
 import { moveOrder } from './life.ts';
 import { insertOrder, lockedOrder, mayView, queueOrderReceived, type Viewer } from './order-records.ts';
 import { rememberAddress } from '../users/addresses.ts';
@@ -21,14 +25,56 @@ import { checkUnpaidUnits, stockHeldUntil } from './unpaid-holds.ts';
 
 type CheckoutInput = z.output<typeof orderBody>;
 
-/** POST /order/calculate-totals: the server's prices and rules, nothing taken from the client. */
-export async function calculateTotals(db: Db, items: WantedItem[]): Promise<CartTotalsAnswer> {
-  const lines = await priceItems(db, items);
-  return {
-    ...totalsInEuros(orderTotals(lines)),
+/** How a basket ships to a postcode with the method asked for (none when nothing ships): decision 0046. */
+async function shippingOf(db: Db | Tx, lines: PricedLine[], postalCode: string | null, methodId: number | undefined): Promise<ShippingChoice | undefined> {
+  if (!lines.some((l) => !l.isDigital)) return undefined;
+  return chooseShipping(db, postalCode, methodId ?? null, basketOf(lines));
+}
+
+const totalsWith = (lines: PricedLine[], shipping: ShippingChoice | undefined) => orderTotals(lines, () => shipping?.chosen?.chargeCents ?? 0);
+
+/**
+ * POST /order/calculate-totals: the server's prices and rules, nothing taken from the client. With a postcode,
+ * the methods of its zone with their prices for this basket, and the one that priced the totals.
+ */
+export async function calculateTotals(db: Db, body: z.output<typeof calculateTotalsBody>): Promise<CartTotalsAnswer> {
+  const lines = await priceItems(db, body.items);
+  const shipping = await shippingOf(db, lines, body.postal_code ?? null, body.shipping_method_id);
+  const answer: CartTotalsAnswer = {
+    ...totalsInEuros(totalsWith(lines, shipping)),
     lines: lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId, price: toEuros(l.unitPriceCents), stock: l.stock })),
   };
+  if (!body.postal_code || !shipping) return answer;
+  return {
+    ...answer,
+    shipping_zone: shipping.zone,
+    shipping_methods: shipping.options.map(({ method, chargeCents }) => ({
+      id: method.id,
+      name: method.name,
+      price: toEuros(chargeCents),
+      free: chargeCents === 0,
+      days_min: method.daysMin,
+      days_max: method.daysMax,
+      pickup: method.kind === 'pickup',
+      pickup_details: method.kind === 'pickup' ? `${method.pickupAddress ?? ''} (${method.pickupHours ?? ''})` : null,
+    })),
+    shipping_method_id: shipping.chosen?.method.id ?? null,
+    free_shipping_from: shipping.home?.freeAboveCents == null ? null : toEuros(shipping.home.freeAboveCents),
+  };
 }
+
+/** What the order keeps of how it ships: the method, the zone of its address and, for pickup, where and when. */
+const shippingColumns = (shipping: ShippingChoice | undefined) => {
+  const method = shipping?.chosen?.method;
+  if (!shipping || !method) return {};
+  return {
+    shippingMethodId: method.id,
+    shippingMethodName: method.name,
+    shippingZone: shipping.zone,
+    shippingKind: method.kind,
+    pickupDetails: method.kind === 'pickup' ? `${method.pickupAddress ?? ''} (${method.pickupHours ?? ''})` : null,
+  };
+};
 
 const sameCents = (euros: number, cents: number) => toCents(euros) === cents;
 
@@ -65,7 +111,10 @@ export async function placeOrder(
     if (lines.some((l) => !l.isDigital) && Object.keys(input.missingAddress).length) {
       throw invalid(Object.values(input.missingAddress)[0] ?? orderMessages.address, input.missingAddress);
     }
-    const totals = orderTotals(lines);
+    // The address's zone and the method chosen; one that does not serve the address is a 400, none at all too.
+    const shipping = await shippingOf(tx, lines, postalCodeIn(input.shipping_address), input.shipping_method_id);
+    if (shipping && !shipping.chosen) throw invalid(shippingMessages.noMethod, { shipping_method_id: shippingMessages.noMethod });
+    const totals = totalsWith(lines, shipping);
     const agrees =
       sameCents(input.shipping_cost, totals.shippingCents) &&
       sameCents(input.total_price_with_tax, totals.totalWithTaxCents) &&
@@ -95,6 +144,9 @@ export async function placeOrder(
         requestHash,
         stockHeldUntil: heldUntil,
         placedFrom: options.clientAddress,
+        ...shippingColumns(shipping),
+        // The words she ticked, as the shop shows them (never a text the client sends), and when.
+        ...(input.digital_consent && lines.some((l) => l.isDigital) ? { digitalConsentAt: new Date(), digitalConsentText: DIGITAL_CONSENT_TEXT } : {}),
       },
       lines,
       totals,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { orderMessages } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -35,6 +35,18 @@ export async function markOrderPaid(tx: Tx, publicUrl: string, id: number, paidA
   const wasCancelled = row.status === 'cancelled';
   const { outcome } = await recordPayment(tx, publicUrl, row, 'payment', { paidAt });
   return outcome === 'paid' && wasCancelled ? 'cancelled' : outcome;
+}
+
+/**
+ * A Multibanco reference payable until `until` (its own ExpiryDate, plus the grace of decision 0044): the
+ * order, still pending and unpaid, holds its stock that long too, so the unpaid-holds list says when it
+ * really ends. Never shortens a hold.
+ */
+export async function holdStockUntil(tx: Tx, id: number, until: Date) {
+  await tx
+    .update(orders)
+    .set({ stockHeldUntil: until, updatedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.status, 'pending'), isNull(orders.paidAt), or(isNull(orders.stockHeldUntil), lt(orders.stockHeldUntil, until))));
 }
 
 /** An order whose payment ran out unpaid: cancelled by the job as the table says (stock back, the customer told why). */

@@ -1,9 +1,11 @@
 import { formatLongDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { orderStatusLabel, paymentMethodLabel, type OrderStatus, type PaymentMethod } from '#shared/orders.ts';
+import { type Carrier, carrierLabel, trackingUrl } from '#shared/shipping.ts';
 import { STORED_ADDRESS_MAX } from '#shared/schemas/orders.ts';
 import { groupReference } from '#shared/schemas/payments.ts';
 import { shop } from '#shared/shop.ts';
+import { WITHDRAW_LABEL } from '#shared/withdrawal.ts';
 import { createElement as h } from 'react';
 import { composeMail, type MailBlock } from '../../platform/mail.ts';
 import { customerText } from '../../platform/mail-templates/customer-text.ts';
@@ -26,8 +28,23 @@ type MailOrder = {
   refundDueCents?: number | null;
   /** An unpaid order's deadline: it is cancelled then, and its stock freed (#26). */
   payBy?: Date | null;
+  /** Her consent to immediate supply of the digital lines, confirmed on a durable medium (DL 24/2014 art. 6.º, 17.º). */
+  digitalConsent?: { at: Date; text: string } | null;
   lines: (SummaryLine & { isDigital: boolean })[];
+  /** The order's withdrawal function and the model form (issue #28): in the order-received, shipped and delivered mails. */
+  withdrawal?: { url: string; formUrl: string };
+  /** How it ships (decision 0046): the method's name, where and when to pick it up (pickup only), and the parcel once it left. */
+  shipping?: { methodName: string | null; pickupDetails: string | null; carrier: Carrier | null; trackingNumber: string | null };
 };
+
+/** "Desistir do contrato" in the mails the law names (art. 11.º-A of Directive 2011/83/EU): the function's own label, its link. */
+const withdrawalParagraphs = (order: MailOrder, withForm = false): string[] =>
+  order.withdrawal
+    ? [
+        `${WITHDRAW_LABEL}: pode desistir desta compra, sem indicar o motivo, dentro do prazo de livre resolução, em ${order.withdrawal.url}`,
+        ...(withForm ? [`Se preferir escrever, use o formulário de livre resolução: ${order.withdrawal.formUrl}`] : []),
+      ]
+    : [];
 
 /** The order's summary table, in the HTML part only: the text part says what it said before (`text`). */
 const summary = (order: MailOrder, text: string[] = []): MailBlock => ({ html: h(OrderSummary, { order }), text });
@@ -42,6 +59,13 @@ function afterPayment(order: MailOrder) {
   const digital = order.lines.some((l) => l.isDigital);
   if (!ships(order)) return 'Assim que o pagamento for confirmado, enviamos-lhe o acesso aos produtos digitais, que também fica na página da encomenda.';
   return `Assim que o pagamento for confirmado, preparamos a encomenda (${preparation}) e avisamos quando for enviada.${digital ? ' Os produtos digitais ficam disponíveis logo após o pagamento.' : ''}`;
+}
+
+/** Where the order goes: the address (and the method chosen), or the atelier where the customer picks it up. */
+function deliveryParagraphs(order: MailOrder) {
+  const { methodName, pickupDetails } = order.shipping ?? {};
+  if (pickupDetails !== null && pickupDetails !== undefined) return [`Levantamento no ateliê: ${customerText(pickupDetails, 600)}. Avisamos quando estiver pronta a levantar.`];
+  return [`Morada de envio: ${customerText(order.shippingAddress, STORED_ADDRESS_MAX)}.`, ...(methodName ? [`Envio: ${methodName}.`] : [])];
 }
 
 /** A Multibanco reference as the customer types it at an ATM or in the bank's app. */
@@ -68,7 +92,10 @@ export const orderReceivedMail = (order: MailOrder, url: string, multibanco?: Mu
         ...order.lines.map(lineText),
         `Portes: ${order.shippingCents ? formatCents(order.shippingCents) : 'grátis'}. Total: ${formatCents(order.totalWithTaxCents)} (inclui IVA de ${formatCents(order.totalTaxCents)}).`,
       ]),
-      ...(ships(order) ? [`Morada de envio: ${customerText(order.shippingAddress, STORED_ADDRESS_MAX)}.`] : []),
+      ...(ships(order) ? deliveryParagraphs(order) : []),
+      ...(order.digitalConsent
+        ? [`Confirmamos o que aceitou em ${formatLongDateTime(order.digitalConsent.at.toISOString())}, ao encomendar: «${order.digitalConsent.text}»`]
+        : []),
       ...(multibanco ? multibancoParagraphs(multibanco) : []),
       afterPayment(order),
       multibanco
@@ -78,6 +105,7 @@ export const orderReceivedMail = (order: MailOrder, url: string, multibanco?: Mu
           : 'Na página da encomenda pode pagar por Multibanco ou MB WAY.',
     ],
     action: { label: 'Ver e pagar a encomenda', url },
+    after: withdrawalParagraphs(order, true),
   });
 
 const statusNews: Partial<Record<OrderStatus, string>> = {
@@ -90,16 +118,38 @@ const cancelledNews = (order: MailOrder) =>
     ? `A sua encomenda foi cancelada. Vamos devolver-lhe ${formatCents(order.refundDueCents)} pelo mesmo meio de pagamento e avisamos quando o reembolso estiver feito.`
     : 'A sua encomenda foi cancelada. Não foi cobrado nenhum valor.';
 
-/** Only the changes a customer waits for are mailed (shipped, delivered, cancelled). */
+/** The parcel the owner named: its carrier, its number and where to follow it. */
+function trackingParagraphs(order: MailOrder) {
+  const { carrier, trackingNumber } = order.shipping ?? {};
+  if (!carrier || !trackingNumber) return [];
+  const link = trackingUrl(carrier, trackingNumber);
+  return [`Transportadora: ${carrierLabel[carrier]}. Número de seguimento: ${trackingNumber}.`, ...(link ? [`Siga a encomenda em: ${link}`] : [])];
+}
+
+/** An order to pick up at the atelier is not sent: it is ready to pick up, where and when the owner said. */
+const readyForPickup = (order: MailOrder) =>
+  order.status === 'shipped' && order.shipping?.pickupDetails !== null && order.shipping?.pickupDetails !== undefined;
+
+/** Only the changes a customer waits for are mailed (shipped, or ready to pick up; delivered, cancelled). */
 export async function orderStatusMail(order: MailOrder, url: string) {
+  if (readyForPickup(order)) {
+    return composeMail({
+      to: order.email,
+      subject: `Encomenda n.º ${order.id}: Pronta a levantar`,
+      greeting: 'Olá,',
+      paragraphs: [`A sua encomenda está pronta a levantar no ateliê: ${customerText(order.shipping?.pickupDetails ?? '', 600)}.`, 'Traga o número da encomenda.', summary(order)],
+      action: { label: 'Ver a encomenda', url },
+    });
+  }
   const news = order.status === 'cancelled' ? cancelledNews(order) : statusNews[order.status];
   if (!news) return undefined;
   return composeMail({
     to: order.email,
     subject: `Encomenda n.º ${order.id}: ${orderStatusLabel[order.status]}`,
     greeting: 'Olá,',
-    paragraphs: [news, summary(order)],
+    paragraphs: [news, ...(order.status === 'shipped' ? trackingParagraphs(order) : []), summary(order)],
     action: { label: 'Ver a encomenda', url },
+    after: order.status === 'cancelled' ? [] : withdrawalParagraphs(order),
   });
 }
 

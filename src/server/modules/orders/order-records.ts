@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Totals } from '#shared/orders.ts';
+import { paths } from '#shared/paths.ts';
 import type { Tx } from '../../db/client.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { hashSecret } from '../../platform/passwords.ts';
@@ -63,6 +64,11 @@ export function orderUrl(publicUrl: string, row: OrderRow, token?: string) {
   return key ? `${publicUrl}/order-success?id=${row.id}&token=${key}` : `${publicUrl}/contactos`;
 }
 
+/** The order's withdrawal function (issue #28), for its mails: a guest's link carries her token; without one she signs in. */
+export function withdrawalUrl(publicUrl: string, row: OrderRow, token?: string) {
+  return `${publicUrl}${paths.withdrawal(row.id, token ?? row.accessToken)}`;
+}
+
 type MailLine = Pick<ItemRow, 'productId' | 'productName' | 'variantName' | 'quantity' | 'unitPriceCents' | 'isDigital'>;
 
 /** What a mail says of an order; each line with its product's first picture (one query for all the lines). */
@@ -79,6 +85,9 @@ export async function mailOrder(tx: Tx, publicUrl: string, row: OrderRow, lines:
     totalWithTaxCents: row.totalWithTaxCents,
     refundDueCents: row.refundDueCents,
     payBy: row.status === 'pending' && !row.paidAt ? row.stockHeldUntil : null,
+    digitalConsent: row.digitalConsentAt && row.digitalConsentText ? { at: row.digitalConsentAt, text: row.digitalConsentText } : null,
+    withdrawal: { url: withdrawalUrl(publicUrl, row), formUrl: `${publicUrl}${paths.withdrawalForm}` },
+    shipping: { methodName: row.shippingMethodName, pickupDetails: row.shippingKind === 'pickup' ? (row.pickupDetails ?? '') : null, carrier: row.trackingCarrier, trackingNumber: row.trackingNumber },
     lines: lines.map(({ productId, productName, variantName, quantity, unitPriceCents, isDigital }) => {
       const thumbnail = productId === null ? undefined : thumbnails.get(productId);
       // The JPEG twin of the WebP thumbnail: Outlook for Windows shows no WebP.
@@ -115,6 +124,7 @@ export async function insertOrder(
       productName: l.productName,
       variantName: l.variantName,
       isDigital: l.isDigital,
+      withdrawalExemption: l.withdrawalExemption,
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
     })),

@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import { toEuros } from '#shared/money.ts';
+import { carrierLabel, trackingUrl } from '#shared/shipping.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { Order, OrderPage } from '#shared/schemas/orders.ts';
 import { orderMessages } from '#shared/schemas/orders.ts';
@@ -18,7 +19,7 @@ import { orderItems, orders, orderStatusChanges } from './tables.ts';
 /** What only the back office reads of an order (the owner's own note on a payment she recorded). */
 type Reader = { forAdmin?: boolean };
 
-async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader = {}): Promise<Order[]> {
+export async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader = {}): Promise<Order[]> {
   if (!rows.length) return [];
   const items = await tx
     .select()
@@ -63,8 +64,10 @@ async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader =
     ...(forAdmin ? { invoice_error: row.invoiceError, mbway_refundable: mbwayPaid.has(row.id) } : {}),
     pay_by: row.status === 'pending' && !row.paidAt ? (row.stockHeldUntil?.toISOString() ?? null) : null,
     status_dates: stepDates(row, dated.get(row.id)),
+    digital_consent_at: iso(row.digitalConsentAt),
     cancellable: cancelBlock === null,
     cancel_block_reason: cancelBlock,
+    shipping: shippingOf(row),
     orderItems: own.map((i) => {
         return {
           id: i.id,
@@ -84,6 +87,18 @@ async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: Reader =
       }),
     };
   });
+}
+
+/** How the order ships, as it was chosen at the checkout, and its parcel with the carrier's tracking page. */
+function shippingOf(row: OrderRow): Order['shipping'] {
+  const method = row.shippingMethodName
+    ? { id: row.shippingMethodId, name: row.shippingMethodName, zone: row.shippingZone, pickup: row.shippingKind === 'pickup', pickup_details: row.pickupDetails }
+    : null;
+  const tracking =
+    row.trackingCarrier && row.trackingNumber
+      ? { carrier: row.trackingCarrier, carrier_label: carrierLabel[row.trackingCarrier], number: row.trackingNumber, url: trackingUrl(row.trackingCarrier, row.trackingNumber) }
+      : null;
+  return { method, tracking };
 }
 
 const iso = (date: Date | undefined | null) => date?.toISOString() ?? null;

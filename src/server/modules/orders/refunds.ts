@@ -90,7 +90,14 @@ async function afterSettled(tx: Tx, publicUrl: string, creditNotes: CreditNotesB
  * and then; an MB WAY refund asks the gateway outside the transaction and is settled when it agrees, or
  * removed when it refuses (nothing was given back, nothing is recorded).
  */
-export async function settleRefund(ctx: RefundContext, orderId: number, adminId: number, input: RefundInput): Promise<Order> {
+export async function settleRefund(
+  ctx: RefundContext,
+  orderId: number,
+  adminId: number,
+  input: RefundInput,
+  // Called in the transaction that records the refund: a withdrawal links itself to it (and refuses a second one).
+  onRecorded?: (tx: Tx, refund: RefundRow) => Promise<void>,
+): Promise<Order> {
   const { db, mbway, publicUrl, creditNotes } = ctx;
   const reserved = await db.transaction(async (tx) => {
     const row = await lockedOrder(tx, orderId);
@@ -119,6 +126,7 @@ export async function settleRefund(ctx: RefundContext, orderId: number, adminId:
       })
       .returning();
     if (!refund) throw new Error('refund not recorded');
+    await onRecorded?.(tx, refund);
     if (refund.status === 'settled') await afterSettled(tx, publicUrl, creditNotes, refund);
     return { refund, requestId };
   });

@@ -39,7 +39,7 @@ export const orderRoutes =
       viewerOf(request.sessionUser, token);
 
     app.post('/order/calculate-totals', { schema: { tags, body: calculateTotalsBody, response: { 200: cartTotalsAnswer } } }, async (request) =>
-      checkout.calculateTotals(db, request.body.items),
+      checkout.calculateTotals(db, request.body),
     );
 
     app.post(
@@ -89,7 +89,7 @@ export const orderRoutes =
     app.patch(
       '/order/:id/status',
       { config: adminOnly, schema: { tags, params: idParam, body: statusStepBody, response: { 200: order } } },
-      async (request) => admin.stepOrderStatus(db, config.publicUrl, request.params.id, request.body.status),
+      async (request) => admin.stepOrderStatus(db, config.publicUrl, request.params.id, request.body),
     );
 
     app.post(

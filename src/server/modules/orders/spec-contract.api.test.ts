@@ -169,7 +169,7 @@ describe("the back office's call table", () => {
     await deliverMail(ctx);
     const shipped = ctx.mailbox.to(email).find((m) => m.subject === `Encomenda n.º ${guest.id}: Enviada`);
     // The guest's mail opens their own order, with its token, never the home page.
-    const link = new URL(linkIn(shipped));
+    const link = new URL(linkIn(shipped, '/order-success'));
     expect(link.pathname).toBe('/order-success');
     expect(link.searchParams.get('id')).toBe(String(guest.id));
     const opened = await ctx.app.inject({ method: 'GET', url: `/api/order/${guest.id}?token=${link.searchParams.get('token')}` });
@@ -188,7 +188,7 @@ describe("the back office's call table", () => {
     const mails = ctx.mailbox.to(email);
     for (const subject of [`Pagamento recebido: encomenda n.º ${guest.id}`, `Encomenda n.º ${guest.id}: Cancelada`]) {
       const mail = mails.find((m) => m.subject === subject);
-      expect(linkIn(mail), subject).toBe(`http://loja.test/order-success?id=${guest.id}&token=${guest.accessToken}`);
+      expect(linkIn(mail, '/order-success'), subject).toBe(`http://loja.test/order-success?id=${guest.id}&token=${guest.accessToken}`);
     }
   });
 });

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { EXEMPTION_REASONS } from '#shared/withdrawal.ts';
 import { users } from '../users/tables.ts';
 import { products, productVariants } from '../catalog/tables.ts';
+import { shippingMethods } from '../shipping/tables.ts';
 
 export const orders = pgTable(
   'orders',
@@ -23,6 +25,16 @@ export const orders = pgTable(
     nif: text('nif'),
     company: text('company'),
     shippingCents: integer('shipping_cents').notNull(),
+    // How it ships (decision 0046): the method chosen, and what the order keeps of it (its name, the zone of the
+    // address, whether it is picked up at the atelier and where); null on orders from before, and on digital-only ones.
+    shippingMethodId: integer('shipping_method_id').references(() => shippingMethods.id, { onDelete: 'set null' }),
+    shippingMethodName: text('shipping_method_name'),
+    shippingZone: text('shipping_zone', { enum: ['continente', 'madeira', 'acores'] }),
+    shippingKind: text('shipping_kind', { enum: ['flat', 'value_bands', 'weight_bands', 'pickup'] }),
+    pickupDetails: text('pickup_details'),
+    // The parcel, once it left: its carrier and the number the customer follows it by.
+    trackingCarrier: text('tracking_carrier', { enum: ['ctt', 'ctt_expresso', 'dpd', 'gls', 'correos_express', 'other'] }),
+    trackingNumber: text('tracking_number'),
     totalWithoutTaxCents: integer('total_without_tax_cents').notNull(),
     totalTaxCents: integer('total_tax_cents').notNull(),
     totalWithTaxCents: integer('total_with_tax_cents').notNull(),
@@ -54,6 +66,14 @@ export const orders = pgTable(
     stockHeldUntil: timestamp('stock_held_until', { withTimezone: true }),
     // The address a customer's checkout came from: the units one client may hold unpaid are capped.
     placedFrom: text('placed_from'),
+    // The customer's express consent to the immediate supply of the digital lines, and her acknowledgement that
+    // she then loses the right of withdrawal (DL 24/2014 art. 17.º n.º 1 al. l)): when, and the words she ticked.
+    // Null: no consent given (or nothing digital), and the digital lines stay withdrawable (decision 0041).
+    digitalConsentAt: timestamp('digital_consent_at', { withTimezone: true }),
+    digitalConsentText: text('digital_consent_text'),
+    // When her name, e-mail, phone and street were replaced by the anonymous mark (her erasure, or the end of the
+    // fiscal period): totals, VAT, invoice references and the postcode area stay (CIVA art. 52.º, decision 0041).
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -116,6 +136,8 @@ export const orderItems = pgTable(
     productName: text('product_name').notNull(),
     variantName: text('variant_name'),
     isDigital: boolean('is_digital').notNull(),
+    // The product's mark "sem direito de livre resolução" when it was sold (DL 24/2014, art. 17.º): the withdrawal function never offers the line.
+    withdrawalExemption: text('withdrawal_exemption', { enum: EXEMPTION_REASONS }),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     // Its order's payment date, kept by triggers (migration 0014), never written by the application: the

@@ -10,6 +10,7 @@ import { insertProduct, shippingDetails } from '../../../../tests/helpers/shop.t
 import { loadConfig } from '../../config.ts';
 import { jobs } from '../../db/schema.ts';
 import { products } from '../catalog/tables.ts';
+import { expiryDaysUntil, referenceDeadline } from '../payments/lisbon-days.ts';
 import { payments } from '../payments/tables.ts';
 import { orders } from './tables.ts';
 
@@ -78,15 +79,22 @@ describe('how long an unpaid order holds its stock', () => {
     expect(row.stockHeldUntil!.getTime() - before).toBeLessThan(24 * HOUR + 60_000);
     expect(await cancelJobAt(order.id)).toBe(row.stockHeldUntil!.getTime());
 
-    // The order mail's job issues the reference: asked for one day, and its deadline is the order's.
+    // The order mail's job issues the reference: asked for the day the hold ends (1 day, as a number). Its
+    // deadline is the reference's own last day, as ifthenpay answers it (#27, decision 0044): the order
+    // holds its stock until then plus the grace, and is cancelled only after.
     await ctx.app.jobs.drain();
-    expect(fake.references.find((r) => r.orderId === `${order.id}P1`)?.expiryDays).toBe('1');
+    const sent = fake.references.find((r) => r.orderId === `${order.id}P1`);
+    expect(sent?.expiryDays).toBe(1);
     const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, order.id));
-    expect(payment?.expiresAt.getTime()).toBe(row.stockHeldUntil!.getTime());
+    const deadline = referenceDeadline(sent!.expiryDate)!;
+    expect(payment?.expiresAt).toEqual(deadline);
+    expect(deadline.getTime()).toBeGreaterThanOrEqual(row.stockHeldUntil!.getTime());
+    const held = (await orderRow(order.id)).stockHeldUntil!;
+    expect(held).toEqual(new Date(deadline.getTime() + 2 * HOUR));
     const mail = ctx.mailbox.to('ana@example.pt').find((m) => m.subject === `Recebemos a sua encomenda n.º ${order.id}`);
     expect(mail?.text).toMatch(/A referência é válida até .+; depois disso a encomenda é cancelada\./);
 
-    await passHold(order.id, row.stockHeldUntil!);
+    await passHold(order.id, held);
     expect((await orderRow(order.id)).status).toBe('cancelled');
     expect(await stockOf(p.id)).toBe(10);
     const late = await ctx.app.inject({ method: 'POST', url: '/api/payment/multibanco', payload: { order_id: order.id, token: order.accessToken } });
@@ -101,10 +109,15 @@ describe('how long an unpaid order holds its stock', () => {
     expect(row.stockHeldUntil!.getTime() - row.orderDate.getTime()).toBeLessThan(2 * HOUR + 1000);
     expect(order).toMatchObject({ pay_by: row.stockHeldUntil!.toISOString() });
 
-    // Paying by Multibanco instead: the reference ends with the order's hold, not 48 hours later.
+    // Paying by Multibanco instead: the reference is asked for the day the order's hold ends, not 48 hours
+    // later; it lasts to that day's end (ifthenpay counts whole days), and the hold follows it (decision 0044).
     const mb = await ctx.app.inject({ method: 'POST', url: '/api/payment/multibanco', payload: { order_id: order.id, token: order.accessToken } });
     expect(mb.statusCode, mb.body).toBe(200);
-    expect(mb.json().expiresAt).toBe(row.stockHeldUntil!.toISOString());
+    const sent = fake.references.at(-1)!;
+    expect(sent.expiryDays).toBe(expiryDaysUntil(row.stockHeldUntil!));
+    expect(mb.json().expiresAt).toBe(referenceDeadline(sent.expiryDate)!.toISOString());
+    expect(new Date(mb.json().expiresAt).getTime() - row.stockHeldUntil!.getTime()).toBeLessThan(24 * HOUR);
+    expect((await orderRow(order.id)).stockHeldUntil).toEqual(new Date(new Date(mb.json().expiresAt).getTime() + 2 * HOUR));
 
     // Past the hold, before the job has run: no new payment.
     await ctx.database.db.update(orders).set({ stockHeldUntil: new Date(Date.now() - 1000) }).where(eq(orders.id, order.id));

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { lowStock } from '../catalog/low-stock.ts';
 import { awaitingPayment, bestSellers, invoicesWaiting, ordersByStatus, refundsDue, takingsByDay, takingsIn } from '../orders/figures.ts';
 import { gatewayPayments, mbwayRequests } from '../payments/figures.ts';
+import { waitingWithdrawals } from '../withdrawals/admin.ts';
 import { ownerSettings } from './settings.ts';
 
 /**
@@ -17,7 +18,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
   const firstDay = calendarDayPlus(today, 1 - options.days);
   const period = lisbonDays(firstDay, options.days);
   const settings = await ownerSettings(db);
-  const [takings, days, byStatus, awaiting, mbway, refunds, invoices, low, best] = await Promise.all([
+  const [takings, days, byStatus, awaiting, mbway, refunds, invoices, low, best, withdrawals] = await Promise.all([
     takingsIn(db, [last(1), last(1, 1), last(7), last(7, 7), last(30), last(30, 30)], gatewayPayments(db)),
     takingsByDay(db, firstDay, options.days),
     ordersByStatus(db, period),
@@ -27,6 +28,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
     invoicesWaiting(db, options.withInvoicing),
     lowStock(db, settings.lowStockThreshold).then((items) => ({ threshold: settings.lowStockThreshold, items })),
     bestSellers(db, period),
+    waitingWithdrawals(db, options.now),
   ]);
   const [today1, yesterday, week, weekBefore, month, monthBefore] = takings as [Takings, Takings, Takings, Takings, Takings, Takings];
   return {
@@ -39,6 +41,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
     invoicesWaiting: invoices,
     lowStock: low,
     ownerMail: { newOrders: settings.mailNewOrders, to: options.ownerMailTo },
+    withdrawals: { periodDays: settings.withdrawalDays, ...withdrawals },
     bestSellers: best,
   };
 }

@@ -18,8 +18,9 @@ export const overviewRoutes =
     });
 
     app.put('/overview/settings', { config: adminOnly, schema: { tags, body: overviewSettingsBody, response: { 200: messageBody } } }, async (request) => {
-      const { lowStockThreshold, mailNewOrders } = request.body;
+      const { lowStockThreshold, mailNewOrders, withdrawalDays } = request.body;
       await saveOwnerSettings(db, request.body);
+      if (withdrawalDays !== undefined && lowStockThreshold === undefined && mailNewOrders === undefined) return { message: overviewMessages.withdrawalDaysSaved };
       if (lowStockThreshold !== undefined || mailNewOrders === undefined) return { message: overviewMessages.thresholdSaved };
       return { message: mailNewOrders ? overviewMessages.newOrdersOn : overviewMessages.newOrdersOff };
     });

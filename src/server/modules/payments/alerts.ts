@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { formatCents, toEuros } from '#shared/money.ts';
+import { parseGatewayAmount } from './gateway.ts';
 import { paymentMethodLabel } from '#shared/orders.ts';
 import { paths } from '#shared/paths.ts';
 import type { OrderPaymentsAnswer, PaymentInfo } from '#shared/schemas/payments.ts';
@@ -10,7 +11,7 @@ import { composeMail } from '../../platform/mail.ts';
 import { customerText } from '../../platform/mail-templates/customer-text.ts';
 import { recordChange } from '../audit/audit.ts';
 import { orderForPayment, type Viewer } from '../orders/for-payments.ts';
-import { type PaymentRow, sandboxPhoneUrl } from './payment-records.ts';
+import { type PaymentRow, sandboxPhoneUrl, sandboxRequestId } from './payment-records.ts';
 import { paymentCallbacks, payments } from './tables.ts';
 
 function toInfo(row: PaymentRow, asAdmin: boolean): PaymentInfo {
@@ -26,7 +27,7 @@ function toInfo(row: PaymentRow, asAdmin: boolean): PaymentInfo {
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     gateway: row.gateway,
-    ...(row.gateway === 'sandbox' && row.method === 'mbway' && row.requestId ? { sandboxUrl: sandboxPhoneUrl(row.requestId) } : {}),
+    ...(row.gateway === 'sandbox' && row.method === 'mbway' ? { sandboxUrl: sandboxPhoneUrl(sandboxRequestId(row)) } : {}),
     ...(asAdmin ? { gatewayOrderId: row.gatewayOrderId, requestId: row.requestId } : {}),
   };
 }
@@ -127,5 +128,43 @@ export function paymentCheckMail(options: {
     greeting: 'Olá,',
     paragraphs: [happened[outcome], `${where}${when}`, whatToDo[outcome]],
     action: { label: 'Abrir a encomenda', url: `${options.publicUrl}${paths.adminEditOrder(payment.orderId)}` },
+  });
+}
+
+/**
+ * "Pagamento a verificar" for a callback ifthenpay confirmed (its key was right) that names no payment of
+ * the shop's, or cannot be read: what it said, defanged and cut short, and what to do (issue #27).
+ */
+export function unknownPaymentMail(options: { to: string; publicUrl: string; params: Record<string, string> }) {
+  const said = (name: string) => customerText(options.params[name] ?? '', 32) || '—';
+  const cents = parseGatewayAmount(options.params.amount);
+  const amount = cents === undefined ? `«${said('amount')}»` : formatCents(cents);
+  const where = options.params.entity ? ` Entidade ${said('entity')}, referência ${said('reference')}.` : '';
+  return composeMail({
+    to: options.to,
+    subject: 'Pagamento a verificar: confirmação sem pagamento correspondente',
+    greeting: 'Olá,',
+    paragraphs: [
+      `A ifthenpay confirmou um pagamento de ${amount} que não corresponde a nenhum pagamento da loja: identificador ${said('orderId')}, pedido ${said('requestId')}.${where} Data do pagamento segundo a ifthenpay: ${said('payment_datetime')}.`,
+      'O que fazer: procure este pagamento no backoffice da ifthenpay. Se pertencer a uma encomenda, registe-o nessa encomenda («Marcar como paga»); se não, devolva o dinheiro ao cliente. Depois marque o alerta como resolvido no separador Encomendas do painel.',
+    ],
+    action: { label: 'Abrir as encomendas', url: `${options.publicUrl}${paths.admin}` },
+  });
+}
+
+/**
+ * To the shop, at most once an hour: a callback came with a wrong anti-phishing key. Counted, never
+ * believed; if the key was changed at ifthenpay, payments are not being confirmed (issue #27).
+ */
+export function forgedCallbackMail(options: { to: string; publicUrl: string; ip: string | null }) {
+  return composeMail({
+    to: options.to,
+    subject: 'Confirmação de pagamento com chave errada',
+    greeting: 'Olá,',
+    paragraphs: [
+      `A loja recebeu uma confirmação de pagamento com a chave anti-phishing errada (endereço ${customerText(options.ip ?? 'desconhecido', 45)}). Não foi aceite: nenhuma encomenda foi dada como paga. Outras chamadas assim nesta hora são apenas contadas.`,
+      'O que fazer: se mudou a chave anti-phishing no backoffice da ifthenpay, indique a mesma em PAYMENT_CALLBACK_KEY; até lá, os pagamentos não são confirmados automaticamente. Se não mudou nada, alguém está a tentar enganar a loja e não é preciso fazer nada.',
+    ],
+    action: { label: 'Abrir o painel', url: `${options.publicUrl}${paths.admin}` },
   });
 }

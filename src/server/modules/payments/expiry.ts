@@ -1,12 +1,22 @@
 import { and, eq, gt } from 'drizzle-orm';
+import { enqueue } from '../../platform/jobs.ts';
 import { cancelUnpaidOrder } from '../orders/for-payments.ts';
+import { expirePaymentJob } from './jobs.ts';
 import { lockedPayment, type PaymentsContext, refreshMbway, settleUnpaid } from './payment-records.ts';
 import { payments } from './tables.ts';
 
-/** Job: a payment's time is up. A late MB WAY answer is asked for first; then it ends unpaid. */
+/**
+ * Job: a payment's time is up. A late MB WAY answer is asked for first; then it ends unpaid. A Multibanco
+ * reference is never ended before its own deadline (ifthenpay's ExpiryDate): a job that finds it still
+ * payable (run early, or the deadline later than first planned) comes back at the deadline.
+ */
 export async function expirePayment(ctx: PaymentsContext, paymentId: number) {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment || payment.status !== 'pending') return;
+  if (payment.method === 'multibanco' && payment.expiresAt.getTime() > Date.now()) {
+    await ctx.db.transaction((tx) => enqueue(tx, expirePaymentJob, { paymentId }, { runAt: payment.expiresAt }));
+    return;
+  }
   if (payment.method === 'mbway') {
     await refreshMbway(ctx, { ...payment, expiresAt: new Date(Math.min(payment.expiresAt.getTime(), Date.now())) });
     return;

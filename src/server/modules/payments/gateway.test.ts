@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { portugueseMobile } from '#shared/schemas/payments.ts';
+import { gatewayMobileNumber, groupMbwayPhone, mbwayCountryHint, mbwayMobile, mbwayPhoneMessages } from '#shared/schemas/mbway-phone.ts';
 import { gatewayAmount, parseGatewayAmount, parseIfthenpayCallback, sameSecret } from './gateway.ts';
 
 describe('gateway amounts', () => {
@@ -19,22 +19,43 @@ describe('gateway amounts', () => {
   });
 });
 
-describe('portugueseMobile', () => {
-  it('accepts 9 digits starting with 9, with +351, 00351 and spaces', () => {
+describe('MB WAY numbers (issue #27: foreign numbers with their country code)', () => {
+  it('accepts 9 digits starting with 9, with +351, 00351 and spaces, kept as the 9 digits', () => {
     for (const [given, read] of [
       ['912345678', '912345678'],
+      ['912 345 678', '912345678'],
       ['+351 912 345 678', '912345678'],
       ['00351936000111', '936000111'],
       [' 96-123-4567 ', '961234567'],
     ]) {
-      expect(portugueseMobile.parse(given)).toBe(read);
+      expect(mbwayMobile.parse(given)).toBe(read);
     }
   });
 
-  it('refuses landlines, foreign numbers and the wrong length', () => {
-    for (const bad of ['212345678', '91234567', '9123456789', '+34 612345678', 'telemóvel', '']) {
-      expect(portugueseMobile.safeParse(bad).success).toBe(false);
+  it('accepts a foreign number with its country code, kept as +<code><number>, sent as <code>#<number>', () => {
+    expect(mbwayMobile.parse('+34 612 345 678')).toBe('+34612345678');
+    expect(mbwayMobile.parse('0034612345678')).toBe('+34612345678');
+    expect(mbwayMobile.parse('+44 7700 900123')).toBe('+447700900123');
+    expect(gatewayMobileNumber('+34612345678')).toBe('34#612345678');
+    expect(gatewayMobileNumber('912345678')).toBe('351#912345678');
+    expect(groupMbwayPhone('+34612345678')).toBe('+34 612 345 678');
+  });
+
+  it('tells the customer which country it assumes, in pt-PT', () => {
+    expect(mbwayCountryHint('912 345 678')).toBe('Número de Portugal (+351).');
+    expect(mbwayCountryHint('00351 912 345 678')).toBe('Número de Portugal (+351).');
+    expect(mbwayCountryHint('+34 612 345 678')).toBe('Número de Espanha (+34).');
+    expect(mbwayCountryHint('21234')).toBeNull();
+  });
+
+  it('refuses landlines, the wrong length and unknown country codes, with a pt-PT message', () => {
+    for (const bad of ['212345678', '91234567', '9123456789', '+351 212345678', '+34 12', 'telemóvel']) {
+      const parsed = mbwayMobile.safeParse(bad);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(mbwayPhoneMessages.invalid);
     }
+    expect(mbwayMobile.safeParse('+999 123456789').error?.issues[0]?.message).toBe(mbwayPhoneMessages.unknownCountry);
+    expect(mbwayMobile.safeParse('').error?.issues[0]?.message).toBe(mbwayPhoneMessages.required);
   });
 });
 

@@ -1,8 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MbwayStatus } from '#shared/schemas/payments.ts';
 
-/** One Multibanco reference the gateway issued. */
-export type IssuedReference = { entity: string; reference: string; requestId: string | null };
+/**
+ * One Multibanco reference the gateway issued, with the last day it can be paid as the gateway wrote it
+ * (ifthenpay's ExpiryDate, "dd-mm-yyyy"; null when it gave none).
+ */
+export type IssuedReference = { entity: string; reference: string; requestId: string | null; expiryDate: string | null };
 
 /** What a gateway's callback says was paid, once its key is checked. */
 export type PaidCallback = {
@@ -24,6 +27,7 @@ export interface PaymentGateway {
   startMbway(request: {
     gatewayOrderId: string;
     amountCents: number;
+    /** As stored: 9 digits for Portugal, "+<code><number>" for another country (mbway-phone.ts). */
     mobile: string;
     email: string;
     description: string;

@@ -1,3 +1,4 @@
+import { gatewayMobileNumber } from '#shared/schemas/mbway-phone.ts';
 import type { MbwayStatus } from '#shared/schemas/payments.ts';
 import { GatewayError, gatewayAmount, parseIfthenpayCallback, type PaymentGateway } from './gateway.ts';
 
@@ -11,18 +12,25 @@ export type IfthenpayOptions = {
   timeoutMs?: number;
 };
 
-/** ifthenpay's MB WAY status codes (GET /spg/payment/mbway/status). */
+/**
+ * ifthenpay's MB WAY status codes (GET /spg/payment/mbway/status, ifthenpay-documented/mbway-status.json).
+ * 123 is "Request not found": the attempt ended (issue #27), it is never still waiting on a phone.
+ */
 const MBWAY_CODES: Record<string, MbwayStatus> = {
   '000': 'paid',
   '020': 'rejected',
   '101': 'expired',
   '122': 'failed',
-  '123': 'pending',
+  '123': 'failed',
 };
 
+/** The documented lengths (ifthenpay-documented/mbway-request.json): "email … (100 chars max)", "description … (100 chars max)". */
+const MBWAY_TEXT_MAX = 100;
+
 /**
- * The ifthenpay adapter: Multibanco dynamic references and MB WAY through its public API. Amounts go as
- * text with a dot ("20.00"); the MB WAY mobile number as "351#912345678".
+ * The ifthenpay adapter: Multibanco dynamic references and MB WAY through its public API, as the requests
+ * and answers kept in ifthenpay-documented/ show them. Amounts go as text with a dot ("20.00"); the MB WAY
+ * mobile number as "351#912345678" (or "34#612345678"); a reference's `expiryDays` as a number.
  */
 export function ifthenpayGateway(options: IfthenpayOptions): PaymentGateway {
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -66,14 +74,14 @@ export function ifthenpayGateway(options: IfthenpayOptions): PaymentGateway {
           mbKey: options.mbKey,
           orderId: gatewayOrderId,
           amount: gatewayAmount(amountCents),
-          expiryDays: String(expiryDays),
+          expiryDays,
         }),
       });
       if (field(body, 'Status') !== '0') throw new GatewayError(`ifthenpay refused the reference: ${field(body, 'Message')}`, true);
       const entity = field(body, 'Entity');
       const reference = field(body, 'Reference').replace(/\s/g, '');
       if (!/^\d{5}$/.test(entity) || !/^\d{9}$/.test(reference)) throw new GatewayError('ifthenpay answered a malformed reference', false);
-      return { entity, reference, requestId: field(body, 'RequestId') || null };
+      return { entity, reference, requestId: field(body, 'RequestId') || null, expiryDate: field(body, 'ExpiryDate') || null };
     },
 
     async startMbway({ gatewayOrderId, amountCents, mobile, email, description }) {
@@ -83,9 +91,10 @@ export function ifthenpayGateway(options: IfthenpayOptions): PaymentGateway {
           mbWayKey: options.mbWayKey,
           orderId: gatewayOrderId,
           amount: gatewayAmount(amountCents),
-          mobileNumber: `351#${mobile}`,
-          email,
-          description: description.slice(0, 100),
+          mobileNumber: gatewayMobileNumber(mobile),
+          // Cut to the documented length: an address longer than 100 characters is sent without it.
+          email: email.length <= MBWAY_TEXT_MAX ? email : '',
+          description: description.slice(0, MBWAY_TEXT_MAX),
         }),
       });
       // "000": the request reached the customer's phone.
@@ -98,7 +107,8 @@ export function ifthenpayGateway(options: IfthenpayOptions): PaymentGateway {
     async mbwayStatus(requestId) {
       const query = new URLSearchParams({ mbWayKey: options.mbWayKey, requestId });
       const body = await call(`/spg/payment/mbway/status?${query.toString()}`);
-      return MBWAY_CODES[field(body, 'Status')] ?? 'unknown_gateway_status';
+      // The documented table lists final answers only: any other code is a request still waiting on the phone.
+      return MBWAY_CODES[field(body, 'Status')] ?? 'pending';
     },
 
     refundsMbway: Boolean(options.refunds),

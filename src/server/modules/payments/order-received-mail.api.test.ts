@@ -31,7 +31,7 @@ describe('order-received mail of a Multibanco order', () => {
     expect(mail?.text).toContain(`A referência é válida até ${formatLongDateTime(payment!.expiresAt.toISOString())}`);
     expect(mail?.text).toContain('Morada de envio: Maria Silva, Rua das Flores 10, Lisboa, 1100-200, Portugal.');
     // The guest's link opens the order with its token; the payment page answers the reference of the mail.
-    const link = new URL(linkIn(mail));
+    const link = new URL(linkIn(mail, '/order-success'));
     expect(link.pathname).toBe('/order-success');
     expect(link.searchParams.get('id')).toBe(String(order.id));
     const token = link.searchParams.get('token');

@@ -7,6 +7,7 @@ import { markOrderPaid } from '../orders/for-payments.ts';
 import { GatewayError, type PaymentGateway } from './gateway.ts';
 import { cancelUnpaidOrderJob, expirePaymentJob } from './jobs.ts';
 import { payments } from './tables.ts';
+import { voidOpenPayments } from './void-payments.ts';
 import { countPaymentConfirmed, countPaymentStarted } from '../../platform/metrics.ts';
 
 /*
@@ -21,10 +22,22 @@ export type PaymentsContext = { db: Db; config: Config; gateway: PaymentGateway 
 
 /** After an MB WAY request ends unpaid, the order waits this long for the customer to pay by Multibanco instead. */
 const MBWAY_RETRY_GRACE_MS = 15 * 60_000;
+/**
+ * After a Multibanco reference's last day (ifthenpay's ExpiryDate, to 23:59), the order waits this long
+ * before it is cancelled: a payment made at the deadline reaches the shop through the bank, ifthenpay and
+ * its callback's retries (decision 0044).
+ */
+export const MULTIBANCO_GRACE_MS = 2 * 3600_000;
 /** A callback may arrive a little after the request's end; the expiry job waits for it. */
 const CALLBACK_SLACK_MS = 30_000;
 
 export const sandboxPhoneUrl = (requestId: string) => `/sandbox/mbway/${requestId}`;
+
+/**
+ * The sandbox's id of an MB WAY attempt: the one it answered, or, for an attempt whose answer never came
+ * (the sandbox's late number), the one it derives from the attempt's gateway order id, as its phone shows it.
+ */
+export const sandboxRequestId = (row: Pick<PaymentRow, 'requestId' | 'gatewayOrderId'>) => row.requestId ?? `late-${row.gatewayOrderId}`;
 
 export async function latestPayment(tx: Tx, orderId: number, method: PaymentRow['method']) {
   const [row] = await tx
@@ -55,17 +68,22 @@ export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert
 
 /**
  * Money arrived for this payment (a genuine callback, or the gateway's own status answer): the payment
- * and its order are paid. Answers what became of the order, or 'duplicate' when it was already recorded.
+ * and its order are paid, whichever attempt of the order it was (also one replaced or timed out), and the
+ * order's other open attempts are voided. A request id the shop never heard (its request timed out) is
+ * taken from the callback: refunds need it. Answers what became of the order, or 'duplicate' when it was
+ * already recorded.
  */
-export async function confirmPayment(tx: Tx, config: Config, payment: PaymentRow) {
+export async function confirmPayment(tx: Tx, config: Config, payment: PaymentRow, requestId: string | null = null) {
   const [updated] = await tx
     .update(payments)
-    .set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() })
+    .set({ status: 'paid', paidAt: new Date(), updatedAt: new Date(), ...(payment.requestId === null && requestId ? { requestId } : {}) })
     .where(and(eq(payments.id, payment.id), ne(payments.status, 'paid')))
     .returning();
   if (!updated) return 'duplicate' as const;
   countPaymentConfirmed(updated.method);
-  return markOrderPaid(tx, config.publicUrl, payment.orderId, updated.paidAt ?? new Date());
+  const outcome = await markOrderPaid(tx, config.publicUrl, payment.orderId, updated.paidAt ?? new Date());
+  if (outcome === 'paid') await voidOpenPayments(tx, payment.orderId);
+  return outcome;
 }
 
 /** A payment that ended unpaid; once nothing else can pay the order, it is cancelled and its stock returned. */
@@ -76,8 +94,9 @@ export async function settleUnpaid(tx: Tx, payment: PaymentRow, end: UnpaidEnd) 
     .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
     .returning();
   if (!updated) return;
-  // After MB WAY the customer is offered Multibanco for the same order: give them time to take it.
-  const grace = payment.method === 'mbway' ? MBWAY_RETRY_GRACE_MS : 0;
+  // After MB WAY the customer is offered Multibanco for the same order: give them time to take it. After a
+  // reference's last day, a payment made at its end may still be on its way.
+  const grace = payment.method === 'mbway' ? MBWAY_RETRY_GRACE_MS : MULTIBANCO_GRACE_MS;
   await enqueue(tx, cancelUnpaidOrderJob, { orderId: payment.orderId }, { runAt: new Date(Date.now() + grace) });
 }
 

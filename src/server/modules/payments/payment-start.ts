@@ -1,35 +1,27 @@
-import { and, count, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import { toCents, toEuros } from '#shared/money.ts';
-import type { MbwayStatus, mbwayBody } from '#shared/schemas/payments.ts';
-import { MBWAY_VALID_MINUTES, MULTIBANCO_VALID_HOURS, paymentMessages } from '#shared/schemas/payments.ts';
+import { count, eq } from 'drizzle-orm';
+import { toEuros } from '#shared/money.ts';
+import type { MbwayStatus } from '#shared/schemas/payments.ts';
+import { MULTIBANCO_VALID_HOURS, paymentMessages } from '#shared/schemas/payments.ts';
 import { unpaidHoldMessages } from '#shared/schemas/unpaid-holds.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
-import { orderForPayment, queueMultibancoOrderMail, type Viewer } from '../orders/for-payments.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { holdStockUntil, orderForPayment, queueMultibancoOrderMail, type Viewer } from '../orders/for-payments.ts';
 import type { MultibancoDetails } from '../orders/mails.ts';
 import { GatewayError } from './gateway.ts';
-import { insertPayment, latestPayment, type PaymentRow, type PaymentsContext, refreshMbway, sandboxPhoneUrl, stillPending } from './payment-records.ts';
+import { deadlineAfterDays, expiryDaysUntil, referenceDeadline } from './lisbon-days.ts';
+import { insertPayment, latestPayment, MULTIBANCO_GRACE_MS, type PaymentRow, type PaymentsContext, refreshMbway, stillPending } from './payment-records.ts';
 import { payments } from './tables.ts';
 
 const MULTIBANCO_MS = MULTIBANCO_VALID_HOURS * 3600_000;
-const MBWAY_MS = MBWAY_VALID_MINUTES * 60_000;
-const DAY_MS = 24 * 3600_000;
 
 /**
- * A payment started now ends when its method's validity runs out, or sooner when its order's stock hold
- * does (#26): no reference or request outlives the time the order may hold its stock.
+ * A payment started now is asked to last until its method's validity runs out, or its order's stock hold
+ * does (#26), whichever is sooner.
  */
-const paymentEnd = (order: { stockHeldUntil: Date | null }, validMs: number) =>
+export const paymentEnd = (order: { stockHeldUntil: Date | null }, validMs: number) =>
   new Date(Math.min(Date.now() + validMs, order.stockHeldUntil?.getTime() ?? Number.POSITIVE_INFINITY));
 
-/**
- * ifthenpay counts a reference's validity in whole days, to 23:59 of the last one: the fewest days that
- * still cover the deadline (24 hours is 1 day). The shop's own deadline is the one shown and kept.
- */
-const expiryDaysFor = (end: Date) => Math.max(1, Math.ceil((end.getTime() - Date.now()) / DAY_MS));
-
-function gatewayFailure(err: unknown): never {
+export function gatewayFailure(err: unknown): never {
   if (err instanceof GatewayError) {
     throw err.refused
       ? new AppError(422, 'PAYMENT_REFUSED', paymentMessages.gatewayRefused)
@@ -39,12 +31,23 @@ function gatewayFailure(err: unknown): never {
   throw err;
 }
 
-async function payableOrder(db: Db, orderId: number, viewer: Viewer) {
+type PayableOrder = Awaited<ReturnType<typeof orderForPayment>>;
+
+/** Any unpaid order may be paid, also one the shop already moved on (shipped before payment); never a cancelled one. */
+async function unpaidOrder(db: Db, orderId: number, viewer: Viewer) {
   const order = await orderForPayment(db, orderId, viewer);
-  // Any unpaid order may be paid, also one the shop already moved on (shipped before payment); never a cancelled one.
   if (order.paidAt || order.status === 'cancelled') throw conflict(paymentMessages.notPayable);
-  // Past its hold the order is being cancelled (the job may not have run yet): no new payment of it.
+  return order;
+}
+
+/** Past its hold the order is being cancelled (the job may not have run yet): no new payment of it. */
+function refuseEndedHold(order: PayableOrder) {
   if (order.stockHeldUntil && order.stockHeldUntil.getTime() <= Date.now()) throw conflict(unpaidHoldMessages.holdEnded);
+}
+
+export async function payableOrder(db: Db, orderId: number, viewer: Viewer) {
+  const order = await unpaidOrder(db, orderId, viewer);
+  refuseEndedHold(order);
   return order;
 }
 
@@ -55,24 +58,28 @@ async function nextGatewayOrderId(db: Db, orderId: number) {
 }
 
 /**
- * The order's Multibanco reference, valid until the order's stock hold ends (48 hours at most): the one
- * still valid, or a new one from the gateway.
+ * The order's Multibanco reference: the one still valid, or a new one from the gateway, asked to last to
+ * the end of the day (in Lisbon) the order's stock hold ends (48 hours at most). Its deadline is the one
+ * ifthenpay answers (ExpiryDate, to 23:59), stored, shown and mailed; the order holds its stock that long
+ * plus the grace of decision 0044, and is cancelled only then.
  * The payment page asks for it, and so does the order-received mail of a Multibanco order.
  */
 export async function multibancoPayment({ db, gateway }: PaymentsContext, orderId: number, viewer: Viewer): Promise<PaymentRow> {
-  const order = await payableOrder(db, orderId, viewer);
+  const order = await unpaidOrder(db, orderId, viewer);
   // The attempt's id is counted before the current reference is read: a reference another request (or the
   // order-received mail's job) stores in between is then either read here, or stored under this same id, so
   // this request's insert collides with it and answers it (never a second reference).
   const gatewayOrderId = await nextGatewayOrderId(db, order.id);
   const current = await latestPayment(db, order.id, 'multibanco');
+  // A reference still payable is answered even past the hold it outlives (its own deadline is the one shown).
   if (stillPending(current)) return current;
-  const expiresAt = paymentEnd(order, MULTIBANCO_MS);
-  const issued = await gateway
-    .createMultibancoReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, expiryDays: expiryDaysFor(expiresAt) })
-    .catch(gatewayFailure);
-  const stored = await db.transaction((tx) =>
-    insertPayment(tx, {
+  refuseEndedHold(order);
+  const expiryDays = expiryDaysUntil(paymentEnd(order, MULTIBANCO_MS));
+  const issued = await gateway.createMultibancoReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, expiryDays }).catch(gatewayFailure);
+  // The reference's own last day; computed the same way when the answer has none (or one not readable).
+  const expiresAt = referenceDeadline(issued.expiryDate) ?? deadlineAfterDays(expiryDays);
+  const stored = await db.transaction(async (tx) => {
+    const row = await insertPayment(tx, {
       orderId: order.id,
       method: 'multibanco',
       gateway: gateway.name,
@@ -82,8 +89,11 @@ export async function multibancoPayment({ db, gateway }: PaymentsContext, orderI
       entity: issued.entity,
       reference: issued.reference,
       expiresAt,
-    }),
-  );
+      gatewayExpiryDate: issued.expiryDate,
+    });
+    if (row) await holdStockUntil(tx, order.id, new Date(expiresAt.getTime() + MULTIBANCO_GRACE_MS));
+    return row;
+  });
   return stored ?? (await storedMeanwhile(db, order.id, 'multibanco'));
 }
 
@@ -107,66 +117,16 @@ export async function startMultibanco(ctx: PaymentsContext, orderId: number, vie
   };
 }
 
-type MbwayInput = z.output<typeof mbwayBody>;
-
-/** POST /payment/mbway: the request reaches the customer's phone and lives 4 minutes. */
-export async function startMbway({ db, gateway }: PaymentsContext, input: MbwayInput, viewer: Viewer) {
-  const order = await payableOrder(db, input.order_id, viewer);
-  if (toCents(input.amount) !== order.totalWithTaxCents) {
-    throw invalid(paymentMessages.amountMismatch, { amount: paymentMessages.amountMismatch });
-  }
-  const previous = await latestPayment(db, order.id, 'mbway');
-  let row: PaymentRow | undefined = stillPending(previous) && previous.phone === input.phone_number ? previous : undefined;
-  if (!row) {
-    const gatewayOrderId = await nextGatewayOrderId(db, order.id);
-    const { requestId } = await gateway
-      .startMbway({
-        gatewayOrderId,
-        amountCents: order.totalWithTaxCents,
-        mobile: input.phone_number,
-        email: input.email,
-        description: `Encomenda n.º ${order.id}`,
-      })
-      .catch(gatewayFailure);
-    const expiresAt = paymentEnd(order, MBWAY_MS);
-    row = await db.transaction(async (tx) => {
-      // A request to another phone replaces the one still waiting: only the newest can be paid here.
-      if (stillPending(previous)) {
-        await tx.update(payments).set({ status: 'canceled', updatedAt: new Date() }).where(and(eq(payments.id, previous.id), eq(payments.status, 'pending')));
-      }
-      const stored = await insertPayment(tx, {
-        orderId: order.id,
-        method: 'mbway',
-        gateway: gateway.name,
-        amountCents: order.totalWithTaxCents,
-        gatewayOrderId,
-        requestId,
-        phone: input.phone_number,
-        expiresAt,
-      });
-      return stored;
-    });
-    row ??= await storedMeanwhile(db, order.id, 'mbway');
-  }
-  return {
-    order_id: order.id,
-    status: row.status,
-    phone_number: row.phone ?? input.phone_number,
-    amount: toEuros(row.amountCents),
-    expiresAt: row.expiresAt.toISOString(),
-    ...(row.gateway === 'sandbox' && row.requestId ? { sandboxUrl: sandboxPhoneUrl(row.requestId) } : {}),
-  };
-}
-
 /** GET /payment/mbway/status/{orderId}: the newest MB WAY request of the order. */
 export async function mbwayStatus(ctx: PaymentsContext, orderId: number, viewer: Viewer): Promise<MbwayStatus> {
   const order = await orderForPayment(ctx.db, orderId, viewer);
   const payment = await latestPayment(ctx.db, order.id, 'mbway');
   if (!payment) throw notFound(paymentMessages.paymentNotFound);
+  // Paid by an earlier attempt (a request that timed out here but reached the phone): the order is paid.
+  if (order.paidAt) return 'paid';
   if (payment.status !== 'pending') return payment.status;
   return refreshMbway(ctx, payment);
 }
-
 
 /** The shop itself asking, from a job: sees every order. */
 const theShop: Viewer = { userId: null, isAdmin: true };

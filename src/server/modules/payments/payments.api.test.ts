@@ -10,6 +10,7 @@ import { products } from '../catalog/tables.ts';
 import { orders } from '../orders/tables.ts';
 import { jobs } from '../../db/schema.ts';
 import { cancelUnpaidOrderJob } from './jobs.ts';
+import { expiryDaysUntil, referenceDeadline } from './lisbon-days.ts';
 import { paymentCallbackRefusals, paymentCallbacks, payments } from './tables.ts';
 
 const fake = useFakeIfthenpay();
@@ -45,14 +46,20 @@ describe('Multibanco through ifthenpay', () => {
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json();
     const sent = fake.references.at(-1)!;
-    // The reference lasts as long as the order holds its stock (24 hours, #26): one whole day for ifthenpay.
-    expect(sent).toMatchObject({ orderId: `${order.id}P1`, amount: '29.50', expiryDays: '1' });
+    // The reference is asked to last to the end of the (Lisbon) day the order's 24-hour hold ends (#26, #27):
+    // `expiryDays` as a number, as documented; its deadline is the one ifthenpay answers (ExpiryDate, to 23:59).
+    expect(sent).toMatchObject({ orderId: `${order.id}P1`, amount: '29.50', expiryDays: expiryDaysUntil(new Date(Date.now() + 24 * 3600_000)) });
     expect(answer).toMatchObject({ order_id: order.id, entity: FAKE_ENTITY, reference: sent.reference, amount: 29.5, sandbox: false });
-    expect(new Date(answer.expiresAt).getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
-    expect(new Date(answer.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    const deadline = referenceDeadline(sent.expiryDate)!;
+    expect(answer.expiresAt).toBe(deadline.toISOString());
+    expect(deadline.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    expect(deadline.getTime() - Date.now()).toBeLessThanOrEqual(48 * 3600_000);
 
     const [stored] = await paymentsOf(order.id);
     expect(stored).toMatchObject({ method: 'multibanco', gateway: 'ifthenpay', status: 'pending', amountCents: 2950, entity: FAKE_ENTITY, reference: sent.reference, requestId: sent.requestId });
+    expect(stored).toMatchObject({ expiresAt: deadline, gatewayExpiryDate: sent.expiryDate });
+    // The order holds its stock until then, plus the grace of decision 0044.
+    expect((await orderRow(order.id)).stockHeldUntil).toEqual(new Date(deadline.getTime() + 2 * 3600_000));
 
     const again = await ctx.app.inject({ method: 'POST', url: '/api/payment/multibanco', headers: { cookie }, payload: { order_id: order.id } });
     expect(again.json().reference).toBe(answer.reference);
@@ -103,14 +110,16 @@ describe('Multibanco through ifthenpay', () => {
     await deliverMail(ctx);
     ctx.mailbox.clear();
 
+    // Every callback understood is answered 200 once recorded, accepted or not: ifthenpay retries anything else
+    // (ifthenpay-documented/callback.json, issue #27).
     const wrongKey = await paidCallback(payment!, { key: 'not-the-key' });
-    expect(wrongKey.statusCode).toBe(403);
+    expect(wrongKey.statusCode).toBe(200);
     const wrongAmount = await paidCallback(payment!, { amount: '0.01' });
-    expect(wrongAmount.statusCode).toBe(400);
+    expect(wrongAmount.statusCode).toBe(200);
     const unknown = await paidCallback(payment!, { orderId: '999999P1' });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(200);
     const otherReference = await paidCallback(payment!, { reference: '999999999' });
-    expect(otherReference.statusCode).toBe(404);
+    expect(otherReference.statusCode).toBe(200);
     expect((await orderRow(order.id)).status).toBe('pending');
     expect((await paymentsOf(order.id))[0]!.status).toBe('pending');
 
@@ -122,12 +131,19 @@ describe('Multibanco through ifthenpay', () => {
     expect((await paymentsOf(order.id))[0]).toMatchObject({ status: 'paid' });
     expect(await stockOf(p.id)).toBe(8);
 
+    const paidAt = (await paymentsOf(order.id))[0]!.paidAt;
     const again = await paidCallback(payment!);
     expect(again.statusCode).toBe(200);
-    expect((await paymentsOf(order.id))[0]!.paidAt).toEqual((await paymentsOf(order.id))[0]!.paidAt);
+    expect((await paymentsOf(order.id))[0]!.paidAt).toEqual(paidAt);
 
+    // The gateway's identical retry is recorded once (#27); the unknown ones are recorded without a payment.
     const recorded = await ctx.database.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.paymentId, payment!.id)).orderBy(paymentCallbacks.id);
-    expect(recorded.map((c) => c.outcome)).toEqual(['amount_mismatch', 'paid', 'duplicate']);
+    expect(recorded.map((c) => c.outcome)).toEqual(['amount_mismatch', 'paid']);
+    const unknowns = await ctx.database.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.outcome, 'unknown_payment'));
+    expect(unknowns.map((c) => [c.paymentId, c.needsAttention, (c.params as Record<string, string>).orderId])).toEqual([
+      [null, true, '999999P1'],
+      [null, true, payment!.gatewayOrderId],
+    ]);
     expect(JSON.stringify(recorded)).not.toContain(FAKE_KEYS.callbackKey);
     // A forged callback is counted per address and hour, not stored (issue #26: it filled the disk).
     expect(await ctx.database.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.outcome, 'bad_key'))).toEqual([]);
@@ -249,7 +265,10 @@ describe('MB WAY through ifthenpay', () => {
     expect(res.json()).toMatchObject({ order_id: order.id, status: 'pending', phone_number: '912345678', amount: 80 });
     expect(res.json().sandboxUrl).toBeUndefined();
     const sent = fake.mbway.at(-1)!;
-    expect(sent).toMatchObject({ orderId: `${order.id}P1`, amount: '80.00', mobileNumber: '351#912345678', email: 'maria@example.pt' });
+    const [attempt] = await paymentsOf(order.id);
+    // The gateway's order id is the attempt's own row id, stored before the call (#27), not a count of rows.
+    expect(attempt).toMatchObject({ gatewayOrderId: `${order.id}P${attempt!.id}`, requestId: fake.mbway.at(-1)!.requestId });
+    expect(sent).toMatchObject({ orderId: `${order.id}P${attempt!.id}`, amount: '80.00', mobileNumber: '351#912345678', email: 'maria@example.pt' });
 
     expect(await status(cookie, order.id)).toBe('pending');
     fake.setMbwayStatus(sent.requestId, '000');
@@ -307,7 +326,7 @@ describe('MB WAY through ifthenpay', () => {
     const wrongAmount = await startMbway(cookie, order, { amount: order.total_price_with_tax - 1 });
     expect(wrongAmount.statusCode).toBe(400);
     expect(wrongAmount.json().error).toBe(paymentMessages.amountMismatch);
-    for (const phone of ['212345678', '91234567', '+34 912345678', 'telemovel']) {
+    for (const phone of ['212345678', '91234567', '+351 212345678', 'telemovel']) {
       const bad = await startMbway(cookie, order, { phone_number: phone });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields.phone_number).toBe(paymentMessages.mobileInvalid);
@@ -320,7 +339,8 @@ describe('MB WAY through ifthenpay', () => {
     } finally {
       fake.refuseMbway = undefined;
     }
-    expect(await paymentsOf(order.id)).toHaveLength(0);
+    // The attempt was stored before the call (#27); refused, it never reached a phone.
+    expect((await paymentsOf(order.id)).map((r) => r.status)).toEqual(['failed']);
   });
 });
 

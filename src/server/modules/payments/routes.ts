@@ -22,10 +22,11 @@ import { adminOnly } from '../../platform/guards.ts';
 import { rateLimited } from '../../platform/security.ts';
 import { viewerOf } from '../orders/for-payments.ts';
 import { orderPayments, paymentAlerts, resolveAlert } from './alerts.ts';
-import { handleCallback } from './callback.ts';
+import { acceptedCallback, handleCallback } from './callback.ts';
 import type { PaymentGateway } from './gateway.ts';
 import type { PaymentsContext } from './payment-records.ts';
-import { mbwayStatus, startMbway, startMultibanco } from './payment-start.ts';
+import { startMbway } from './mbway-start.ts';
+import { mbwayStatus, startMultibanco } from './payment-start.ts';
 import * as sandbox from './sandbox-payments.ts';
 import { countCallbackRefused } from '../../platform/metrics.ts';
 
@@ -85,9 +86,10 @@ export const paymentRoutes =
         schema: { tags, querystring: callbackQuery, response: { '2xx': messageBody, '4xx': messageBody } },
       },
       async (request, reply) => {
+        // 200 for every callback understood, accepted or not (ifthenpay retries anything else): see callback.ts.
         const answer = await handleCallback(ctx, request.query, request.ip);
-        if (answer.status !== 200) {
-          request.log.warn({ outcome: answer.outcome }, 'payment callback refused');
+        if (!acceptedCallback(answer.outcome)) {
+          request.log.warn({ outcome: answer.outcome }, 'payment callback not accepted');
           countCallbackRefused(answer.outcome);
         }
         return reply.status(answer.status).send({ message: answer.outcome });

@@ -1,11 +1,11 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { toEuros } from '#shared/money.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import type { Config } from '../../config.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { handleCallback } from './callback.ts';
 import { gatewayAmount } from './gateway.ts';
-import { lockedPayment, type PaymentRow, type PaymentsContext, refreshMbway, settleUnpaid } from './payment-records.ts';
+import { lockedPayment, type PaymentRow, type PaymentsContext, refreshMbway, sandboxRequestId, settleUnpaid } from './payment-records.ts';
 import { payments } from './tables.ts';
 
 /** Sandbox: the test phone's view of an MB WAY request. */
@@ -13,7 +13,16 @@ export async function sandboxMbwayRequest(ctx: PaymentsContext, requestId: strin
   const [row] = await ctx.db
     .select()
     .from(payments)
-    .where(and(eq(payments.gateway, 'sandbox'), eq(payments.method, 'mbway'), eq(payments.requestId, requestId)))
+    .where(
+      and(
+        eq(payments.gateway, 'sandbox'),
+        eq(payments.method, 'mbway'),
+        // An attempt whose answer never came is known by the id the sandbox derives from it (sandboxRequestId).
+        requestId.startsWith('late-')
+          ? or(eq(payments.requestId, requestId), and(isNull(payments.requestId), eq(payments.gatewayOrderId, requestId.slice('late-'.length))))
+          : eq(payments.requestId, requestId),
+      ),
+    )
     .limit(1);
   if (!row) throw notFound(paymentMessages.sandboxRequestNotFound);
   const status = row.status === 'pending' && row.expiresAt.getTime() <= Date.now() ? await refreshMbway(ctx, row) : row.status;
@@ -34,7 +43,7 @@ const callbackParams = (config: Config, row: PaymentRow): Record<string, string>
   key: config.payments.callbackKey,
   orderId: row.gatewayOrderId,
   amount: gatewayAmount(row.amountCents),
-  requestId: row.requestId ?? '',
+  requestId: sandboxRequestId(row),
   ...(row.entity ? { entity: row.entity } : {}),
   ...(row.reference ? { reference: row.reference } : {}),
   payment_datetime: new Date().toISOString(),

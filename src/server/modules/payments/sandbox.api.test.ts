@@ -75,4 +75,29 @@ describe('the sandbox gateway', () => {
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/payment/sandbox/mbway/0000' });
     expect(unknown.statusCode).toBe(404);
   });
+
+  it('plays a gateway that answers too late on its number 910 000 000: the request is on the test phone, accepting it pays the order', async () => {
+    const { cookie } = await signedInUser(ctx);
+    const order = await orderToPay(cookie, 'mbway');
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment/mbway',
+      headers: { cookie },
+      payload: { order_id: order.id, amount: order.total_price_with_tax, phone_number: '910 000 000', email: 'rui@example.pt' },
+    });
+    expect(start.statusCode).toBe(503);
+    expect(start.json().error).toBe(paymentMessages.mbwayUnconfirmed);
+
+    const listed = (await ctx.app.inject({ method: 'GET', url: `/api/payment/order/${order.id}`, headers: { cookie } })).json().payments;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ method: 'mbway', status: 'pending', phone_number: '910000000' });
+    const requestId = String(listed[0].sandboxUrl).replace('/sandbox/mbway/', '');
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/payment/sandbox/mbway/${requestId}` })).json()).toMatchObject({ order_id: order.id, status: 'pending' });
+
+    const accepted = await ctx.app.inject({ method: 'POST', url: `/api/payment/sandbox/mbway/${requestId}`, payload: { accept: true } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().status).toBe('paid');
+    expect(await statusOf(order.id)).toBe('processing');
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/payment/mbway/status/${order.id}`, headers: { cookie } })).json().status).toBe('paid');
+  });
 });

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { parseIfthenpayCallback, type PaymentGateway } from './gateway.ts';
+import { GatewayError, parseIfthenpayCallback, type PaymentGateway } from './gateway.ts';
+import { expiryDateText } from './lisbon-days.ts';
 import { multibancoReference } from './multibanco-reference.ts';
 
 /** The entity and sub-entity of the banks' documentation example: no real reference uses them. */
 export const SANDBOX_ENTITY = '12345';
 export const SANDBOX_SUB_ENTITY = '123';
+/** The sandbox's MB WAY number whose request reaches the test phone but whose answer never reaches the shop (issue #27). */
+export const SANDBOX_LATE_PHONE = '910000000';
 
 /**
  * The gateway on a developer's machine: references computed offline with the real check digits, and MB
@@ -15,16 +18,21 @@ export function sandboxGateway(callbackKey: string): PaymentGateway {
   return {
     name: 'sandbox',
 
-    async createMultibancoReference({ gatewayOrderId, amountCents }) {
+    async createMultibancoReference({ gatewayOrderId, amountCents, expiryDays }) {
       const seed = gatewayOrderId.replace(/\D/g, '').slice(-4) || '0';
       return {
         entity: SANDBOX_ENTITY,
         reference: multibancoReference(SANDBOX_ENTITY, SANDBOX_SUB_ENTITY, seed, amountCents),
         requestId: randomBytes(10).toString('hex'),
+        // As ifthenpay answers: the last day the reference can be paid.
+        expiryDate: expiryDateText(expiryDays),
       };
     },
 
-    async startMbway() {
+    async startMbway({ mobile }) {
+      // As ifthenpay answering after the shop gave up: the request is on the phone (its id derived from the
+      // attempt's, sandboxRequestId), the shop does not know it went out.
+      if (mobile === SANDBOX_LATE_PHONE) throw new GatewayError('sandbox: the answer came too late', false);
       return { requestId: randomBytes(10).toString('hex') };
     },
 

@@ -21,7 +21,11 @@ export const payments = pgTable(
     entity: text('entity'),
     reference: text('reference'),
     phone: text('phone'),
+    // Until when it can be paid: a Multibanco reference's own last day (ifthenpay's ExpiryDate, to 23:59 in
+    // Lisbon), an MB WAY request's 4 minutes.
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // ifthenpay's ExpiryDate as it answered it ("dd-mm-yyyy"), kept as evidence of the deadline shown.
+    gatewayExpiryDate: text('gateway_expiry_date'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,10 +54,16 @@ export const paymentCallbacks = pgTable(
     needsAttention: boolean('needs_attention').notNull().default(false),
     // The callback's parameters, without the anti-phishing key.
     params: jsonb('params').notNull(),
+    // A hash of the recorded parameters: the gateway's retry of an identical callback is recorded once (#27).
+    fingerprint: text('fingerprint'),
     ip: text('ip'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_callbacks_payment_idx').on(t.paymentId), index('payment_callbacks_attention_idx').on(t.needsAttention)],
+  (t) => [
+    index('payment_callbacks_payment_idx').on(t.paymentId),
+    index('payment_callbacks_attention_idx').on(t.needsAttention),
+    uniqueIndex('payment_callbacks_fingerprint_key').on(t.fingerprint),
+  ],
 );
 
 /**

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import { escapeMarkup } from '../../platform/html.ts';
+import { collectionPages } from '../catalog/collections.ts';
 import { productPages } from '../catalog/products.ts';
 import { servicePages } from '../services/services.ts';
-import { productUrl, serviceUrl } from '#shared/json-ld.ts';
+import { collectionUrl, productUrl, serviceUrl } from '#shared/json-ld.ts';
 
 type Entry = { loc: string; lastmod?: Date | undefined };
 
@@ -16,12 +17,12 @@ export const PRIVATE_PATHS = ['/admin-dashboard', '/api/', '/checkout', '/carrin
 
 /**
  * sitemap.xml (sitemaps.org 0.9): the shop's public pages, every product a shopper can open and every
- * service, with absolute addresses. A list page changes when one of its items does, so it carries the
+ * service and every published collection, with absolute addresses. A list page changes when one of its items does, so it carries the
  * newest item's date; the other static pages have no date the shop could vouch for. One file holds up
  * to 50 000 addresses (the protocol's limit), far beyond a specialist's range.
  */
 export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
-  const [products, services] = await Promise.all([productPages(db), servicePages(db)]);
+  const [products, services, collections] = await Promise.all([productPages(db), servicePages(db), collectionPages(db)]);
   const physical = products.filter((p) => !p.isDigital).map((p) => p.updatedAt);
   const digital = products.filter((p) => p.isDigital).map((p) => p.updatedAt);
   const entries: Entry[] = [
@@ -32,6 +33,7 @@ export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
     { loc: `${publicUrl}/servicos`, lastmod: newest(services.map((s) => s.updatedAt)) },
     { loc: `${publicUrl}/contactos` },
     { loc: `${publicUrl}/termos-privacidade` },
+    ...collections.map((c) => ({ loc: collectionUrl(publicUrl, c.slug), lastmod: c.updatedAt })),
     ...products.map((p) => ({ loc: productUrl(publicUrl, p.id), lastmod: p.updatedAt })),
     ...services.map((s) => ({ loc: serviceUrl(publicUrl, s.id), lastmod: s.updatedAt })),
   ];

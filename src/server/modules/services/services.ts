@@ -1,8 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { paths } from '#shared/paths.ts';
 import { toCents, toEuros } from '#shared/money.ts';
 import { serviceMessages, type Service, type ServiceFields } from '#shared/schemas/services.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { foldedName, nameHasWords, nameStartsWith, searchWords } from '../../platform/search-words.ts';
 import { recordChange } from '../audit/audit.ts';
 import { deleteImages, storeImage, toImageRef } from '../media/images.ts';
 import type { ProcessedImage } from '../media/processing.ts';
@@ -44,6 +46,17 @@ export async function getService(db: Tx, id: number): Promise<Service> {
   const [row] = await withImage(db).where(eq(services.id, id)).limit(1);
   if (!row) throw notFound(serviceMessages.notFound);
   return toService(row.service, row.image);
+}
+
+/** The header's service suggestions: the product search's matching (decision 0043), names beginning with the first word first. */
+export async function suggestServices(db: Db, q: string, limit: number) {
+  const words = searchWords(q);
+  if (!words[0]) return [];
+  const rows = await withImage(db)
+    .where(and(...nameHasWords(foldedName(services.name), words)))
+    .orderBy(desc(nameStartsWith(foldedName(services.name), words[0])), asc(services.displayOrder), asc(services.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.service.id, name: r.service.name, image: r.image ? toImageRef(r.image).thumbnail : null, url: paths.service(r.service.id) }));
 }
 
 /** Every service's page and when it last changed, for the sitemap. */

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Billing, changePasswordBody, EmailBody, ProfileBody, PublicUser, RegisterBody } from '#shared/schemas/account.ts';
 import type { AddressBody, SavedAddress } from '#shared/schemas/addresses.ts';
 import type { z } from 'zod';
-import { api } from '../../api/client.ts';
+import type { EraseAccountBody, ErasureAnswer } from '#shared/schemas/privacy.ts';
+import { API_BASE, api } from '../../api/client.ts';
 import { sessionKey } from '../../session/session.tsx';
 import { singleUseQuery } from '../../api/query-keys.ts';
 
@@ -77,3 +78,13 @@ export const useDeleteAddress = () => useBookChange((id: number) => api.delete<S
 /** GET /user/billing: the tax number and company of the last checkout; nothing is asked for a visitor. */
 export const useBilling = (signedIn: boolean) =>
   useQuery({ queryKey: ['account', 'billing'] as const, queryFn: () => api.get<Billing>('/user/billing'), enabled: signedIn });
+
+// --- her data (/perfil, Os meus dados; issue #28) ---------------------------------------------------------
+
+/** Where the browser downloads her data: the JSON file, and the same as a readable page. */
+export const exportLinks = { json: `${API_BASE}/user/me/export`, page: `${API_BASE}/user/me/export.html` } as const;
+
+export const useEraseAccount = () =>
+  useMutation({ mutationFn: (body: EraseAccountBody) => api.delete<ErasureAnswer>('/user/me', { body }) });
+
+export const useErasureLink = () => useMutation({ mutationFn: () => api.post<Answer>('/user/me/erase-link') });

@@ -9,8 +9,11 @@ const tabKeys = {
   overview: 'resumo',
   users: 'utilizadores',
   products: 'produtos',
+  collections: 'colecoes',
   services: 'servicos',
   orders: 'encomendas',
+  withdrawals: 'desistencias',
+  shipping: 'envios',
   subscribers: 'subscritores',
   media: 'media',
   newsletter: 'newsletter',
@@ -35,8 +38,9 @@ function adminTab(key: string, title: string, load: () => Promise<ComponentType>
   return { key, title, load, Component: lazy(async () => ({ default: await load() })) };
 }
 
-// backoffice.md §2: users, products, services, orders, subscribers, media library, newsletter; the owner's
-// overview (issue #17) opens the dashboard. A new tab is one entry here; the first entry is the default.
+// backoffice.md §2: users, products, services, orders, subscribers, media library, newsletter, in that order; the
+// owner's overview (issue #17) opens the dashboard; the shop's own tabs (messages, collections, withdrawals,
+// shipping) follow the spec's, the audit log last. A new tab is one entry here; the first entry is the default.
 export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
   adminTab(tabKeys.overview, 'Resumo', async () => (await import('./overview/overview-tab.tsx')).OverviewTab),
   adminTab(tabKeys.users, 'Utilizadores', async () => (await import('./users/users-tab.tsx')).UsersTab),
@@ -47,5 +51,8 @@ export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
   adminTab(tabKeys.media, 'Biblioteca de media', async () => (await import('./media/media-tab.tsx')).MediaTab),
   adminTab(tabKeys.newsletter, 'Newsletter', async () => (await import('./newsletter/newsletter-tab.tsx')).NewsletterTab),
   adminTab(tabKeys.messages, 'Mensagens', async () => (await import('./messages/messages-tab.tsx')).MessagesTab),
+  adminTab(tabKeys.collections, 'Coleções', async () => (await import('./collections/collections-tab.tsx')).CollectionsTab),
+  adminTab(tabKeys.withdrawals, 'Desistências', async () => (await import('./withdrawals/withdrawals-tab.tsx')).WithdrawalsTab),
+  adminTab(tabKeys.shipping, 'Envios', async () => (await import('./shipping/shipping-tab.tsx')).ShippingTab),
   adminTab(tabKeys.audit, 'Registo', async () => (await import('./audit/audit-tab.tsx')).AuditTab),
 ];

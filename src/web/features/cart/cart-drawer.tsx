@@ -6,7 +6,10 @@ import { formatCents, toCents } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
 import { ADDED_TO_CART } from '../catalog/catalog-ui.tsx';
 import { type CartAdded, cartCount, useCart } from './cart-store.ts';
+import { homeDelivery, shippingZoneLabel } from '#shared/shipping.ts';
+import { useShippingRules } from '../../api/shipping-offer.ts';
 import { freeShippingMessage, freeShippingProgress } from './free-shipping.ts';
+import { useShippingZone } from './shipping-destination.ts';
 import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
 import BiImageIcon from '~icons/bi/image';
 import BiTruckIcon from '~icons/bi/truck';
@@ -48,7 +51,11 @@ export function CartDrawer({ added, open, onClose }: Props) {
   const subtotalCents = items.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0);
   // ARCHITECTURE.md: an order of digital items only ships nothing, so free delivery is not a goal then.
   const ships = items.some((item) => !item.isDigital);
-  const progress = freeShippingProgress(subtotalCents);
+  // Her zone's home delivery once she gave a postcode at the checkout, the mainland's until then (decision 0046).
+  const zone = useShippingZone();
+  const home = homeDelivery(useShippingRules(), zone);
+  const freeFrom = home?.freeAboveCents ?? null;
+  const progress = freeFrom === null ? null : freeShippingProgress(subtotalCents, { feeCents: home?.priceCents ?? 0, freeFromCents: freeFrom });
 
   useEffect(() => {
     const element = dialog.current;
@@ -140,7 +147,13 @@ export function CartDrawer({ added, open, onClose }: Props) {
             <dt className="fw-normal">{`Subtotal (${units(cartCount(items))})`}</dt>
             <dd className="fw-semibold mb-0">{formatCents(subtotalCents)}</dd>
           </dl>
-          {ships && (
+          {ships && !progress && home && (
+            <p className="small mb-0 cart-drawer-shipping">
+              <BiTruckIcon className="bi me-2" aria-hidden="true" />
+              {`Envio para ${shippingZoneLabel[zone]}: os portes são calculados no checkout.`}
+            </p>
+          )}
+          {ships && progress && (
             <div className="cart-drawer-shipping">
               <p className="small mb-2">
                 <BiTruckIcon className="bi me-2" aria-hidden="true" />

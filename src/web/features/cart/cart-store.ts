@@ -1,3 +1,4 @@
+import { EXEMPTION_REASONS, type ExemptionReason } from '#shared/withdrawal.ts';
 import { useSyncExternalStore } from 'react';
 import { toCents } from '#shared/money.ts';
 import type { Product, Variant } from '#shared/schemas/catalog.ts';
@@ -27,6 +28,8 @@ export type CartItem = {
   quantity: number;
   isDigital: boolean;
   variant: { id: number; name: string } | null;
+  /** "Sem direito de livre resolução" and the law's reason, said again at the checkout before the order (issue #28). */
+  withdrawalExemption?: ExemptionReason | null;
 };
 
 /** The name a line goes by in labels and messages: the product, and its variant when it has one. */
@@ -46,7 +49,7 @@ export function cartItemId(productId: number, variant?: Pick<Variant, 'id' | 'sk
 }
 
 /** The cart line for a product (and one of its variants, when it has them). */
-export function toCartItem(product: Pick<Product, 'id' | 'name' | 'price' | 'isDigital' | 'images'>, variant?: Variant | null): NewCartItem {
+export function toCartItem(product: Pick<Product, 'id' | 'name' | 'price' | 'isDigital' | 'images'> & { withdrawalExemption?: ExemptionReason | null }, variant?: Variant | null): NewCartItem {
   return {
     id: cartItemId(product.id, variant),
     productId: product.id,
@@ -55,6 +58,8 @@ export function toCartItem(product: Pick<Product, 'id' | 'name' | 'price' | 'isD
     image: product.images[0]?.src ?? null,
     isDigital: product.isDigital,
     variant: variant ? { id: variant.id, name: variant.name } : null,
+    // Only when the product has one: the stored line of any other product keeps its shape.
+    ...(product.withdrawalExemption ? { withdrawalExemption: product.withdrawalExemption } : {}),
   };
 }
 
@@ -96,7 +101,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** A stored line, or null when it cannot be a cart line (it is then left out, never guessed). */
 function parseItem(value: unknown): CartItem | null {
   if (!isObject(value)) return null;
-  const { id, productId, name, price, image, quantity, isDigital, variant } = value;
+  const { id, productId, name, price, image, quantity, isDigital, variant, withdrawalExemption } = value;
   const itemId = typeof id === 'number' && Number.isFinite(id) ? String(id) : id;
   if (typeof itemId !== 'string' || itemId === '') return null;
   if (typeof productId !== 'number' || !Number.isInteger(productId)) return null;
@@ -117,6 +122,7 @@ function parseItem(value: unknown): CartItem | null {
     quantity,
     isDigital: isDigital === true,
     variant: itemVariant,
+    ...((EXEMPTION_REASONS as readonly unknown[]).includes(withdrawalExemption) ? { withdrawalExemption: withdrawalExemption as ExemptionReason } : {}),
   };
 }
 
@@ -175,8 +181,8 @@ export function addItem(item: NewCartItem, quantity = 1, available = MAX_LINE_QU
   if (existing) {
     saveCart(items.map((line) => (line === existing ? { ...line, quantity: after } : line)));
   } else {
-    const { id, productId, name, price, image, isDigital, variant } = item;
-    saveCart([...items, { id, productId, name, price, image, quantity: after, isDigital, variant }]);
+    const { id, productId, name, price, image, isDigital, variant, withdrawalExemption } = item;
+    saveCart([...items, { id, productId, name, price, image, quantity: after, isDigital, variant, ...(withdrawalExemption ? { withdrawalExemption } : {}) }]);
   }
   // The units the line really grew by (a line at its limit takes fewer, or none: nothing to announce then).
   if (after > before) {

@@ -9,7 +9,7 @@ import { cartItem } from '../../test/factories.ts';
 import { CART_KEY, type CartItem } from './cart-store.ts';
 
 export { type Answer, type FakeCall, fakeApi, userFactory } from '../../test/harness.tsx';
-export { cartItem, placedOrderFactory as orderFactory } from '../../test/factories.ts';
+export { cartItem, placedOrderFactory as orderFactory, shopDetailsFactory } from '../../test/factories.ts';
 
 
 export const storeCart = (items: CartItem[]) => localStorage.setItem(CART_KEY, JSON.stringify(items));

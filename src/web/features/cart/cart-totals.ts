@@ -3,7 +3,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { formatEuros, toCents } from '#shared/money.ts';
 import type { CartTotalsAnswer, TotalsAnswer } from '#shared/schemas/orders.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
-import { cartKeys, fetchTotals, type OrderLine } from './api.ts';
+import { cartKeys, fetchTotals, type OrderLine, type ShippingAsk } from './api.ts';
 import { type Cart, type CartItem, lineName, readCart, setQuantity, updatePrice } from './cart-store.ts';
 
 export const totalsFailed = 'Ocorreu um erro ao calcular os totais. Por favor, atualize a página.';
@@ -117,14 +117,15 @@ function syncCart(lines: readonly OrderLine[], totals: CartTotalsAnswer): CartCh
 /**
  * The server's totals for the cart (storefront.md §7), keyed by the lines sent; the stored cart is then
  * corrected to the prices and stock of the answer. While a changed cart is being recalculated the previous
- * figures stay on screen (`isPlaceholderData`).
+ * figures stay on screen (`isPlaceholderData`). With `shipping` (the checkout's postcode and method), the
+ * answer also offers the zone's methods.
  */
-export function useCartTotals(items: Cart) {
+export function useCartTotals(items: Cart, shipping?: ShippingAsk) {
   const lines = useMemo(() => toOrderLines(items), [items]);
   const query = useQuery({
-    queryKey: cartKeys.totals(lines),
+    queryKey: cartKeys.totals(lines, shipping),
     queryFn: async ({ signal }) => {
-      const totals = await fetchTotals(lines, signal);
+      const totals = await fetchTotals(lines, signal, shipping);
       noteCartChanges(syncCart(lines, totals));
       return totals;
     },
@@ -133,7 +134,7 @@ export function useCartTotals(items: Cart) {
     // Prices and stock are the server's: a visit to the cart or the checkout asks again.
     staleTime: 0,
   });
-  return { ...query, lines };
+  return { ...query, lines, shipping };
 }
 
 /** The message of a failed totals request: the server's, or the screen's fallback. */

@@ -5,13 +5,24 @@ import { ProductPage } from './product-page.tsx';
 import { DigitalProductsPage, ProductsPage } from './products-page.tsx';
 
 export { type FakeCall, fakeApi, userFactory } from '../../test/harness.tsx';
-export { catalogImage as image, productFactory, variantFactory } from '../../test/factories.ts';
+export { catalogImage as image, productFactory, shopDetailsFactory, variantFactory } from '../../test/factories.ts';
 
 
 
 
-export const renderCatalog = (initialEntry: string) =>
-  renderRoutes(
+/**
+ * jsdom has no matchMedia; the lists' filter drawer asks it whether the screen is wide (React-Bootstrap's
+ * responsive Offcanvas). Answered as a desktop: the filters stand beside the list.
+ */
+function desktopMedia() {
+  if (typeof window.matchMedia === 'function') return;
+  window.matchMedia = (query: string) =>
+    ({ matches: /min-width/.test(query), media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+}
+
+export const renderCatalog = (initialEntry: string) => {
+  desktopMedia();
+  return renderRoutes(
     [
       standIn(paths.home, 'Página inicial'),
       { path: paths.products, element: <ProductsPage /> },
@@ -22,3 +33,4 @@ export const renderCatalog = (initialEntry: string) =>
     ],
     initialEntry,
   );
+};

@@ -17,6 +17,7 @@ import {
   isAvailable,
   OUT_OF_STOCK,
   priceLabel,
+  unitPriceLabel,
 } from './catalog-ui.tsx';
 import BiCartPlusIcon from '~icons/bi/cart-plus';
 
@@ -59,6 +60,7 @@ export function ProductCard({ product, priority, headingLevel = 2 }: ProductCard
     setPicking(true);
   };
 
+  const unitPrice = unitPriceLabel(product);
   return (
     <article className="product-card card h-100">
       <CardImage className="product-card-media" image={first} alt="" placeholder={<ImagePlaceholder />} priority={priority}>
@@ -74,6 +76,7 @@ export function ProductCard({ product, priority, headingLevel = 2 }: ProductCard
         <p className="product-card-description text-secondary small flex-grow-1">{cutText(product.description, CARD_DESCRIPTION_LENGTH)}</p>
         <p className="d-flex flex-wrap align-items-center gap-2 mb-2">
           <span className="product-card-price">{priceLabel(product)}</span>
+          {unitPrice && <span className="small text-secondary">{unitPrice}</span>}
           {!isAvailable(product) && <Badge bg="secondary">{OUT_OF_STOCK}</Badge>}
         </p>
         <div className="d-flex align-items-center justify-content-between gap-2">

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '#shared/money.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { CART_KEY } from '../cart/cart-store.ts';
-import { type FakeCall, fakeApi, productFactory, renderCatalog, variantFactory } from './catalog-test-utils.tsx';
+import { type FakeCall, fakeApi, productFactory, renderCatalog, shopDetailsFactory, variantFactory } from './catalog-test-utils.tsx';
 import { relatedProducts } from './related-products.tsx';
 
 beforeEach(() => localStorage.clear());
@@ -21,6 +21,8 @@ const stored = () => JSON.parse(localStorage.getItem(CART_KEY) ?? '[]') as { id:
 const serve = (product: Product, list: Product[] = []) =>
   fakeApi(null, ({ path, query }) => {
     if (path === `/product/${product.id}`) return { status: 200, body: product };
+    // The shop's details (the footer's): the returns promise says the owner's withdrawal period.
+    if (path === '/shop') return { status: 200, body: shopDetailsFactory({ withdrawalDays: 30 }) };
     if (path === '/product' && query.get('isDigital') === String(product.isDigital)) return { status: 200, body: { rows: list, count: list.length } };
     return undefined;
   });
@@ -64,7 +66,7 @@ describe('delivery and returns beside the buttons', () => {
       `Portes grátis em compras a partir de ${euros(70)}`,
       '30 dias para devoluções',
     ])
-      expect(screen.getByText((_, element) => element?.tagName === 'LI' && element.textContent?.replace(/\s/g, ' ') === note)).toBeTruthy();
+      expect(await screen.findByText((_, element) => element?.tagName === 'LI' && element.textContent?.replace(/\s/g, ' ') === note)).toBeTruthy();
     expect(screen.queryByText(/acesso chega por email/)).toBeNull();
   });
 
@@ -74,6 +76,15 @@ describe('delivery and returns beside the buttons', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByText('O acesso chega por email assim que o pagamento for confirmado')).toBeTruthy();
     expect(screen.queryByText(/devoluções|Portes grátis/)).toBeNull();
+  });
+
+  it('a product without the right of withdrawal says so, with the law\'s reason, and promises no returns (issue #28)', async () => {
+    serve(productFactory({ id: 5, withdrawalExemption: 'personalised' }));
+    renderCatalog('/produtos/5');
+    await screen.findByRole('heading', { level: 1 });
+    const note = await screen.findByText((_, element) => element?.tagName === 'LI' && /^Sem direito de livre resolução: bem feito segundo as especificações do cliente/.test(element.textContent ?? ''));
+    expect(note.textContent).toContain('(Decreto-Lei n.º 24/2014, art. 17.º)');
+    expect(screen.queryByText(/dias para devoluções/)).toBeNull();
   });
 });
 

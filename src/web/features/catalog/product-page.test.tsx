@@ -72,6 +72,32 @@ describe('product detail', () => {
     expect(screen.queryByRole('link', { name: /Editar Produto/ })).toBeNull();
   });
 
+  it('shows the price per unit of measure beside the price, of the variant chosen (DL 138/90)', async () => {
+    serve(
+      productFactory({
+        id: 4,
+        name: 'Óleo',
+        hasVariants: true,
+        price: 9,
+        unit: 'L',
+        unit_quantity: 0.5,
+        variants: [variantFactory({ id: 41, name: '500 ml', price: 9, stock: 3 }), variantFactory({ id: 42, name: '1 L', price: 15, stock: 2, unit_quantity: 1 })],
+      }),
+    );
+    renderCatalog('/produtos/4');
+    await screen.findByRole('heading', { level: 1, name: 'Óleo' });
+    expect(screen.getByText(`(${euros(18)}/L)`)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Variante'), { target: { value: '42' } });
+    expect(await screen.findByText(`(${euros(15)}/L)`)).toBeTruthy();
+  });
+
+  it('shows no price per unit when the owner gave no quantity', async () => {
+    serve(productFactory({ id: 5, name: 'Caixa' }));
+    renderCatalog('/produtos/5');
+    await screen.findByRole('heading', { level: 1, name: 'Caixa' });
+    expect(screen.queryByText(/€\/(kg|L|m|unidade)/)).toBeNull();
+  });
+
   it('shows several images with thumbnails that select the image', async () => {
     serve(agenda);
     renderCatalog('/produtos/8');

@@ -19,7 +19,7 @@ import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { addItem, cartItemId, MAX_LINE_QUANTITY, toCartItem, useCart } from '../cart/cart-store.ts';
 import { productPageQueryOptions } from './api.ts';
-import { OUT_OF_STOCK } from './catalog-ui.tsx';
+import { OUT_OF_STOCK, unitPriceLabel } from './catalog-ui.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { PurchasePromises } from './purchase-promises.tsx';
 import { useScrolledPast } from './use-scrolled-past.ts';
@@ -37,6 +37,8 @@ const notFound = 'Produto não encontrado ou sem imagens.';
 // Code the first view does not need: the phone's buy bar once the page is scrolled, related products as they come near.
 const StickyBuyBar = lazy(async () => ({ default: (await import('./sticky-buy-bar.tsx')).StickyBuyBar }));
 const RelatedProducts = lazy(async () => ({ default: (await import('./related-products.tsx')).RelatedProducts }));
+// Only a sold-out product shows it (with the form kit's validation): its own chunk.
+const RestockAlertForm = lazy(async () => ({ default: (await import('./restock-alert-form.tsx')).RestockAlertForm }));
 
 /**
  * storefront.md §5: the quantity is at least 1 and at most `max` (no maximum when undefined, as for digital
@@ -69,6 +71,7 @@ function PurchaseForm({ product }: { product: Product }) {
   const inCart = product.isDigital && cart.some((line) => line.id === cartItemId(product.id, variant ?? null));
   const quantity = clampQuantity(quantityText, max);
   const price = variant ? variant.price : product.price;
+  const unitPrice = unitPriceLabel(product, variant ?? null);
 
   const chooseVariant = (id: number) => {
     setVariantId(id);
@@ -89,80 +92,90 @@ function PurchaseForm({ product }: { product: Product }) {
 
   // A server-rendered page's controls wait for the app: a click before it runs would do nothing.
   return (
-    <fieldset disabled={!hydrated}>
-      <legend className="visually-hidden">Comprar {product.name}</legend>
-      <p className="fs-3 fw-semibold mb-3">{formatEuros(price)}</p>
-      <p className="product-description mb-4">{product.description}</p>
-      {variants.length > 0 && (
-        <Form.Group className="mb-3" controlId="product-variant">
-          <Form.Label>Variante</Form.Label>
-          <Form.Select value={variant?.id} onChange={(event) => chooseVariant(Number(event.target.value))}>
-            {variants.map((v) => (
-              <option key={v.id} value={v.id}>
-                {`${v.name} - ${formatEuros(v.price)}${!product.isDigital && v.stock <= 0 ? ` (${OUT_OF_STOCK})` : ''}`}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-      )}
-      {available ?
-        <>
-          {/* A digital product is one link: no quantity to choose, no stock to show (issue #25). */}
-          {!product.isDigital && (
-            <Form.Group className="mb-3" controlId="product-quantity">
-              <Form.Label>Quantidade</Form.Label>
-              <InputGroup className="quantity-group">
-                <Button variant="outline-secondary" aria-label="Diminuir quantidade" onClick={() => step(-1)} disabled={quantity <= 1}>
-                  <BiDashLgIcon className="bi" aria-hidden="true" />
-                </Button>
-                <Form.Control
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={max}
-                  step={1}
-                  value={quantityText}
-                  onChange={(event) => onQuantityChange(event.target.value)}
-                  onBlur={() => setQuantityText(String(quantity))}
-                  aria-describedby="product-stock"
-                />
-                <Button variant="outline-secondary" aria-label="Aumentar quantidade" onClick={() => step(1)} disabled={quantity >= max}>
-                  <BiPlusLgIcon className="bi" aria-hidden="true" />
-                </Button>
-              </InputGroup>
-              <Form.Text id="product-stock" className="text-secondary">
-                {stock === 1 ? '1 unidade disponível' : `${stock} unidades disponíveis`}
-              </Form.Text>
-            </Form.Group>
-          )}
-          {inCart ?
-            <p className="mb-0">
-              Este produto digital já está no carrinho.{' '}
-              <Link to={paths.cart}>Ver o carrinho</Link>
-            </p>
-          : <div className="d-flex flex-wrap gap-2">
-            <Button ref={setAddButton} variant="primary" size="lg" className="flex-grow-1 flex-sm-grow-0" onClick={add}>
-              <BiCartPlusIcon className="bi me-2" aria-hidden="true" />
-              Adicionar ao Carrinho
-            </Button>
-            <Button variant="outline-primary" size="lg" className="flex-grow-1 flex-sm-grow-0" onClick={buyNow}>
-              Comprar Agora
-            </Button>
-          </div>
-          }
-          <PurchasePromises isDigital={product.isDigital} />
-          {buttonScrolledAway && (
-            <Suspense fallback={null}>
-              <StickyBuyBar name={product.name} price={formatEuros(price)} onAdd={add} />
-            </Suspense>
-          )}
-        </>
-      : <p className="fs-5 fw-semibold text-danger">
-          <BiXCircleIcon className="bi me-2" aria-hidden="true" />
-          {OUT_OF_STOCK}
+    <>
+      <fieldset disabled={!hydrated}>
+        <legend className="visually-hidden">Comprar {product.name}</legend>
+        <p className="fs-3 fw-semibold mb-3">
+          {formatEuros(price)}
+          {unitPrice && <span className="fs-6 fw-normal text-secondary ms-2">{unitPrice}</span>}
         </p>
-      }
-    </fieldset>
+        <p className="product-description mb-4">{product.description}</p>
+        {variants.length > 0 && (
+          <Form.Group className="mb-3" controlId="product-variant">
+            <Form.Label>Variante</Form.Label>
+            <Form.Select value={variant?.id} onChange={(event) => chooseVariant(Number(event.target.value))}>
+              {variants.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {`${v.name} - ${formatEuros(v.price)}${!product.isDigital && v.stock <= 0 ? ` (${OUT_OF_STOCK})` : ''}`}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        {available ?
+          <>
+            {/* A digital product is one link: no quantity to choose, no stock to show (issue #25). */}
+            {!product.isDigital && (
+              <Form.Group className="mb-3" controlId="product-quantity">
+                <Form.Label>Quantidade</Form.Label>
+                <InputGroup className="quantity-group">
+                  <Button variant="outline-secondary" aria-label="Diminuir quantidade" onClick={() => step(-1)} disabled={quantity <= 1}>
+                    <BiDashLgIcon className="bi" aria-hidden="true" />
+                  </Button>
+                  <Form.Control
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={max}
+                    step={1}
+                    value={quantityText}
+                    onChange={(event) => onQuantityChange(event.target.value)}
+                    onBlur={() => setQuantityText(String(quantity))}
+                    aria-describedby="product-stock"
+                  />
+                  <Button variant="outline-secondary" aria-label="Aumentar quantidade" onClick={() => step(1)} disabled={quantity >= max}>
+                    <BiPlusLgIcon className="bi" aria-hidden="true" />
+                  </Button>
+                </InputGroup>
+                <Form.Text id="product-stock" className="text-secondary">
+                  {stock === 1 ? '1 unidade disponível' : `${stock} unidades disponíveis`}
+                </Form.Text>
+              </Form.Group>
+            )}
+            {inCart ?
+              <p className="mb-0">
+                Este produto digital já está no carrinho.{' '}
+                <Link to={paths.cart}>Ver o carrinho</Link>
+              </p>
+            : <div className="d-flex flex-wrap gap-2">
+              <Button ref={setAddButton} variant="primary" size="lg" className="flex-grow-1 flex-sm-grow-0" onClick={add}>
+                <BiCartPlusIcon className="bi me-2" aria-hidden="true" />
+                Adicionar ao Carrinho
+              </Button>
+              <Button variant="outline-primary" size="lg" className="flex-grow-1 flex-sm-grow-0" onClick={buyNow}>
+                Comprar Agora
+              </Button>
+            </div>
+            }
+            <PurchasePromises isDigital={product.isDigital} exemption={product.withdrawalExemption ?? null} />
+            {buttonScrolledAway && (
+              <Suspense fallback={null}>
+                <StickyBuyBar name={product.name} price={formatEuros(price)} onAdd={add} />
+              </Suspense>
+            )}
+          </>
+        : <p className="fs-5 fw-semibold text-danger">
+            <BiXCircleIcon className="bi me-2" aria-hidden="true" />
+            {OUT_OF_STOCK}
+          </p>
+        }
+      </fieldset>
+      {!available && hydrated && (
+        <Suspense fallback={null}>
+          <RestockAlertForm key={variant?.id ?? product.id} productId={product.id} variantId={variant?.id} itemName={variant ? `${product.name} (${variant.name})` : product.name} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

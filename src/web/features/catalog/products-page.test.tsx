@@ -72,7 +72,8 @@ describe('product list', () => {
     renderCatalog('/produtos');
     const item = (await screen.findByRole('heading', { level: 2, name: 'Caixa organizadora' })).closest('li');
     const row = item?.parentElement;
-    for (const cls of ['card-grid', 'row-cols-2', 'row-cols-lg-3', 'row-cols-xl-4']) expect(row?.classList.contains(cls)).toBe(true);
+    // Beside the filters (issue #30), four columns only from 1400 px.
+    for (const cls of ['card-grid', 'row-cols-2', 'row-cols-lg-3', 'row-cols-xxl-4']) expect(row?.classList.contains(cls)).toBe(true);
   });
 
   it('cuts descriptions longer than 80 characters (at a word\'s end when there is one) and adds ...', async () => {
@@ -106,6 +107,21 @@ describe('product list', () => {
     renderCatalog('/produtos');
     await screen.findByRole('heading', { level: 2, name: 'Caixa organizadora' });
     expect(card('Caixa organizadora').getByText(`A partir de ${euros(8)}`)).toBeTruthy();
+  });
+
+  it('puts the price per unit of measure beside the price shown (the cheapest variant\'s)', async () => {
+    const product = productFactory({
+      hasVariants: true,
+      price: 8,
+      stock: 3,
+      unit: 'kg',
+      unit_quantity: 0.5,
+      variants: [variantFactory({ id: 1, price: 11, stock: 3 }), variantFactory({ id: 2, price: 8, stock: 1 })],
+    });
+    fakeApi(null, ({ path }) => (path === '/product' ? listOf([product]) : undefined));
+    renderCatalog('/produtos');
+    await screen.findByRole('heading', { level: 2, name: 'Caixa organizadora' });
+    expect(card('Caixa organizadora').getByText(`(${euros(16)}/kg)`)).toBeTruthy();
   });
 
   it('disables the add button and says Fora de stock when nothing is in stock', async () => {

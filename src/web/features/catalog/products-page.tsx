@@ -11,21 +11,45 @@ import { PaginationNav } from '../../components/pagination-nav.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { SearchSortBar } from '../../components/search-sort-bar.tsx';
 import { useListParams } from '../../components/use-list-params.ts';
+import type { ProductList as ProductListAnswer } from '#shared/schemas/catalog.ts';
 import { DEFAULT_SORT, PAGE_SIZE, productListQueryOptions, sortOptions, type SortValue } from './api.ts';
+import { CollectionLinks } from './collection-links.tsx';
+import { ListFiltersPanel } from './list-filters.tsx';
+import { filtersFrom, type ListFilters } from './list-filters-params.ts';
 import { ProductCard } from './product-card.tsx';
 
-/** storefront.md §2 and §8: what differs between /produtos and /produtos-digitais. */
-type ListKind = {
+/** What a list's address says: search, sort, page and filters. */
+export type ListState = { q: string; sort: string; page: number; filters: ListFilters };
+
+/** storefront.md §2 and §8: what differs between /produtos, /produtos-digitais and a collection's page. */
+export type ListKind = {
   id: string;
   isDigital: boolean;
-  heading: string;
+  /** The heading, or how the list's answer names it (a collection's name). */
+  heading: string | ((data: ProductListAnswer | undefined) => string);
   loadError: string;
   empty: string;
+  /** The sorts offered, the first the default. */
+  sorts?: readonly { value: string; label: string }[];
+  /** /produtos lists the physical products unless the digital ones are chosen; a collection lists both. */
+  defaultType?: 'fisico';
+  showType?: boolean;
+  showCollections?: boolean;
+  /** What stands between the heading and the list (the collections' links; a collection's picture and description). */
+  intro?: ReactNode | ((data: ProductListAnswer | undefined) => ReactNode);
+  /** The list's query for the address's state. */
+  query: (state: ListState) => ReturnType<typeof productListQueryOptions>;
 };
+
+const catalogList = (isDigital: boolean) => (state: ListState) =>
+  productListQueryOptions({ isDigital, q: state.q, sort: state.sort as SortValue, page: state.page, filters: state.filters });
 
 const physical: ListKind = {
   id: 'produtos',
   isDigital: false,
+  defaultType: 'fisico',
+  query: catalogList(false),
+  intro: <CollectionLinks />,
   heading: 'Produtos',
   loadError: 'Erro ao carregar produtos. Por favor tente novamente mais tarde.',
   empty: 'Nenhum produto encontrado. Tente ajustar os filtros de pesquisa.',
@@ -34,6 +58,8 @@ const physical: ListKind = {
 const digital: ListKind = {
   id: 'produtos-digitais',
   isDigital: true,
+  showType: false,
+  query: catalogList(true),
   heading: 'Produtos Digitais',
   loadError: 'Erro ao carregar produtos digitais. Por favor tente novamente mais tarde.',
   empty: 'Nenhum produto digital encontrado. Tente ajustar os filtros de pesquisa.',
@@ -41,12 +67,14 @@ const digital: ListKind = {
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const isSort = (value: string | null): value is SortValue => sortOptions.some((option) => option.value === value);
-
-function ProductList({ kind }: { kind: ListKind }) {
+/** A product list: search, sort, filters and pages in the address, rendered by the server with its results. */
+export function ProductList({ kind }: { kind: ListKind }) {
   const { params, q, page, set, searchFor } = useListParams();
+  const sorts = kind.sorts ?? sortOptions;
+  const isSort = (value: string | null): value is string => sorts.some((option) => option.value === value);
   const sortParam = params.get('sort');
-  const sort: SortValue = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const sort = isSort(sortParam) ? sortParam : (sorts[0]?.value ?? DEFAULT_SORT);
+  const filters = filtersFrom(params);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // The search box shows what is typed; the address follows it 300 ms after the last key.
@@ -105,8 +133,7 @@ function ProductList({ kind }: { kind: ListKind }) {
     heading?.scrollIntoView?.({ block: 'start' });
   };
 
-  const listParams = { isDigital: kind.isDigital, q, sort, page };
-  const products = useQuery(productListQueryOptions(listParams));
+  const products = useQuery(kind.query({ q, sort, page, filters }));
 
   const data = products.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
@@ -138,7 +165,7 @@ function ProductList({ kind }: { kind: ListKind }) {
           as="ul"
           xs={2}
           lg={3}
-          xl={4}
+          xxl={4}
           className={`card-grid list-unstyled g-3 g-md-4 mb-0${busy ? ' product-grid-busy' : ''}`}
           aria-busy={busy || undefined}
         >
@@ -164,8 +191,9 @@ function ProductList({ kind }: { kind: ListKind }) {
   return (
     <Container className="py-4 py-md-5" onClickCapture={onClickCapture}>
       <h1 ref={headingRef} tabIndex={-1} className="catalog-heading h2 mb-4">
-        {kind.heading}
+        {typeof kind.heading === 'function' ? kind.heading(data) : kind.heading}
       </h1>
+      {typeof kind.intro === 'function' ? kind.intro(data) : kind.intro}
       <SearchSortBar
         idPrefix={kind.id}
         placeholder="Pesquisar produtos..."
@@ -173,10 +201,23 @@ function ProductList({ kind }: { kind: ListKind }) {
         onQuery={setDraft}
         onSubmit={onSubmit}
         sort={sort}
-        sortOptions={sortOptions}
+        sortOptions={sorts}
         onSort={onSort}
       />
-      {body}
+      <Row className="g-4">
+        <Col lg={3} as="aside" aria-label="Filtros da lista">
+          <ListFiltersPanel
+            filters={filters}
+            facets={data?.facets}
+            count={data?.count}
+            defaultType={kind.defaultType}
+            showType={kind.showType}
+            showCollections={kind.showCollections}
+            onChange={(changes) => set(changes)}
+          />
+        </Col>
+        <Col lg={9}>{body}</Col>
+      </Row>
     </Container>
   );
 }

@@ -2,6 +2,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { CUSTOMER_PAYMENT_METHODS, paymentMethodLabel } from '#shared/orders.ts';
 import type { SavedAddress } from '#shared/schemas/addresses.ts';
@@ -18,10 +19,14 @@ type Props = {
   register: UseFormRegister<CheckoutFormInput>;
   errors: FieldErrors<CheckoutFormInput>;
   paymentMethod: CheckoutFormInput['payment_method'];
+  /** The country the shop assumes for the MB WAY number typed ("Número de Portugal (+351)."), once readable. */
+  mbwayCountry?: string | null;
   /** Every line is a digital product: no postal address is asked. */
   digitalOnly: boolean;
   /** A signed-in customer's address book, and the one that filled the fields. */
   saved?: { addresses: readonly SavedAddress[]; picked: number | null; onPick: (address: SavedAddress) => void } | undefined;
+  /** Between the address and the payment: how it ships (the shipping method's fieldset). */
+  children?: ReactNode;
 };
 
 /** Who the invoice is made out to: optional; without a NIF it goes to "Consumidor final". */
@@ -73,7 +78,7 @@ function SavedAddressPicker({ addresses, picked, onPick }: NonNullable<Props['sa
 }
 
 /** The checkout form's two cards: shipping details, then the payment method (with the MB WAY number). */
-export function CheckoutFields({ register, errors, paymentMethod, digitalOnly, saved }: Props) {
+export function CheckoutFields({ register, errors, paymentMethod, mbwayCountry = null, digitalOnly, saved, children }: Props) {
   const field = fieldBinder(register, errors);
   return (
     <>
@@ -106,6 +111,7 @@ export function CheckoutFields({ register, errors, paymentMethod, digitalOnly, s
         <InvoiceFields field={field} />
       </Card.Body>
     </Card>
+    {children}
     <Card className="shadow-sm">
       <Card.Body>
         <fieldset aria-describedby={errors.payment_method ? 'checkout-payment-error' : undefined}>
@@ -134,7 +140,7 @@ export function CheckoutFields({ register, errors, paymentMethod, digitalOnly, s
           )}
           {paymentMethod === 'mbway' && (
             <div className="mt-3 ms-md-4">
-              <FormField required hideHelpOnError id="checkout-mbway-phone" label="Número de telemóvel MB WAY" type="tel" inputMode="tel" autoComplete="tel" help="O pedido de pagamento chega à app MB WAY deste número." {...field('mbway_phone')} />
+              <FormField required hideHelpOnError id="checkout-mbway-phone" label="Número de telemóvel MB WAY" type="tel" inputMode="tel" autoComplete="tel" help={`O pedido de pagamento chega à app MB WAY deste número.${mbwayCountry ? ` ${mbwayCountry}` : ' Para um número estrangeiro, indique o país (ex.: +34 612 345 678).'}`} {...field('mbway_phone')} />
             </div>
           )}
         </fieldset>

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { ORDER_BUTTON_LABEL } from '#shared/digital-consent.ts';
 import { checkoutBody } from '#shared/schemas/orders.ts';
-import { paymentMessages, portugueseMobile } from '#shared/schemas/payments.ts';
+import { paymentMessages, mbwayMobile } from '#shared/schemas/payments.ts';
 
 const mbwayNumber = (values: { payment_method: string; mbway_phone?: string | undefined }, ctx: z.RefinementCtx) => {
   if (values.payment_method !== 'mbway') return;
-  const mobile = portugueseMobile.safeParse(values.mbway_phone ?? '');
+  const mobile = mbwayMobile.safeParse(values.mbway_phone ?? '');
   if (!mobile.success) ctx.addIssue({ code: 'custom', path: ['mbway_phone'], message: mobile.error.issues[0]?.message ?? paymentMessages.mobileInvalid });
 };
 
-const contactFields = { name: true, email: true, phone: true, nif: true, company: true, payment_method: true } as const;
+const contactFields = { name: true, email: true, phone: true, nif: true, company: true, payment_method: true, digital_consent: true } as const;
 
 /**
  * The checkout form: the server's own field rules and messages (storefront.md §5), without the lines and totals,
@@ -33,7 +34,7 @@ export const checkoutFields = ['name', 'email', 'phone', 'address', 'city', 'pos
 
 export const submitFailed = 'Ocorreu um erro ao finalizar a compra. Por favor, tente novamente.';
 export const connectionFailed = 'Não foi possível conectar ao servidor. Por favor, tente novamente mais tarde.';
-export const confirmTotals = 'Confirme o total da encomenda e volte a carregar em Finalizar compra.';
+export const confirmTotals = `Confirme o total da encomenda e volte a carregar em ${ORDER_BUTTON_LABEL}.`;
 
 /** A random v4 UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
 export function newIdempotencyKey(): string {

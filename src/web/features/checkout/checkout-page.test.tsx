@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DIGITAL_CONSENT_TEXT } from '#shared/digital-consent.ts';
 import { orderMessages, type CartTotalsAnswer } from '#shared/schemas/orders.ts';
 import { RETRY_DELAYS_MS } from '../../api/client.ts';
 import {
@@ -14,6 +15,7 @@ import {
   fakeApi,
   orderFactory,
   renderRoutes,
+  shopDetailsFactory,
   shownValue,
   storeCart,
   storedCart,
@@ -51,6 +53,8 @@ function serve(me: ReturnType<typeof userFactory> | null, server: Server = {}) {
     if (call.method === 'POST' && call.path === '/order') return server.order?.(call) ?? { status: 201, body: orderFactory() };
     if (call.method === 'POST' && call.path === '/payment/multibanco') return (server.multibanco ?? reference)(call);
     if (call.method === 'POST' && call.path === '/payment/mbway') return (server.mbway ?? mbwayRequest)(call);
+    // The shop's details (the layout's footer asks for them once a visit): the returns promise says its period.
+    if (call.method === 'GET' && call.path === '/shop') return { status: 200, body: shopDetailsFactory({ withdrawalDays: 30 }) };
     return undefined;
   });
 }
@@ -68,7 +72,7 @@ const renderCheckout = () =>
 
 const summary = () => screen.getByRole('heading', { name: 'Resumo da encomenda' }).parentElement as HTMLElement;
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Finalizar compra' }));
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Encomendar e pagar' }));
 const orderCalls = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST' && c.path === '/order');
 /** The Multibanco screen the checkout ends on. */
 const referenceShown = () => screen.findByRole('heading', { level: 1, name: 'Pagamento por Multibanco' });
@@ -107,6 +111,18 @@ describe('checkout page', () => {
     expect(await screen.findByText('Página do carrinho')).toBeTruthy();
   });
 
+  it('says before the order which lines have no right of withdrawal, and why (issue #28)', async () => {
+    storeCart([{ ...caixa, withdrawalExemption: 'sealed_hygiene' }, agenda]);
+    serve(null);
+    renderCheckout();
+    const line = within(summary()).getByText('Caixa organizadora').closest('li') as HTMLElement;
+    expect(within(line).getByText(/Sem direito de livre resolução/).parentElement?.textContent).toBe(
+      'Sem direito de livre resolução: bem selado que, por razões de saúde ou de higiene, não pode ser devolvido depois de aberto',
+    );
+    const other = within(summary()).getByText('Agenda 2026').closest('li') as HTMLElement;
+    expect(within(other).queryByText(/Sem direito de livre resolução/)).toBeNull();
+  });
+
   it('shows the form, the payment methods with Multibanco chosen, and the server totals', async () => {
     storeCart([caixa, agenda]);
     serve(null);
@@ -130,7 +146,7 @@ describe('checkout page', () => {
     expect(shownValue(summary(), 'Portes')).toBe(euros(6));
     expect(within(summary()).getByText('Caixa organizadora')).toBeTruthy();
     expect(within(summary()).getByText('A5')).toBeTruthy();
-    for (const note of ['Pagamento seguro', 'Preparação em 2 a 7 dias úteis e entrega em 2 dias úteis (continente)', '30 dias para devoluções']) expect(screen.getByText(note)).toBeTruthy();
+    for (const note of ['Pagamento seguro', 'Preparação em 2 a 7 dias úteis e entrega em 2 dias úteis (continente)', '30 dias para devoluções']) expect(await screen.findByText(note)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar ao carrinho' }).getAttribute('href')).toBe('/carrinho');
     await waitFor(() => expect(document.title).toBe('Finalizar compra | Loja'));
   });
@@ -156,11 +172,40 @@ describe('checkout page', () => {
     for (const [label, value] of [['Nome completo', 'Ana Lopes'], ['Email', 'ana@exemplo.pt'], ['Telefone', '912345678']]) {
       fireEvent.change(screen.getByLabelText(label as string, { exact: false }), { target: { value } });
     }
-    fireEvent.click(screen.getByRole('button', { name: 'Finalizar compra' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Encomendar e pagar' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/order')).toBe(true));
     const body = calls.find((c) => c.method === 'POST' && c.path === '/order')?.body as Record<string, unknown>;
     expect(body).toMatchObject({ name: 'Ana Lopes', email: 'ana@exemplo.pt', phone: '912345678' });
     for (const key of ['address', 'city', 'postal_code', 'country']) expect(body).not.toHaveProperty(key);
+  });
+
+  it('asks the consent to immediate supply only for a digital product, unticked, and sends it only when ticked (issue #28)', async () => {
+    const guia = cartItem({ id: '6', productId: 6, name: 'Guia digital', price: 7.5, quantity: 1, isDigital: true });
+    storeCart([guia]);
+    const calls = serve(null, { totals: () => ({ status: 200, body: totalsFor([guia]) }), order: () => ({ status: 201, body: orderFactory({ id: 78 }) }) });
+    renderCheckout();
+    const consent = (await screen.findByRole('checkbox', { name: DIGITAL_CONSENT_TEXT })) as HTMLInputElement;
+    expect(consent.checked).toBe(false);
+    await waitFor(() => expect(summary().textContent).toContain('Subtotal'));
+    for (const [label, value] of [['Nome completo', 'Ana Lopes'], ['Email', 'ana@exemplo.pt'], ['Telefone', '912345678']]) {
+      fireEvent.change(screen.getByLabelText(label as string, { exact: false }), { target: { value } });
+    }
+    fireEvent.click(consent);
+    fireEvent.click(screen.getByRole('button', { name: 'Encomendar e pagar' }));
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(1));
+    expect(orderCalls(calls)[0]?.body).toMatchObject({ digital_consent: true });
+  });
+
+  it('shows no consent for a basket with nothing digital, and sends none', async () => {
+    storeCart([caixa, agenda]);
+    const calls = serve(null);
+    renderCheckout();
+    await ready();
+    expect(screen.queryByRole('checkbox', { name: DIGITAL_CONSENT_TEXT })).toBeNull();
+    fillForm();
+    submit();
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(1));
+    expect(orderCalls(calls)[0]?.body).not.toHaveProperty('digital_consent');
   });
 
   it('ends the form with the total and the button, after the payment method (issue #12)', async () => {
@@ -168,7 +213,7 @@ describe('checkout page', () => {
     serve(null);
     renderCheckout();
     await ready();
-    const button = screen.getByRole('button', { name: 'Finalizar compra' });
+    const button = screen.getByRole('button', { name: 'Encomendar e pagar' });
     const form = button.closest('form') as HTMLFormElement;
     expect(form).toBeTruthy();
     const controls = [...form.querySelectorAll('input, select, textarea, button')];
@@ -195,7 +240,7 @@ describe('checkout page', () => {
     const calls = serve(null, { totals: () => ({ status: 200, body: totalsFor([caixa, { ...agenda, stock: 0 }]) }) });
     renderCheckout();
     expect(await screen.findByText('Agenda 2026 (A5) esgotou entretanto: retire-o do carrinho para continuar.')).toBeTruthy();
-    const button = screen.getByRole('button', { name: 'Finalizar compra' }) as HTMLButtonElement;
+    const button = screen.getByRole('button', { name: 'Encomendar e pagar' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(button.getAttribute('aria-describedby')).toBe('checkout-sold-out');
     expect(screen.getByRole('link', { name: 'Rever o carrinho' }).getAttribute('href')).toBe('/carrinho');
@@ -346,8 +391,8 @@ describe('checkout page', () => {
     expect(storedCart()).toBeNull();
     expect(router.state.location.pathname).toBe('/mbway-payment');
     expect(router.state.location.search).toBe('?id=77&token=tok-77');
-    // The payment screen works from the navigation state: no extra request.
-    expect(calls.some((c) => c.method === 'GET')).toBe(false);
+    // The payment screen works from the navigation state: no extra request (the shop's details are the layout's, asked once a visit).
+    expect(calls.some((c) => c.method === 'GET' && c.path !== '/shop')).toBe(false);
     expect(screen.getByText('N.º 77')).toBeTruthy();
     expect(screen.getByText('934 567 890')).toBeTruthy();
   });
@@ -361,7 +406,7 @@ describe('checkout page', () => {
     fireEvent.click(screen.getByRole('radio', { name: /MB WAY/ }));
     await waitFor(() => expect(field('Número de telemóvel MB WAY').value).toBe('213 456 789'));
     submit();
-    expect(await screen.findByText('Por favor insira um número de telemóvel português válido (9 dígitos, começado por 9).')).toBeTruthy();
+    expect(await screen.findByText('Por favor insira um número de telemóvel válido: 9 dígitos começados por 9, ou com o indicativo do país (ex.: +34 612 345 678).')).toBeTruthy();
     expect(field('Número de telemóvel MB WAY').getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(field('Número de telemóvel MB WAY')));
     fireEvent.change(field('Número de telemóvel MB WAY'), { target: { value: '' } });
@@ -461,7 +506,7 @@ describe('checkout page', () => {
     await waitFor(() => expect(shownValue(summary(), 'Total')).toBe(euros(single.totalWithTax)));
     fillForm();
     submit();
-    const button = screen.getByRole('button', { name: 'Finalizar compra' }) as HTMLButtonElement;
+    const button = screen.getByRole('button', { name: 'Encomendar e pagar' }) as HTMLButtonElement;
     await waitFor(() => expect(button.disabled).toBe(true));
     expect(button.getAttribute('aria-busy')).toBe('true');
     expect(button.querySelector('.spinner-border')).toBeTruthy();

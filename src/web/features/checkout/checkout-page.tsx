@@ -7,8 +7,10 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { type Resolver, useWatch } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
+import { ORDER_BUTTON_LABEL } from '#shared/digital-consent.ts';
 import { type CartTotalsAnswer, type OrderBody, orderMessages, totalsAnswer } from '#shared/schemas/orders.ts';
-import { portugueseMobile } from '#shared/schemas/payments.ts';
+import { mbwayCountryHint } from '#shared/schemas/mbway-phone.ts';
+import { mbwayMobile } from '#shared/schemas/payments.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useServerForm } from '../../components/form/use-server-form.ts';
@@ -35,6 +37,8 @@ import { usePlaceOrder, useStartPayment } from './api.ts';
 import { useSavedAddresses, useSavedBilling } from './use-saved-addresses.ts';
 import { clearCheckoutDraft, useCheckoutDraft } from './use-checkout-draft.ts';
 import { CheckoutSubmit, CheckoutSummary } from './checkout-summary.tsx';
+import { DigitalConsent } from './digital-consent.tsx';
+import { ShippingMethodFieldset, useShippingChoice } from './shipping-method-fieldset.tsx';
 import BiArrowLeftIcon from '~icons/bi/arrow-left';
 
 const title = 'Finalizar compra';
@@ -53,13 +57,15 @@ const blankForm = (user: { username: string; email: string } | null): CheckoutFo
   company: '',
   payment_method: 'multibanco',
   mbway_phone: '',
+  // Unticked: the consent to immediate supply is never presumed (DL 24/2014 art. 17.º n.º 1 al. l)).
+  digital_consent: false,
 });
 
 /** /checkout (storefront.md §2, §4): shipping details, payment method, the server's totals, then the order. */
 export function CheckoutPage() {
   const items = useCart();
-  const totals = useCartTotals(items);
   const digitalOnly = items.length > 0 && items.every((item) => item.isDigital);
+  const hasDigital = items.some((item) => item.isDigital);
   const changes = useCartChanges(items);
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -81,7 +87,11 @@ export function CheckoutPage() {
     { accept: checkoutFields, fallback: (err) => (err instanceof ApiError && err.status === 0 ? connectionFailed : errorMessage(err, submitFailed)) },
   );
   const { errors } = formState;
+  // Her postcode's zone and the method she picked price the totals (decision 0046).
+  const shipping = useShippingChoice(control, digitalOnly);
+  const totals = useCartTotals(items, shipping.ask);
   const paymentMethod = useWatch({ control, name: 'payment_method' });
+  const mbwayPhone = useWatch({ control, name: 'mbway_phone' });
   // A reload (back from the bank's app on a phone) keeps what was typed; declared before the address book's fill.
   useCheckoutDraft({ setValue, watch });
 
@@ -131,16 +141,19 @@ export function CheckoutPage() {
     const lines = totals.lines;
     try {
       // storefront.md §4: first the totals, then the order with exactly those totals.
-      const fresh = await fetchTotals(lines);
-      queryClient.setQueryData(cartKeys.totals(lines), fresh);
+      const fresh = await fetchTotals(lines, undefined, totals.shipping);
+      queryClient.setQueryData(cartKeys.totals(lines, totals.shipping), fresh);
       if (!shown || !sameTotals(shown, fresh)) {
         // The customer confirms the amount they pay: show the new figures and ask again.
         setNotice(shown ? orderMessages.totalsChanged : confirmTotals);
         return;
       }
+      const { digital_consent: consent, ...rest } = details;
       const body: OrderBody = {
-        ...details,
+        ...rest,
+        ...(hasDigital && consent ? { digital_consent: true } : {}),
         items: lines,
+        ...(fresh.shipping_method_id ? { shipping_method_id: fresh.shipping_method_id } : {}),
         shipping_cost: fresh.shippingCost,
         total_price_without_tax: fresh.totalPriceWithoutTax,
         total_tax: fresh.totalTax,
@@ -152,19 +165,19 @@ export function CheckoutPage() {
       dismissCartChanges();
       clearCart();
       clearCheckoutDraft();
-      await startPayment(order, values.payment_method, portugueseMobile.safeParse(mbwayPhone ?? '').data ?? '');
+      await startPayment(order, values.payment_method, mbwayMobile.safeParse(mbwayPhone ?? '').data ?? '');
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         const fresh = totalsAnswer.safeParse((err.data as { totals?: unknown } | undefined)?.totals);
         if (fresh.success) {
           // The new figures at once; the lines' prices and stock follow with the totals asked again.
-          queryClient.setQueryData(cartKeys.totals(lines), (old: CartTotalsAnswer | undefined) => (old ? { ...old, ...fresh.data } : old));
-          void queryClient.invalidateQueries({ queryKey: cartKeys.totals(lines) });
+          queryClient.setQueryData(cartKeys.totals(lines, totals.shipping), (old: CartTotalsAnswer | undefined) => (old ? { ...old, ...fresh.data } : old));
+          void queryClient.invalidateQueries({ queryKey: cartKeys.totals(lines, totals.shipping) });
           setNotice(errorMessage(err, orderMessages.totalsChanged));
           return;
         }
         // Stock ran out meanwhile: the summary asks again and names the product.
-        void queryClient.invalidateQueries({ queryKey: cartKeys.totals(lines) });
+        void queryClient.invalidateQueries({ queryKey: cartKeys.totals(lines, totals.shipping) });
       }
       // The fields the server names get its messages; anything else is the form's alert.
       throw err;
@@ -190,10 +203,14 @@ export function CheckoutPage() {
               register={register}
               errors={errors}
               paymentMethod={paymentMethod}
+              mbwayCountry={mbwayCountryHint(mbwayPhone ?? '')}
               digitalOnly={digitalOnly}
               saved={saved}
-            />
+            >
+              {!digitalOnly && <ShippingMethodFieldset zone={shipping.zone} {...shipping.offered(totals.data)} onPick={shipping.pick} disabled={busy} />}
+            </CheckoutFields>
             <CheckoutSubmit items={items} shown={shown} soldOut={soldOut} notice={notice} formError={formError}>
+              {hasDigital && <DigitalConsent register={register} />}
               <SubmitButton
                 size="lg"
                 className="w-100"
@@ -201,7 +218,7 @@ export function CheckoutPage() {
                 disabled={soldOut.length > 0}
                 aria-describedby={soldOut.length > 0 ? 'checkout-sold-out' : undefined}
               >
-                Finalizar compra
+                {ORDER_BUTTON_LABEL}
               </SubmitButton>
             </CheckoutSubmit>
           </Form>

@@ -11,6 +11,8 @@ import { type CartChange, totalsErrorMessage } from '../cart/cart-totals.ts';
 import { MessageAlert } from '../../components/message-alert.tsx';
 import { CartChangesList, CartThumb, InlineSpinner, SoldOutList, TotalsList } from '../cart/cart-ui.tsx';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
+import { exemptionLabel, NO_WITHDRAWAL } from '#shared/withdrawal.ts';
+import { useWithdrawalDays } from '../contact/api.ts';
 import BiArrowCounterclockwiseIcon from '~icons/bi/arrow-counterclockwise';
 import BiEnvelopeIcon from '~icons/bi/envelope';
 import BiShieldLockIcon from '~icons/bi/shield-lock';
@@ -25,6 +27,11 @@ function SummaryLines({ items }: { items: Cart }) {
           <div className="flex-grow-1 cart-product-name">
             <div className="fw-semibold">{item.name}</div>
             {item.variant && <div className="small text-secondary">{item.variant.name}</div>}
+            {item.withdrawalExemption && (
+              <div className="small text-body">
+                <strong>{NO_WITHDRAWAL}</strong>: {exemptionLabel[item.withdrawalExemption].toLowerCase()}
+              </div>
+            )}
             <div className="small text-secondary">
               {`${item.quantity} × ${formatEuros(item.price)}`}
               {item.isDigital && (
@@ -41,6 +48,7 @@ function SummaryLines({ items }: { items: Cart }) {
 
 /** The promises under the button; the delivery one is the shop's (checkout, e-mails and terms agree). */
 function CheckoutPromises({ ships }: { ships: boolean }) {
+  const days = useWithdrawalDays();
   return (
     <ul className="list-unstyled small text-secondary mt-3 mb-0">
       <li className="mb-1">
@@ -53,10 +61,12 @@ function CheckoutPromises({ ships }: { ships: boolean }) {
             <BiTruckIcon className="bi me-2" aria-hidden="true" />
             {purchasePromises.delivery}
           </li>
-          <li>
-            <BiArrowCounterclockwiseIcon className="bi me-2" aria-hidden="true" />
-            {purchasePromises.returns}
-          </li>
+          {days && (
+            <li>
+              <BiArrowCounterclockwiseIcon className="bi me-2" aria-hidden="true" />
+              {purchasePromises.returns(days)}
+            </li>
+          )}
         </>
       : <li>
           <BiEnvelopeIcon className="bi me-2" aria-hidden="true" />

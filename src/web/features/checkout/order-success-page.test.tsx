@@ -7,7 +7,8 @@ import { OrderSuccessPage } from './order-success-page.tsx';
 
 type Entry = Parameters<typeof renderRoutes>[1];
 const renderSuccess = (entry: Entry) => renderRoutes([{ path: '/order-success', element: <OrderSuccessPage /> }], entry);
-const orderGets = (calls: ReturnType<typeof fakeApi>) => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/order/'));
+// The order itself (its withdrawal function's state, GET /order/{id}/withdrawal, is asked beside it).
+const orderGets = (calls: ReturnType<typeof fakeApi>) => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/order/') && !c.path.endsWith('/withdrawal'));
 
 afterEach(() => {
   cleanup();

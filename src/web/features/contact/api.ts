@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContactBody, ShopDetails } from '#shared/schemas/contact.ts';
 import { api } from '../../api/client.ts';
 
@@ -11,6 +11,9 @@ export const shopDetailsQuery = queryOptions({
   queryFn: ({ signal }) => api.get<ShopDetails>('/shop', { signal }),
   staleTime: 60 * 60_000,
 });
+
+/** The owner's withdrawal period in days (issue #28), once the shop's details are known: every promise of it reads here. */
+export const useWithdrawalDays = () => useQuery(shopDetailsQuery).data?.withdrawalDays;
 
 /** `tel:` wants the digits (and a leading +) only. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -116,7 +116,7 @@ describe('terms page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Termos e Privacidade' })).toBeTruthy();
     const updated = screen.getByText(/^Última atualização:/);
     expect(within(updated).getByText(/de \d{4}$/).getAttribute('datetime')).toBe(TERMS_UPDATED_ON);
-    expect(updated.textContent).toBe('Última atualização: 22 de novembro de 2026');
+    expect(updated.textContent).toBe('Última atualização: 26 de novembro de 2026');
     const toc = screen.getByRole('navigation', { name: 'Índice' });
     const links = within(toc).getAllByRole('link');
     expect(links).toHaveLength(14);

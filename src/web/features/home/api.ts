@@ -2,9 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import type { MediaImage, ProductList } from '#shared/schemas/catalog.ts';
 import { api, ApiError } from '../../api/client.ts';
 import { queryRoots } from '../../api/query-keys.ts';
+import type { CollectionParams } from '../catalog/api.ts';
 
 /** backoffice.md §9: the home page shows 3 products and 3 services. */
 export const HOME_ITEMS = 3;
+
+/** The chosen collection's first page as its own page asks for it (one answer for both): its order, no filter. */
+export const HOME_COLLECTION_PARAMS = { q: '', sort: 'colecao', page: 1, filters: {} } as const satisfies CollectionParams;
 
 /** storefront.md §2: the hero image is the media library's image named 'Sobre'. */
 export const ABOUT_IMAGE_NAME = 'Sobre';

@@ -7,12 +7,13 @@ import { HOME_HERO } from '#shared/texts/content.ts';
 import { SERVICE_CARD_TEXT_LENGTH } from '#shared/texts/services.ts';
 import { shop } from '#shared/shop.ts';
 import { paths } from '#shared/paths.ts';
+import { collectionPageQueryOptions, collectionsQueryOptions } from '../catalog/api.ts';
 import { ProductCard } from '../catalog/product-card.tsx';
 import { EditableContent } from '../content/editable-content.tsx';
 import { cutText } from '#shared/cut-text.ts';
 import { BookingLink, summaryOf } from '../services/service-ui.tsx';
 import { servicesQueryOptions } from '../services/api.ts';
-import { aboutImageQuery, featuredProductsQuery, HOME_ITEMS } from './api.ts';
+import { aboutImageQuery, featuredProductsQuery, HOME_COLLECTION_PARAMS, HOME_ITEMS } from './api.ts';
 import BiCalendar2HeartIcon from '~icons/bi/calendar2-heart';
 
 export const PRODUCTS_LOAD_ERROR = 'Erro ao carregar produtos. Por favor tente novamente mais tarde.';
@@ -67,30 +68,38 @@ export function HeroSection({ titleId }: { titleId: string }) {
   );
 }
 
-/** Section 2: the first products by display order, each leading to its page. */
+/**
+ * Section 2: the first products by display order, each leading to its page; or, when the owner chose one
+ * (issue #30), the first products of a collection, under its name, leading to its page.
+ */
 export function ProductsSection({ titleId }: { titleId: string }) {
-  const products = useQuery(featuredProductsQuery);
+  const collections = useQuery(collectionsQueryOptions);
+  const chosen = collections.data?.find((c) => c.onHome);
+  // The fixed section once it is known that no collection takes its place (or the collections cannot be read).
+  const featured = useQuery({ ...featuredProductsQuery, enabled: !collections.isPending && !chosen });
+  const collection = useQuery({ ...collectionPageQueryOptions(chosen?.slug ?? '', HOME_COLLECTION_PARAMS), enabled: Boolean(chosen) });
+  const shown = chosen ? collection : featured;
   return (
     <>
       <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-4">
         <h2 id={titleId} className="h1 mb-0">
-          Produtos em destaque
+          {chosen ? chosen.name : 'Produtos em destaque'}
         </h2>
-        <Link to={paths.products}>Ver todos os produtos</Link>
+        {chosen ? <Link to={paths.collection(chosen.slug)}>Ver a coleção</Link> : <Link to={paths.products}>Ver todos os produtos</Link>}
       </div>
-      {products.isPending ?
+      {collections.isPending || shown.isPending ?
         <Loading label="A carregar produtos..." />
-      : products.isError ?
+      : shown.isError || !shown.data ?
         <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
           <span>{PRODUCTS_LOAD_ERROR}</span>
-          <Button variant="outline-danger" size="sm" onClick={() => void products.refetch()} disabled={products.isFetching}>
+          <Button variant="outline-danger" size="sm" onClick={() => void shown.refetch()} disabled={shown.isFetching}>
             Tentar novamente
           </Button>
         </Alert>
-      : products.data.rows.length === 0 ?
+      : shown.data.rows.length === 0 ?
         <p className="text-secondary">Ainda não há produtos à venda. Volte em breve!</p>
       : <ul className="card-grid row g-3 g-md-4 list-unstyled mb-0">
-          {products.data.rows.slice(0, HOME_ITEMS).map((product) => (
+          {shown.data.rows.slice(0, HOME_ITEMS).map((product) => (
             <li key={product.id} className="col-6 col-sm-4">
               <ProductCard product={product} headingLevel={3} />
             </li>

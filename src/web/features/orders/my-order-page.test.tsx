@@ -144,7 +144,7 @@ describe('my order page', () => {
     await waitFor(() => expect(screen.getByText('Cancelada').className).toContain('bg-danger'));
     expect(screen.queryByRole('button', { name: 'Cancelar encomenda' })).toBeNull();
     // The order calls (the payment panel asks /payment/order/12 beside them).
-    const orderCalls = calls.filter((c) => c.path.startsWith('/order/'));
+    const orderCalls = calls.filter((c) => c.path.startsWith('/order/') && !c.path.endsWith('/withdrawal'));
     expect(orderCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /order/12', 'PUT /order/12/cancel', 'GET /order/12']);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -17,6 +17,7 @@ import { orderQueryOptions, useCancelOrder } from './api.ts';
 import { orderNumber } from './order-ui.tsx';
 import { OrderStatusView } from './order-status-view.tsx';
 import BiArrowLeftIcon from '~icons/bi/arrow-left';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 
 export const ORDER_LOAD_ERROR = 'Não foi possível carregar os detalhes da encomenda. Por favor tente novamente mais tarde.';
 export const ORDER_CANCEL_ERROR = 'Não foi possível cancelar a encomenda. Por favor tente novamente mais tarde.';
@@ -68,12 +69,7 @@ function OrderDetail({ id }: { id: number }) {
       <Shell title={missing ? 'Encomenda não encontrada' : title}>
         {missing ?
           <NotFound />
-        : <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-            <span>{ORDER_LOAD_ERROR}</span>
-            <Button variant="outline-danger" size="sm" onClick={() => void order.refetch()} disabled={order.isFetching}>
-              Tentar novamente
-            </Button>
-          </Alert>
+        : <RetryAlert message={ORDER_LOAD_ERROR} onRetry={() => void order.refetch()} retrying={order.isFetching} />
         }
       </Shell>
     );

@@ -99,6 +99,7 @@ export function OrderSummary({ order }: { order: Order }) {
             <dd className="text-break" style={{ whiteSpace: 'pre-line' }}>
               {order.shipping_address}
             </dd>
+            <ShippingLines shipping={order.shipping} />
             <dt>Telefone</dt>
             <dd>
               <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`}>{order.phone}</a>
@@ -108,6 +109,35 @@ export function OrderSummary({ order }: { order: Order }) {
           </dl>
         </Card.Body>
       </Card>
+    </>
+  );
+}
+
+/** How it ships (the method, or where to pick it up) and, once it left, the parcel with the carrier's tracking page. */
+function ShippingLines({ shipping }: { shipping: Order['shipping'] }) {
+  const { method, tracking } = shipping ?? {};
+  return (
+    <>
+      {method && (
+        <>
+          <dt>{method.pickup ? 'Levantamento' : 'Método de envio'}</dt>
+          <dd className="text-break">{method.pickup ? `${method.name}: ${method.pickup_details ?? ''}` : method.name}</dd>
+        </>
+      )}
+      {tracking && (
+        <>
+          <dt>Seguimento</dt>
+          <dd className="text-break">
+            {`${tracking.carrier_label}, n.º `}
+            {tracking.url ?
+              <a href={tracking.url} target="_blank" rel="noopener noreferrer">
+                {tracking.number}
+                <span className="visually-hidden"> (seguir a encomenda no site da transportadora, abre numa nova janela)</span>
+              </a>
+            : tracking.number}
+          </dd>
+        </>
+      )}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { formatLongDateTime } from '#shared/dates.ts';
 import { paymentMethodLabel } from '#shared/orders.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { OrderPayment } from '../payments/order-payment.tsx';
+import { WithdrawalEntry } from '../withdrawal/withdrawal-entry.tsx';
 import { OrderItemsTable, OrderSummary } from './order-details.tsx';
 import { hasDocuments, OrderDocuments } from './order-documents.tsx';
 import { OrderTimeline, refundSentence } from './order-timeline.tsx';
@@ -67,6 +68,8 @@ export function OrderStatusView({ order, token, refreshing = false, actions }: P
             </Card.Body>
           </Card>
         )}
+
+        <WithdrawalEntry orderId={order.id} token={token} cancelled={order.status === 'cancelled'} />
 
         {hasDocuments(order) && (
           <Card className="mb-4">

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FailedMbwayStatus, MBWAY_POLL_MS, type MbwayAnswer, type MbwayStatus } from '#shared/schemas/payments.ts';
+import { type FailedMbwayStatus, MBWAY_POLL_MS, type MbwayAnswer, type MbwayStatus, paymentMessages } from '#shared/schemas/payments.ts';
 import { type Answer, cartItem, errorAnswer, type FakeCall, fakeApi, orderFactory, renderRoutes, storeCart } from '../cart/cart-test-utils.tsx';
 import { MbwayPaymentPage } from './mbway-payment-page.tsx';
 import { MultibancoPaymentPage } from './multibanco-payment-page.tsx';
@@ -169,7 +169,7 @@ describe('MB WAY payment page', () => {
 
     fireEvent.change(phone, { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar novo pedido MB WAY' }));
-    expect(screen.getByText('Por favor insira um número de telemóvel português válido (9 dígitos, começado por 9).')).toBeTruthy();
+    expect(screen.getByText('Por favor insira um número de telemóvel válido: 9 dígitos começados por 9, ou com o indicativo do país (ex.: +34 612 345 678).')).toBeTruthy();
     expect(calls.filter((c) => c.path === '/payment/mbway')).toHaveLength(0);
 
     fireEvent.change(phone, { target: { value: '936 543 210' } });
@@ -269,5 +269,31 @@ describe('MB WAY payment page', () => {
     expect(screen.getByRole('button', { name: 'Pagar por Multibanco' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ver a encomenda' }).getAttribute('href')).toBe('/order-success?id=77&token=tok');
   });
-});
 
+  it('when the gateway did not confirm the request (#27), follows the attempt the shop kept, under the warning, until it is paid', async () => {
+    const calls = serve(['pending', 'paid'], (call) => {
+      if (call.path === '/payment/order/77') {
+        const attempt = { id: 4, method: 'mbway', status: 'pending', amount: 31, entity: null, reference: null, paidAt: null, gateway: 'sandbox' };
+        return {
+          status: 200,
+          body: {
+            payments: [{ ...attempt, phone_number: '+34612345678', expiresAt: '2025-03-05T10:04:00.000Z', createdAt: '2025-03-05T10:00:00.000Z', sandboxUrl: '/sandbox/mbway/late-77P4' }],
+          },
+        };
+      }
+      return undefined;
+    });
+    const { router } = open({ order, error: paymentMessages.mbwayUnconfirmed });
+    await tick(0);
+    expect(screen.getByText(paymentMessages.mbwayUnconfirmed)).toBeTruthy();
+    expect(screen.getByText('+34 612 345 678')).toBeTruthy();
+    expect(screen.getByText('A aguardar a confirmação do pagamento...')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Abrir o telemóvel de testes/ }).getAttribute('href')).toBe('/sandbox/mbway/late-77P4');
+    await tick(MBWAY_POLL_MS * 2);
+    expect(statusCalls(calls).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('Pagamento confirmado!')).toBeTruthy();
+    expect(screen.queryByText(paymentMessages.mbwayUnconfirmed)).toBeNull();
+    await tick(3000);
+    expect(router.state.location.pathname).toBe('/order-success');
+  });
+});

@@ -44,7 +44,10 @@ function MbwayScreen(props: PaymentScreenProps) {
       status: state.mbway.status,
       sandboxUrl: state.mbway.sandboxUrl,
     };
-  const { waiting, found } = useNewestPayment(texts, props, 'mbway', !passed && !state.error);
+  // The gateway did not confirm the request it may well have sent (#27): the shop kept the attempt, and this
+  // screen follows it as any other, under the warning.
+  const unconfirmed = state.error === paymentMessages.mbwayUnconfirmed ? state.error : undefined;
+  const { waiting, found } = useNewestPayment(texts, props, 'mbway', !passed && (!state.error || Boolean(unconfirmed)));
   // The order (its total and e-mail) is what a new request for it needs.
   const order = useQuery({ ...paymentOrderQueryOptions(orderId, token), enabled: !state.order });
   const theOrder = state.order ?? order.data;
@@ -52,7 +55,7 @@ function MbwayScreen(props: PaymentScreenProps) {
     <PaymentAlternatives orderId={orderId} token={token} order={theOrder} orderLoading={!state.order && order.isPending} phone={phone} />
   );
 
-  if (!passed && state.error) {
+  if (!passed && state.error && !unconfirmed) {
     return (
       <PaymentShell meta={meta}>
         <h1 className="h2 mb-4">{title}</h1>
@@ -79,7 +82,7 @@ function MbwayScreen(props: PaymentScreenProps) {
 
   return (
     <PaymentShell meta={meta}>
-      <MbwayProgress orderId={orderId} token={token} request={request} alternatives={alternatives} />
+      <MbwayProgress orderId={orderId} token={token} request={request} alternatives={alternatives} notice={unconfirmed} />
     </PaymentShell>
   );
 }
@@ -89,9 +92,11 @@ type ProgressProps = {
   token: string | undefined;
   request: MbwayRequestView;
   alternatives: (phone: string) => ReactNode;
+  /** Said above the request: the gateway did not confirm it was sent. */
+  notice?: string | undefined;
 };
 
-function MbwayProgress({ orderId, token, request, alternatives }: ProgressProps) {
+function MbwayProgress({ orderId, token, request, alternatives, notice }: ProgressProps) {
   const navigate = useNavigate();
   const { view, recheck } = useMbwayStatus(orderId, token, request.status);
   const pending = view.phase === 'pending';
@@ -108,6 +113,7 @@ function MbwayProgress({ orderId, token, request, alternatives }: ProgressProps)
   return (
     <>
       <h1 className="h2 mb-4">{title}</h1>
+      {notice && view.phase === 'pending' && <Alert variant="warning">{notice}</Alert>}
       <Card className="shadow-sm">
         <Card.Body className="p-3 p-sm-4">
           <dl className="row mb-3">

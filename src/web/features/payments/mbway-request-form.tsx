@@ -6,7 +6,8 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate } from 'react-router';
 import type { Order } from '#shared/schemas/orders.ts';
-import { paymentMessages, portugueseMobile } from '#shared/schemas/payments.ts';
+import { mbwayCountryHint } from '#shared/schemas/mbway-phone.ts';
+import { mbwayMobile, paymentMessages } from '#shared/schemas/payments.ts';
 import { paths } from '#shared/paths.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { paymentSearch } from './payment-format.ts';
@@ -55,7 +56,7 @@ export function MbwayRequestForm({ id, title, orderId, token, order, orderLoadin
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = portugueseMobile.safeParse(phone);
+    const parsed = mbwayMobile.safeParse(phone);
     if (!parsed.success) {
       setPhoneError(parsed.error.issues[0]?.message ?? paymentMessages.mobileInvalid);
       inputRef.current?.focus();
@@ -91,7 +92,8 @@ export function MbwayRequestForm({ id, title, orderId, token, order, orderLoadin
             {phoneError}
           </Form.Control.Feedback>
         : <Form.Text id={`${id}-phone-hint`} className="text-secondary">
-            O pedido de pagamento chega à app MB WAY deste número.
+            O pedido de pagamento chega à app MB WAY deste número.{' '}
+            {mbwayCountryHint(phone) ?? 'Para um número estrangeiro, indique o país (ex.: +34 612 345 678).'}
           </Form.Text>
         }
       </Form.Group>

@@ -10,9 +10,10 @@ describe('payment figures', () => {
     expect(groupReference('')).toBe('');
   });
 
-  it('groups a mobile number of 9 digits, and leaves anything else as it is', () => {
+  it('groups an MB WAY number, Portuguese or foreign (#27), and leaves anything else as it is', () => {
     expect(groupPhone('912345678')).toBe('912 345 678');
-    expect(groupPhone('+351912345678')).toBe('+351912345678');
+    expect(groupPhone('+34612345678')).toBe('+34 612 345 678');
+    expect(groupPhone('21 234')).toBe('21 234');
   });
 
   it('writes the amount as it is typed at the ATM', () => {

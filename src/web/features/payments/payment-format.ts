@@ -1,9 +1,10 @@
-import { groupReference } from '#shared/schemas/payments.ts';
+import { groupMbwayPhone } from '#shared/schemas/mbway-phone.ts';
 
-/** A Portuguese mobile number, grouped for reading: `912 345 678`. */
+/** An MB WAY number, grouped for reading: `912 345 678`, `+34 612 345 678`. */
 export function groupPhone(phone: string): string {
-  const digits = phone.replace(/\s/g, '');
-  return /^\d{9}$/.test(digits) ? groupReference(digits) : phone;
+  const compact = phone.replace(/\s/g, '');
+  const grouped = groupMbwayPhone(compact);
+  return grouped === compact ? phone : grouped;
 }
 
 /** The amount as a customer types it at the ATM: `12,50`. */

@@ -10,7 +10,7 @@ import { termsSections } from './terms-sections.tsx';
  * The day these terms last changed: edit it with the text. ARCHITECTURE.md: not today's date, which would
  * tell customers the terms change every day.
  */
-export const TERMS_UPDATED_ON = '2026-11-22';
+export const TERMS_UPDATED_ON = '2026-11-26';
 
 /** /termos-privacidade (backoffice.md §2): terms of sale and privacy policy, with a table of contents. */
 export function TermsPage() {

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCents } from '#shared/money.ts';
-import { shippingRule } from '#shared/orders.ts';
 import { shop } from '#shared/shop.ts';
 import { paths } from '#shared/paths.ts';
+import { RETENTION, retentionSentence } from '#shared/retention.ts';
 import { PaymentDeadlines } from './payment-deadlines.tsx';
+import { WithdrawalTerms } from './withdrawal-terms.tsx';
 import { ShopIdentity } from './shop-identity.tsx';
+import { ShippingTerms } from './shipping-terms.tsx';
 
 export type TermsSection = { id: string; title: string; body: ReactNode };
 
@@ -18,9 +19,6 @@ function External({ href, children }: { href: string; children: ReactNode }) {
     </a>
   );
 }
-
-const fee = formatCents(shippingRule.feeCents);
-const freeFrom = formatCents(shippingRule.freeFromCents);
 
 /** backoffice.md §2 "Terms and privacy", §9: every section, in the order a reader looks for them. */
 export const termsSections: TermsSection[] = [
@@ -143,7 +141,8 @@ export const termsSections: TermsSection[] = [
           <li>a retirada do consentimento (por exemplo, cancelar a newsletter pelo link em cada email), sem afetar o tratamento anterior.</li>
         </ul>
         <p>
-          Basta escrever-nos pelos contactos indicados no fim desta página. Respondemos no prazo de um mês. Tem ainda o direito de
+          Com conta, pode descarregar os seus dados ou apagar a conta no seu <Link to={paths.profile}>perfil</Link>. Para o resto, ou sem
+          conta, basta escrever-nos pelos contactos indicados no fim desta página. Respondemos no prazo de um mês. Tem ainda o direito de
           apresentar reclamação à autoridade de controlo (ver <a href="#contacto">Contacto</a>).
         </p>
       </>
@@ -164,12 +163,11 @@ export const termsSections: TermsSection[] = [
     id: 'conservacao',
     title: 'Conservação dos dados',
     body: (
+      // The same table the daily purge job carries out (src/shared/retention.ts).
       <ul>
-        <li>Dados da conta: enquanto a conta estiver ativa, ou até pedir o seu apagamento.</li>
-        <li>Encomendas e faturas: 10 anos, como exige a legislação fiscal portuguesa.</li>
-        <li>Mensagens de contacto: o tempo necessário para responder e, no máximo, 2 anos.</li>
-        <li>Newsletter: até cancelar a subscrição.</li>
-        <li>Registos técnicos do servidor: no máximo, 90 dias.</li>
+        {RETENTION.map((rule) => (
+          <li key={rule.key}>{retentionSentence(rule)}</li>
+        ))}
       </ul>
     ),
   },
@@ -200,16 +198,9 @@ export const termsSections: TermsSection[] = [
     body: (
       <>
         <ul>
-          <li>
-            Portes: <strong>{fee}</strong> por encomenda com valor inferior a {freeFrom}; <strong>grátis</strong> a partir de {freeFrom}.
-            Encomendas só com produtos digitais não pagam portes.
-          </li>
+          <ShippingTerms />
           <PaymentDeadlines />
           <li>Preparação: {shop.delivery.preparation} depois da confirmação do pagamento.</li>
-          <li>
-            Entrega pela transportadora: {shop.delivery.mainland} em Portugal continental; {shop.delivery.islands} nas ilhas (Açores e Madeira) e em
-            envios internacionais.
-          </li>
           <li>Os produtos digitais ficam disponíveis logo após a confirmação do pagamento.</li>
         </ul>
         <p>
@@ -224,16 +215,7 @@ export const termsSections: TermsSection[] = [
     title: 'Direito de livre resolução e devoluções',
     body: (
       <>
-        <p>
-          Nas compras à distância, tem <strong>14 dias</strong> a contar da receção dos produtos para desistir da compra sem indicar o
-          motivo, nos termos do Decreto-Lei n.º 24/2014. A Loja alarga este prazo: aceita devoluções de produtos físicos até{' '}
-          <strong>30 dias</strong> após a receção, em bom estado e na embalagem original.
-        </p>
-        <p>
-          Para devolver, envie-nos um email com o número da encomenda. Reembolsamos o valor pago, incluindo os portes de envio iniciais, pelo
-          mesmo meio de pagamento, no prazo de 14 dias a contar da sua comunicação; podemos aguardar a receção dos produtos. Os custos da
-          devolução são seus, salvo se o produto tiver defeito ou não corresponder à encomenda.
-        </p>
+        <WithdrawalTerms />
         <p>
           <strong>Conteúdos digitais:</strong> o direito de livre resolução perde-se quando o fornecimento começa (o link de acesso é
           disponibilizado), com o seu consentimento prévio e expresso e o reconhecimento de que perde esse direito. Nos serviços, o direito

@@ -1,3 +1,4 @@
+import type { Unit } from '#shared/unit-price.ts';
 import type { Motif, Palette } from './artwork.ts';
 
 type DemoVariant = { name: string; price: string; stock: number; sku: string };
@@ -11,6 +12,11 @@ export type DemoProduct = {
   variants?: DemoVariant[];
   isDigital?: boolean;
   link?: string;
+  /** How many of a unit one item holds, for the price per unit of measure (decision 0047): a pack of 60 is 60 'unidade'. */
+  unitQuantity?: string;
+  unit?: Unit;
+  /** One item's weight in grams, for shipping by weight. */
+  weightGrams?: number;
   motif: Motif;
   palette: Palette;
   /** Captions of the extra pictures (view 1); 'pattern' adds the motif pattern (view 2). */
@@ -58,6 +64,9 @@ export const demoCatalogue: DemoProduct[] = [
       'Sessenta etiquetas impressas com os nomes mais usados na despensa (arroz, massa, farinha, café...) e doze em branco. Resistentes à humidade e fáceis de remover.',
     price: '4,90',
     stock: 120,
+    unitQuantity: '60',
+    unit: 'unidade',
+    weightGrams: 90,
     motif: 'tag',
     palette: butter,
     extra: ['60 etiquetas: 48 impressas e 12 em branco'],
@@ -156,6 +165,9 @@ export const demoCatalogue: DemoProduct[] = [
     description: 'Seis sacos de vácuo de tamanhos variados que reduzem o volume de edredões e roupa de estação até 75%. Funcionam com qualquer aspirador.',
     price: '19,90',
     stock: 30,
+    unitQuantity: '6',
+    unit: 'unidade',
+    weightGrams: 640,
     motif: 'bag',
     palette: lavender,
   },
@@ -263,5 +275,30 @@ export const demoCatalogue: DemoProduct[] = [
     link: `${downloads}/workshop-papeis-documentos`,
     motif: 'video',
     palette: stone,
+  },
+];
+
+/** The demo shop's collections: published groups of its products (by name), as the owner's Coleções tab makes them. */
+export const demoCollections: { name: string; description: string; sort: 'manual' | 'price_asc'; products: string[] }[] = [
+  {
+    name: 'Arrumação da casa',
+    description: '<p>Caixas, cestos e organizadores para dar a cada coisa o seu lugar, da despensa ao roupeiro.</p>',
+    sort: 'manual',
+    products: [
+      'Caixa organizadora com tampa',
+      'Cesto de arrumação em feltro',
+      'Cesto em algodão entrançado',
+      'Conjunto de 3 caixas em cartão kraft',
+      'Organizador de gaveta em bambu',
+      'Divisórias de gaveta extensíveis (4 un.)',
+      'Frascos herméticos para despensa (4 un.)',
+      'Kit Cozinha Arrumada',
+    ],
+  },
+  {
+    name: 'Planear a semana',
+    description: '<p>Agendas, planners e listas, em papel e em PDF, para planear a semana e não esquecer nada.</p>',
+    sort: 'price_asc',
+    products: ['Planner semanal A5', 'Agenda anual dia por página', 'Bloco de listas magnético', 'Planner digital em PDF: rotina semanal', 'Checklists de destralhe para imprimir'],
   },
 ];

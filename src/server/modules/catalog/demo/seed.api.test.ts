@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductList } from '#shared/schemas/catalog.ts';
 import { signedInUser, useTestApp } from '../../../../../tests/helpers/app.ts';
+import { type Collection, type CollectionPage, slugify } from '#shared/schemas/collections.ts';
+import { demoCollections } from './catalogue.ts';
 import { seedDemoCatalogue } from './seed.ts';
 
 const ctx = useTestApp();
@@ -24,7 +26,11 @@ describe('demo catalogue', () => {
 
   it('is a shop worth browsing: images, variants, digital products, prices and stock as the issue asks', async () => {
     const { rows } = await list('&sortBy=order');
-    expect(rows.map((p) => p.order)).toEqual([...rows.map((p) => p.order)].sort((a, b) => a - b));
+    // In the shop's order, the sold-out ones after the others (issue #30: sold-out last in every sort).
+    const soldOut = (p: Product) => !p.isDigital && (p.hasVariants ? p.variants.every((v) => v.stock === 0) : p.stock === 0);
+    const ordered = (group: Product[]) => group.map((p) => p.order).sort((a, b) => a - b);
+    expect(rows.map((p) => p.order)).toEqual([...ordered(rows.filter((p) => !soldOut(p))), ...ordered(rows.filter(soldOut))]);
+    expect(rows.filter(soldOut).length).toBeGreaterThan(0);
     for (const p of rows) {
       expect(p.images.length).toBeGreaterThanOrEqual(1);
       expect(p.images.length).toBeLessThanOrEqual(3);
@@ -37,6 +43,8 @@ describe('demo catalogue', () => {
     expect(rows.filter((p) => p.hasVariants).length).toBeGreaterThanOrEqual(4);
     expect(rows.filter((p) => p.isDigital).length).toBeGreaterThanOrEqual(4);
     expect(rows.filter((p) => !p.isDigital && p.stock === 0).length).toBeGreaterThanOrEqual(2);
+    // Packs show their price per unit (decision 0047).
+    expect(rows.find((p) => p.name === 'Sacos de vácuo para roupa (6 un.)')).toMatchObject({ unit_quantity: 6, unit: 'unidade', weight_grams: 640 });
 
     const image = rows[0]?.images[0];
     const file = await ctx.app.inject({ method: 'GET', url: image?.src ?? '/' });
@@ -57,5 +65,19 @@ describe('demo catalogue', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/image/name/Sobre' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Sobre', width: 1200, height: 800 });
+  });
+
+  it('groups its products in two published collections, each with a page of its products', async () => {
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/collection' });
+    expect(listed.statusCode).toBe(200);
+    const collections = listed.json<Collection[]>();
+    expect(collections.map((c) => [c.name, c.slug, c.productCount])).toEqual(
+      demoCollections.map((c) => [c.name, slugify(c.name), c.products.length]).sort((a, b) => String(a[0]).localeCompare(String(b[0]), 'pt')),
+    );
+    for (const group of demoCollections) {
+      const page = await ctx.app.inject({ method: 'GET', url: `/api/collection/${slugify(group.name)}?pageSize=100` });
+      expect(page.statusCode).toBe(200);
+      expect(new Set(page.json<CollectionPage>().rows.map((p) => p.name))).toEqual(new Set(group.products));
+    }
   });
 });

@@ -1,14 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { productFields } from '#shared/schemas/catalog.ts';
+import { collectionBody } from '#shared/schemas/collections.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { mediaByName, putMedia } from '../../media/images.ts';
 import { processImage, type ProcessedImage } from '../../media/processing.ts';
+import { createCollection } from '../collections.ts';
 import { createProduct } from '../products.ts';
 import { products } from '../tables.ts';
 import { aboutArtwork, productArtwork } from './artwork.ts';
-import { demoCatalogue, type DemoProduct } from './catalogue.ts';
+import { demoCatalogue, demoCollections, type DemoProduct } from './catalogue.ts';
 
 // Two seeds at once (two `npm run db:seed` on one PostgreSQL) must not both fill the shop.
 const SEED_LOCK = 72_616_902;
@@ -27,6 +29,9 @@ function formFields(item: DemoProduct, position: number) {
     isDigital: item.isDigital ?? false,
     link: item.link,
     hasVariants: Boolean(item.variants?.length),
+    unit_quantity: item.unitQuantity,
+    unit: item.unit,
+    weight_grams: item.weightGrams,
     variants: item.variants ?? [],
   });
 }
@@ -67,8 +72,8 @@ async function hasAboutImage(db: Db) {
 }
 
 /**
- * Fills an empty shop with the demo catalogue (24 products, their pictures, and the home page's
- * 'Sobre' picture when the library has none). Does nothing when any product exists, archived ones
+ * Fills an empty shop with the demo catalogue (24 products, their pictures, two published collections, and the
+ * home page's 'Sobre' picture when the library has none). Does nothing when any product exists, archived ones
  * included, so it is safe to run at every start. Answers how many products it created.
  */
 export async function seedDemoCatalogue(db: Db): Promise<number> {
@@ -85,8 +90,13 @@ export async function seedDemoCatalogue(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     if (!(await isEmpty(tx))) return 0;
+    const ids = new Map<string, number>();
     for (const [position, item] of demoCatalogue.entries()) {
-      await createProduct(tx, formFields(item, position), uploads[position] ?? []);
+      ids.set(item.name, (await createProduct(tx, formFields(item, position), uploads[position] ?? [])).id);
+    }
+    for (const group of demoCollections) {
+      const productIds = group.products.map((name) => ids.get(name) ?? Number.NaN);
+      await createCollection(tx, collectionBody.parse({ name: group.name, description: group.description, sort: group.sort, product_ids: productIds, published: true }));
     }
     if (!(await hasAboutImage(tx))) await putMedia(tx, ABOUT_IMAGE, about);
     return demoCatalogue.length;

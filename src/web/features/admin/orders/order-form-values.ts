@@ -25,6 +25,9 @@ export type OrderFormValues = {
   phone: string;
   status: OrderStatus;
   items: ItemRow[];
+  /** The parcel once it leaves (decision 0046): '' until the owner names one. */
+  tracking_carrier: string;
+  tracking_number: string;
 };
 
 export type OrderFormOutput = z.output<typeof adminOrderBody>;
@@ -48,6 +51,8 @@ export function orderFormDefaults(order?: Order): OrderFormValues {
     phone: order?.phone ?? '',
     // backoffice.md §4: a new order defaults to pending.
     status: order?.status ?? 'pending',
+    tracking_carrier: order?.shipping?.tracking?.carrier ?? '',
+    tracking_number: order?.shipping?.tracking?.number ?? '',
     items: (order?.orderItems ?? []).flatMap((item) =>
       item.product_id === null ?
         []
@@ -82,5 +87,8 @@ export function orderPayload(values: OrderFormOutput): AdminOrderPayload {
       ...(variant_id ? { variant_id } : {}),
       quantity,
     })),
+    // Sent once named: an order without a parcel sends the spec's body as it was.
+    ...(values.tracking_carrier ? { tracking_carrier: values.tracking_carrier } : {}),
+    ...(values.tracking_number ? { tracking_number: values.tracking_number } : {}),
   };
 }

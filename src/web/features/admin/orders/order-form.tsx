@@ -1,9 +1,10 @@
+import { CARRIERS, carrierLabel } from '#shared/shipping.ts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { type FieldErrors, FormProvider, type UseFormReset } from 'react-hook-form';
+import { type FieldErrors, FormProvider, type UseFormRegister, type UseFormReset } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { formatEuros } from '#shared/money.ts';
 import { adminStatusChoices } from '#shared/order-life.ts';
@@ -23,7 +24,7 @@ import type { TabNotice } from '../notice-alert.tsx';
 
 export const saveFailed = 'Erro ao guardar encomenda. Por favor verifique os dados e tente novamente.';
 
-const plainFields = ['user_id', 'payment_method', 'shipping_address', 'phone', 'status'] as const;
+const plainFields = ['user_id', 'payment_method', 'shipping_address', 'phone', 'status', 'tracking_carrier', 'tracking_number'] as const;
 type PlainField = (typeof plainFields)[number];
 const quantityColumns = ['quantity'] as const;
 
@@ -137,6 +138,7 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
 
         <fieldset className="mb-4">
           <legend className="fs-5">Envio</legend>
+          <ParcelFields order={order} field={field} />
           <FormField
             label="Morada de envio"
             as="textarea"
@@ -229,5 +231,30 @@ function PaidCancelModal({ order, values, busy, onConfirm, onCancel }: PaidCance
         {`Esta encomenda já foi paga (${total}). Ao cancelá-la, o stock é reposto, fica registado um reembolso por fazer de ${total} e o cliente recebe um e-mail. Cancelar mesmo assim?`}
       </p>
     </ConfirmModal>
+  );
+}
+
+/** How the order ships (the customer's choice) and the parcel the owner names when it leaves (decision 0046). */
+function ParcelFields({ order, field }: { order: Order | undefined; field: (name: PlainField) => { id: string; registration: ReturnType<UseFormRegister<OrderFormValues>>; error: string | undefined } }) {
+  const method = order?.shipping?.method;
+  return (
+    <>
+            {method && (
+              <p className="small text-secondary">
+                {method.pickup ? `Levantamento no ateliê: ${method.pickup_details ?? ''}` : `Método escolhido: ${method.name}`}
+              </p>
+            )}
+            <Row className="g-3 mb-3">
+              <SelectField wrapper={Col} wrapperProps={{ sm: 6 }} className="" label="Transportadora" help="Ao marcar como «Enviada», o cliente recebe o número com a ligação de seguimento." {...field('tracking_carrier')}>
+                <option value="">Sem transportadora</option>
+                {CARRIERS.map((carrier) => (
+                  <option key={carrier} value={carrier}>
+                    {carrierLabel[carrier]}
+                  </option>
+                ))}
+              </SelectField>
+              <FormField wrapper={Col} wrapperProps={{ sm: 6 }} className="" label="Número de seguimento" autoComplete="off" {...field('tracking_number')} />
+            </Row>
+    </>
   );
 }

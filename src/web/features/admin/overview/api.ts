@@ -31,3 +31,12 @@ export function useSaveOwnerMail() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: overviewKey }),
   });
 }
+
+/** Saves the shop's withdrawal period: the storefront, the terms and the withdrawal function read it. */
+export function useSaveWithdrawalDays() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (withdrawalDays: number) => api.put<{ message: string }>('/overview/settings', { withdrawalDays }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: overviewKey }), queryClient.invalidateQueries({ queryKey: ['shop', 'details'] })]),
+  });
+}

@@ -10,6 +10,7 @@ import { overviewQueryOptions } from './api.ts';
 import { DailyTable } from './daily-table.tsx';
 import { BestSellers, LowStock, NeedsAttention, OrdersByStatus } from './overview-lists.tsx';
 import { OwnerMail } from './owner-mail.tsx';
+import { WithdrawalsPanel } from './withdrawals-panel.tsx';
 
 // The chart's library (chart.js) is fetched only when the Resumo tab draws it.
 const DailyChart = lazy(async () => ({ default: (await import('./daily-chart.tsx')).DailyChart }));
@@ -122,6 +123,7 @@ export function OverviewTab() {
             <OrdersByStatus figures={figures} period={periodLabel[days].toLowerCase()} />
             <LowStock lowStock={figures.lowStock} />
             <OwnerMail ownerMail={figures.ownerMail} />
+            <WithdrawalsPanel withdrawals={figures.withdrawals} />
             <BestSellers items={figures.bestSellers} period={periodLabel[days].toLowerCase()} />
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { hashKey, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductList } from '#shared/schemas/catalog.ts';
+import type { RestockWaiting } from '#shared/schemas/restock.ts';
 import { api, ApiError } from '../../../api/client.ts';
 import { queryRoots } from '../../../api/query-keys.ts';
 
@@ -30,6 +31,13 @@ export const productsQueryOptions = (params: ProductListParams) =>
 export const getProduct = (id: number, signal?: AbortSignal) => api.get<Product>(`/product/${id}`, { signal });
 export const productQueryOptions = (id: number) =>
   queryOptions({ queryKey: productQueryKey(id), queryFn: ({ signal }) => getProduct(id, signal) });
+
+/** Who waits for the product's return (issue #30): asked again whenever the product's queries are refreshed. */
+export const restockWaitingQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...productQueryKey(id), 'restock-waiting'] as const,
+    queryFn: ({ signal }) => api.get<RestockWaiting>(`/product/${id}/restock-alert`, { signal }),
+  });
 
 /** The product form as multipart (text fields, JSON lists and the `images` files). */
 export const createProduct = (form: FormData) => api.post<Product>('/product', form);

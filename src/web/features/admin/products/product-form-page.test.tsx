@@ -64,6 +64,8 @@ describe('product form', () => {
     type('Preço (€) da variante 1', '9.90');
     type('Stock da variante 1', '4');
     type('SKU (opcional) da variante 1', ' AG-A5 ');
+    type('Peso (g, opcional) da variante 1', '450');
+    type('Quantidade (opcional) da variante 1', '1');
 
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar variante' }));
     type('Nome da variante 2', 'Rascunho');
@@ -73,6 +75,9 @@ describe('product form', () => {
     type('Stock da variante 3', '0');
     fireEvent.click(screen.getByRole('button', { name: 'Remover variante 2' }));
     expect(screen.queryByRole('group', { name: 'Variante 3' })).toBeNull();
+    type('Peso (g)', '380');
+    type('Quantidade', '0,5');
+    fireEvent.change(screen.getByLabelText('Unidade de medida'), { target: { value: 'unidade' } });
     expect((screen.getByLabelText('Nome da variante 2') as HTMLInputElement).value).toBe('A4');
 
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -87,9 +92,13 @@ describe('product form', () => {
       order: '0',
       isDigital: 'false',
       hasVariants: 'true',
+      withdrawalExemption: '',
+      weight_grams: '380',
+      unit_quantity: '0,5',
+      unit: 'unidade',
       variants: JSON.stringify([
-        { name: 'A5', price: '9.90', stock: 4, sku: 'AG-A5' },
-        { name: 'A4', price: '12.50', stock: 0, sku: null },
+        { name: 'A5', price: '9.90', stock: 4, sku: 'AG-A5', weight_grams: '450', unit_quantity: '1' },
+        { name: 'A4', price: '12.50', stock: 0, sku: null, weight_grams: null, unit_quantity: null },
       ]),
       imagesToRemove: '[]',
     });
@@ -141,7 +150,8 @@ describe('product form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remover variante 1' }));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(catalogMessages.variantsRequired)).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    // Only the read of the collections the form offers (issue #30); nothing was sent.
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /collection']);
     expect(formsOf(calls)).toHaveLength(0);
   });
 
@@ -182,8 +192,8 @@ describe('product form', () => {
     expect(formsOf(requests)[0]?.method).toBe('PUT');
     const form = formsOf(requests)[0]!.form;
     expect(JSON.parse(form.get('variants') as string)).toEqual([
-      { id: 31, name: 'A5', price: '9.00', stock: 6, sku: 'AG-A5' },
-      { id: 32, name: 'A4', price: '12.50', stock: 3, sku: null },
+      { id: 31, name: 'A5', price: '9.00', stock: 6, sku: 'AG-A5', weight_grams: null, unit_quantity: null },
+      { id: 32, name: 'A4', price: '12.50', stock: 3, sku: null, weight_grams: null, unit_quantity: null },
     ]);
     expect(form.get('imagesToRemove')).toBe('[101]');
     expect(form.has('price')).toBe(false);
@@ -210,8 +220,13 @@ describe('product form', () => {
       isDigital: 'true',
       link: 'https://exemplo.pt/guia.pdf',
       hasVariants: 'false',
+      withdrawalExemption: '',
       price: '1234.50',
       stock: '100',
+      // A digital product weighs nothing: its weight is cleared.
+      weight_grams: '',
+      unit_quantity: '',
+      unit: '',
       imagesToRemove: '[]',
     });
   });

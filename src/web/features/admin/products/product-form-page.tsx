@@ -2,6 +2,7 @@ import { catalogMessages } from '#shared/schemas/catalog.ts';
 import { RecordFormPage } from '../record-form-page.tsx';
 import { productQueryOptions } from './api.ts';
 import { ProductForm } from './product-form.tsx';
+import { RestockWaitingNote } from './restock-waiting-note.tsx';
 import { adminListHref } from '../admin-tabs.ts';
 
 /** /admin-dashboard/create-product and /admin-dashboard/edit-product/:id (backoffice.md §2). */
@@ -16,7 +17,12 @@ export function ProductFormPage() {
         query: productQueryOptions,
         loadingLabel: 'A carregar produto...',
         loadError: 'Erro ao carregar produtos.',
-        form: (product) => <ProductForm product={product} />,
+        form: (product) => (
+          <>
+            <RestockWaitingNote product={product} />
+            <ProductForm product={product} />
+          </>
+        ),
       }}
       notFound={{ message: catalogMessages.productNotFound, listHref: adminListHref('products'), listLabel: 'Voltar à lista de produtos' }}
     />

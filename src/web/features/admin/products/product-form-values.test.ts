@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogMessages, productForm } from '#shared/schemas/catalog.ts';
-import { productFormData, productFormDefaults, type ProductFormValues } from './product-form-values.ts';
+import { emptyVariant, productFormData, productFormDefaults, type ProductFormValues } from './product-form-values.ts';
 import { productFactory } from './product-test-utils.tsx';
 
 const base: ProductFormValues = { ...productFormDefaults(), name: 'Caixa', description: 'Cartão.', price: '12,5', stock: '3' };
@@ -20,24 +20,42 @@ describe('product form values', () => {
       stock: catalogMessages.stockRequired,
     });
     expect(
-      clientIssues({ ...base, hasVariants: true, variants: [{ name: '', price: '', stock: '', sku: 'S' }, { name: 'B', price: '2', stock: '1', sku: 'S' }] }),
+      clientIssues({ ...base, hasVariants: true, variants: [{ ...emptyVariant(), sku: 'S' }, { ...emptyVariant(), name: 'B', price: '2', stock: '1', sku: 'S', unit_quantity: '0' }] }),
     ).toEqual({
       'variants.0.name': catalogMessages.variantName,
       'variants.0.price': catalogMessages.variantPrice,
       'variants.0.stock': catalogMessages.variantStock,
+      'variants.1.unit_quantity': catalogMessages.unitQuantity,
       'variants.1.sku': catalogMessages.skuRepeated,
     });
+  });
+
+  it('asks for the quantity and its unit together, and a quantity above zero with at most three decimals', () => {
+    expect(clientIssues({ ...base, unit: 'kg' })).toEqual({ unit_quantity: catalogMessages.unitPair });
+    expect(clientIssues({ ...base, unit_quantity: '0,75' })).toEqual({ unit: catalogMessages.unitPair });
+    expect(clientIssues({ ...base, unit_quantity: '0,7505', unit: 'L' })).toEqual({ unit_quantity: catalogMessages.unitQuantity });
+    expect(clientIssues({ ...base, unit_quantity: '0', unit: 'L' })).toEqual({ unit_quantity: catalogMessages.unitQuantity });
+    expect(clientIssues({ ...base, unit: 'lb' })).toMatchObject({ unit: catalogMessages.unit });
+    expect(clientIssues({ ...base, weight_grams: '1,5' })).toEqual({ weight_grams: catalogMessages.weight });
+    expect(clientIssues({ ...base, unit_quantity: '0,75', unit: 'L', weight_grams: '820' })).toEqual({});
+  });
+
+  it('sends the weight, the quantity and the unit, blank to clear them', () => {
+    const values = productFormDefaults(productFactory({ weight_grams: 820, unit_quantity: 0.75, unit: 'L' }));
+    expect(values).toMatchObject({ weight_grams: '820', unit_quantity: '0,75', unit: 'L' });
+    expect(textOf(productFormData(values, [], []))).toMatchObject({ weight_grams: '820', unit_quantity: '0,75', unit: 'L' });
+    expect(textOf(productFormData({ ...values, weight_grams: ' ', unit_quantity: '', unit: '' }, [], []))).toMatchObject({ weight_grams: '', unit_quantity: '', unit: '' });
   });
 
   it('fills the form from a product and back', () => {
     const product = productFactory({
       hasVariants: true,
-      variants: [{ id: 3, name: 'A5', price: 9.9, stock: 2, sku: null }],
+      variants: [{ id: 3, name: 'A5', price: 9.9, stock: 2, sku: null, weight_grams: 120, unit_quantity: null }],
       isDigital: true,
       link: 'https://exemplo.pt/x',
     });
     const values = productFormDefaults(product);
-    expect(values).toMatchObject({ order: '1', price: '', stock: '', link: 'https://exemplo.pt/x', variants: [{ id: 3, price: '9,90', stock: '2', sku: '' }] });
+    expect(values).toMatchObject({ order: '1', price: '', stock: '', link: 'https://exemplo.pt/x', variants: [{ id: 3, price: '9,90', stock: '2', sku: '', weight_grams: '120', unit_quantity: '' }] });
     const file = new File(['x'], 'a.png', { type: 'image/png' });
     const form = productFormData(values, [file], [7, 8]);
     expect(textOf(form)).toEqual({
@@ -47,7 +65,11 @@ describe('product form values', () => {
       isDigital: 'true',
       link: 'https://exemplo.pt/x',
       hasVariants: 'true',
-      variants: '[{"id":3,"name":"A5","price":"9.90","stock":2,"sku":null}]',
+      withdrawalExemption: '',
+      weight_grams: '',
+      unit_quantity: '',
+      unit: '',
+      variants: '[{"id":3,"name":"A5","price":"9.90","stock":2,"sku":null,"weight_grams":"120","unit_quantity":null}]',
       imagesToRemove: '[7,8]',
     });
     expect((form.getAll('images') as File[]).map((f) => f.name)).toEqual(['a.png']);

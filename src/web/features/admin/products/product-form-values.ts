@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { eurosForApi } from '#shared/money.ts';
 import { MAX_IMAGE_BYTES, mediaMessages, type Product, productForm } from '#shared/schemas/catalog.ts';
+import { unitQuantityText } from '#shared/unit-price.ts';
 
 // The product form as the browser holds it (every input is text), checked with the shared `productForm`
 // (backoffice.md §5); the server checks again with `productFields` and its `fields` land on the same inputs.
@@ -13,6 +14,10 @@ export type VariantValues = {
   price: string;
   stock: string;
   sku: string;
+  /** Grams, blank: the product's weight. */
+  weight_grams: string;
+  /** How much of the product's unit the variant holds ('0,5'), blank: the product's. */
+  unit_quantity: string;
 };
 
 export type ProductFormValues = {
@@ -24,10 +29,20 @@ export type ProductFormValues = {
   isDigital: boolean;
   link: string;
   hasVariants: boolean;
+  /** '' when the right of withdrawal applies; else the law's reason (issue #28). */
+  withdrawalExemption: string;
+  /** One item's weight in grams, for shipping by weight; blank when not given. */
+  weight_grams: string;
+  /** The price per unit of measure (decision 0047): how much of `unit` one item holds; both blank when not given. */
+  unit_quantity: string;
+  unit: string;
   variants: VariantValues[];
 };
 
-export const emptyVariant = (): VariantValues => ({ name: '', price: '', stock: '', sku: '' });
+export const emptyVariant = (): VariantValues => ({ name: '', price: '', stock: '', sku: '', weight_grams: '', unit_quantity: '' });
+
+const gramsText = (grams: number | null | undefined) => (grams === null || grams === undefined ? '' : String(grams));
+const quantityText = (quantity: number | null | undefined) => (quantity === null || quantity === undefined ? '' : unitQuantityText(Math.round(quantity * 1000)));
 
 /** Euros as the inputs show them: 12.5 -> '12.50'. */
 /** A price as the owner reads and types it: `12,50`. */
@@ -35,7 +50,8 @@ const euroText = (euros: number) => euros.toFixed(2).replace('.', ',');
 
 export function productFormDefaults(product?: Product): ProductFormValues {
   if (!product) {
-    return { name: '', description: '', order: '0', price: '', stock: '', isDigital: false, link: '', hasVariants: false, variants: [] };
+    const blank = { weight_grams: '', unit_quantity: '', unit: '' };
+    return { name: '', description: '', order: '0', price: '', stock: '', isDigital: false, link: '', hasVariants: false, withdrawalExemption: '', ...blank, variants: [] };
   }
   return {
     name: product.name,
@@ -46,7 +62,19 @@ export function productFormDefaults(product?: Product): ProductFormValues {
     isDigital: product.isDigital,
     link: product.link ?? '',
     hasVariants: product.hasVariants,
-    variants: product.variants.map((v) => ({ id: v.id, name: v.name, price: euroText(v.price), stock: String(v.stock), sku: v.sku ?? '' })),
+    withdrawalExemption: product.withdrawalExemption ?? '',
+    weight_grams: gramsText(product.weight_grams),
+    unit_quantity: quantityText(product.unit_quantity),
+    unit: product.unit ?? '',
+    variants: product.variants.map((v) => ({
+      id: v.id,
+      name: v.name,
+      price: euroText(v.price),
+      stock: String(v.stock),
+      sku: v.sku ?? '',
+      weight_grams: gramsText(v.weight_grams),
+      unit_quantity: quantityText(v.unit_quantity),
+    })),
   };
 }
 
@@ -62,7 +90,8 @@ export const productFormResolver: Resolver<ProductFormValues> = (values, context
  * The multipart body of POST /product and PUT /product/:id (backoffice.md §7): price and stock only
  * without variants, the link only when digital, variants and imagesToRemove as JSON, new files as `images`.
  */
-export function productFormData(values: ProductFormValues, newFiles: readonly File[], imagesToRemove: readonly number[]): FormData {
+/** `collectionIds`: the collections chosen, when the form knew them (absent, the server leaves them as they are). */
+export function productFormData(values: ProductFormValues, newFiles: readonly File[], imagesToRemove: readonly number[], collectionIds?: readonly number[]): FormData {
   const form = new FormData();
   form.append('name', values.name.trim());
   form.append('description', values.description.trim());
@@ -70,6 +99,7 @@ export function productFormData(values: ProductFormValues, newFiles: readonly Fi
   form.append('isDigital', String(values.isDigital));
   if (values.isDigital) form.append('link', values.link.trim());
   form.append('hasVariants', String(values.hasVariants));
+  form.append('withdrawalExemption', values.withdrawalExemption);
   if (values.hasVariants) {
     const variants = values.variants.map((v) => ({
       ...(v.id === undefined ? {} : { id: v.id }),
@@ -77,13 +107,20 @@ export function productFormData(values: ProductFormValues, newFiles: readonly Fi
       price: eurosForApi(v.price),
       stock: Number(v.stock.trim()),
       sku: v.sku.trim() || null,
+      weight_grams: v.weight_grams.trim() || null,
+      unit_quantity: v.unit_quantity.trim() || null,
     }));
     form.append('variants', JSON.stringify(variants));
   } else {
     form.append('price', eurosForApi(values.price));
     form.append('stock', String(Number(values.stock.trim())));
   }
+  // Blank clears: the weight (a digital product has none) and the quantity with its unit.
+  form.append('weight_grams', values.isDigital ? '' : values.weight_grams.trim());
+  form.append('unit_quantity', values.unit_quantity.trim());
+  form.append('unit', values.unit);
   form.append('imagesToRemove', JSON.stringify(imagesToRemove));
+  if (collectionIds) form.append('collectionIds', JSON.stringify(collectionIds));
   for (const file of newFiles) form.append('images', file, file.name);
   return form;
 }

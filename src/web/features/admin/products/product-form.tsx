@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -7,7 +9,8 @@ import { useNavigate } from 'react-router';
 import { catalogMessages, MAX_PRODUCT_IMAGES, type Product } from '#shared/schemas/catalog.ts';
 import { ApiError } from '../../../api/client.ts';
 import { listRowPath } from '../../../components/form/apply-field-errors.ts';
-import { fieldId, FormField } from '../../../components/form/field.tsx';
+import { fieldId, FormField, SelectField } from '../../../components/form/field.tsx';
+import { EXEMPTION_REASONS, exemptionLabel, NO_WITHDRAWAL } from '#shared/withdrawal.ts';
 import { useServerForm } from '../../../components/form/use-server-form.ts';
 import { FormActions } from '../form-actions.tsx';
 import type { TabNotice } from '../notice-alert.tsx';
@@ -16,6 +19,9 @@ import { ProductImagesField, useProductImages } from './product-images-field.tsx
 import { emptyVariant, productFormData, productFormDefaults, productFormResolver } from './product-form-values.ts';
 import { adminListHref } from '../admin-tabs.ts';
 import { VariantFields } from './variant-fields.tsx';
+import { MeasureFields } from './measure-fields.tsx';
+import { adminCollectionsQueryOptions } from '../collections/api.ts';
+import { ProductCollectionsField } from '../collections/product-collections-field.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
 import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
 
@@ -23,10 +29,10 @@ export const saveFailed = 'Erro ao salvar produto. Por favor tente novamente.';
 const deleteFailed = 'Erro ao eliminar produto.';
 const listHref = adminListHref('products');
 
-const plainFields = ['name', 'description', 'order', 'price', 'stock', 'link'] as const;
+const plainFields = ['name', 'description', 'order', 'price', 'stock', 'link', 'withdrawalExemption', 'weight_grams', 'unit_quantity', 'unit'] as const;
 type PlainField = (typeof plainFields)[number];
 const isPlainField = (name: string): name is PlainField => (plainFields as readonly string[]).includes(name);
-const variantColumns = ['name', 'price', 'stock', 'sku'] as const;
+const variantColumns = ['name', 'price', 'stock', 'sku', 'weight_grams', 'unit_quantity'] as const;
 
 /** The admin product form (backoffice.md §2, §5): create when no product is given, edit otherwise. */
 export function ProductForm({ product }: { product?: Product }) {
@@ -35,6 +41,9 @@ export function ProductForm({ product }: { product?: Product }) {
   const remove = useDeleteProduct();
   const existingImages = product?.images ?? [];
   const images = useProductImages(existingImages);
+  const [collectionIds, setCollectionIds] = useState<number[]>(product?.collectionIds ?? []);
+  // The choice is sent only once the collections are known: until then the server leaves them as they are.
+  const collections = useQuery(adminCollectionsQueryOptions());
 
   const {
     form: methods,
@@ -68,6 +77,7 @@ export function ProductForm({ product }: { product?: Product }) {
       values,
       images.added.map((image) => image.file),
       [...images.removed],
+      collections.isSuccess ? collectionIds : undefined,
     );
     try {
       await save.mutateAsync(body);
@@ -97,6 +107,19 @@ export function ProductForm({ product }: { product?: Product }) {
         <FormField label="Descrição" as="textarea" rows={5} maxLength={10_000} {...text('description')} />
 
         <FormField label="Ordem" type="number" inputMode="numeric" min={0} step={1} style={{ maxWidth: '12rem' }} help="Os números mais baixos aparecem primeiro na loja." {...text('order')} />
+
+        <SelectField
+          label="Direito de livre resolução"
+          help="Só para os casos da lei (Decreto-Lei n.º 24/2014, art. 17.º): o produto mostra «Sem direito de livre resolução» e o motivo, e a função de desistência não o oferece."
+          {...text('withdrawalExemption')}
+        >
+          <option value="">Com direito de livre resolução</option>
+          {EXEMPTION_REASONS.map((reason) => (
+            <option key={reason} value={reason}>
+              {`${NO_WITHDRAWAL}: ${exemptionLabel[reason].toLowerCase()}`}
+            </option>
+          ))}
+        </SelectField>
 
         <fieldset className="mb-3">
           <legend className="fs-5">Tipo de produto</legend>
@@ -131,7 +154,8 @@ export function ProductForm({ product }: { product?: Product }) {
           <fieldset className="mb-4">
             <legend className="fs-5">Variantes</legend>
             <p className="small text-secondary">
-              Cada variante tem o seu preço (com IVA incluído) e stock; a loja mostra o preço mais baixo como «A partir de».
+              Cada variante tem o seu preço (com IVA incluído) e stock; a loja mostra o preço mais baixo como «A partir de». O peso e
+              a quantidade em branco são os do produto.
             </p>
             <VariantFields />
           </fieldset>
@@ -148,7 +172,11 @@ export function ProductForm({ product }: { product?: Product }) {
           </fieldset>
         }
 
+        <MeasureFields isDigital={isDigital} />
+
         <ProductImagesField existing={existingImages} productName={product?.name ?? ''} images={images} />
+
+        <ProductCollectionsField chosen={collectionIds} onChange={setCollectionIds} disabled={saving} />
 
         {failure && <Alert variant="danger">{failure}</Alert>}
 

@@ -8,9 +8,12 @@ import { emptyVariant, type ProductFormValues } from './product-form-values.ts';
 import BiPlusLgIcon from '~icons/bi/plus-lg';
 import BiTrashIcon from '~icons/bi/trash';
 
-type VariantField = 'name' | 'price' | 'stock' | 'sku';
+type VariantField = 'name' | 'price' | 'stock' | 'sku' | 'weight_grams' | 'unit_quantity';
 
-/** The variant list of the product form (backoffice.md §2): name, price in steps of 0.01, stock, optional SKU. */
+/**
+ * The variant list of the product form (backoffice.md §2): name, price in steps of 0.01, stock, optional SKU, and
+ * the variant's own weight and quantity of the product's unit when they differ from the product's.
+ */
 export function VariantFields() {
   const {
     control,
@@ -74,6 +77,12 @@ export function VariantFields() {
                   </Col>
                   <Col xs={12} md={3}>
                     <FormField label={<>SKU (opcional){hidden}</>} type="text" autoComplete="off" maxLength={64} {...input(index, 'sku')} />
+                  </Col>
+                  <Col xs={6} md={4}>
+                    <FormField label={<>Peso (g, opcional){hidden}</>} type="number" inputMode="numeric" min={0} step={1} {...input(index, 'weight_grams')} />
+                  </Col>
+                  <Col xs={6} md={4}>
+                    <FormField label={<>Quantidade (opcional){hidden}</>} inputMode="decimal" autoComplete="off" {...input(index, 'unit_quantity')} />
                   </Col>
                 </Row>
                 <div className="d-flex justify-content-end mt-2">

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserBody, PublicUser, UpdateUserBody } from '#shared/schemas/account.ts';
+import type { ErasureAnswer, PersonalData } from '#shared/schemas/privacy.ts';
 import { api, ApiError } from '../../../api/client.ts';
 
 // Admin users API (backoffice.md §7): GET/POST /user, GET/PUT/DELETE /user/:id. The server checks isAdmin.
@@ -46,3 +47,15 @@ export function useDeleteUser() {
     },
   });
 }
+
+// The owner's "Pedido RGPD" (issue #28): everything held for an e-mail address, exported or anonymised (audited).
+export const useDataRequestExport = () => useMutation({ mutationFn: (email: string) => api.post<PersonalData>('/user/data-request/export', { email }) });
+
+export const useDataRequestErase = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => api.post<ErasureAnswer>('/user/data-request/erase', { email }),
+    // An account may have gone with it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+};

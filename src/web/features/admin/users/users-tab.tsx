@@ -8,6 +8,7 @@ import { useSession } from '../../../session/session.tsx';
 import { NoticeAlert, noticeFrom } from '../notice-alert.tsx';
 import { QueryState } from '../query-state.tsx';
 import { useDeleteUser, usersQueryOptions } from './api.ts';
+import { DataRequestPanel } from './data-request-panel.tsx';
 import { UsersTable } from './users-table.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
 import { TabToolbar } from '../tab-toolbar.tsx';
@@ -85,6 +86,7 @@ export function UsersTab() {
           </>
         }
       />
+      <DataRequestPanel />
     </section>
   );
 }

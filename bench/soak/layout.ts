@@ -1,0 +1,249 @@
+// The production layout on this machine, without containers: a scratch PostgreSQL database, Redis, a loopback
+// SMTP stand-in, two app processes started as the systemd unit and the image start them, and Debian's Caddy
+// in front with the repository's own Caddyfile, adapted by environment variables.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { proxyOptionsFor } from './caddy-version.ts';
+
+export const POSTGRES_URL = process.env.SOAK_POSTGRES_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REDIS_URL = process.env.SOAK_REDIS_URL?.trim() || 'redis://127.0.0.1:6379/11';
+export const ADMIN = { email: 'dona@loja-soak.test', username: 'dona', password: 'Soak-bench-2026!' };
+/** As compose.yaml and the systemd unit set it: longer than the Caddyfile's health_interval. */
+const SHUTDOWN_DRAIN_MS = '5000';
+
+export type Ports = { proxy: number; caddyAdmin: number; smtp: number; apps: [number, number] };
+export const portsFrom = (base: number): Ports => ({ proxy: base, caddyAdmin: base + 1, smtp: base + 2, apps: [base + 11, base + 12] });
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const scratch = mkdtempSync(join(tmpdir(), 'loja-soak-'));
+export const dataDir = join(scratch, 'data');
+export const backupDir = join(scratch, 'backups');
+const children = new Set<ChildProcess>();
+
+/** A command to its end (build, migrate, seed, backup), its output kept; throws with it when it fails. */
+export async function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => void (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => void (output += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output.slice(-3000)}`);
+  return output;
+}
+
+/** Debian's caddy, installed with apt-get when missing (as .ci/run installs chromium). */
+export async function ensureCaddy() {
+  if (spawnSync('caddy', ['version']).status === 0) return;
+  console.log('caddy is not installed: apt-get install caddy');
+  await run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy']);
+}
+
+export type ShopDatabase = { name: string; url: string; query: <R extends object>(sql: string, values?: unknown[]) => Promise<R[]>; close: () => Promise<void> };
+
+/** A new database on the PostgreSQL server for this run; `tearDown` drops it. */
+export async function createDatabase(): Promise<ShopDatabase> {
+  const name = `loja_soak_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  databases.add(name);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  return { name, url: url.toString(), query: async (sql, values = []) => (await pool.query(sql, values)).rows, close: () => pool.end() };
+}
+const databases = new Set<string>();
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Empties this run's Redis database (a number of its own, so the other users of the server are not touched). */
+export async function clearRedis() {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
+  await redis.connect();
+  await redis.flushdb();
+  redis.disconnect();
+}
+
+/** The SMTP stand-in: takes every message and keeps only its subject (a long run sends thousands). */
+export async function startMailbox(port: number) {
+  const subjects: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((mail) => {
+            subjects.push(mail.subject ?? '');
+            callback();
+          })
+          .catch(callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${port}`, subjects, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The settings of every app process: the production ones of compose.yaml, on loopback. */
+export function appEnv(database: ShopDatabase, ports: Ports, smtpUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    MIGRATE_ON_START: 'false',
+    REDIS_URL,
+    PUBLIC_URL: `http://127.0.0.1:${ports.proxy}`,
+    TRUST_PROXY: '1',
+    SHUTDOWN_DRAIN_MS,
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'Loja <loja@loja-soak.test>',
+    PAYMENT_GATEWAY: 'sandbox',
+    DATA_DIR: dataDir,
+    DEMO_CATALOGUE: 'false',
+    LOG_LEVEL: 'warn',
+    // Every simulated visitor comes from 127.0.0.1 through the proxy: the per-address limits would make the
+    // whole town one customer. The per-e-mail ones stay as shipped (their 429s are counted as limits).
+    AUTH_RATE_LIMIT: '1000000',
+    CHECKOUT_RATE_LIMIT: '1000000',
+    UNPAID_UNITS_PER_ADDRESS: '1000000',
+  };
+}
+
+/** One app process as the systemd unit runs it (`node src/server/main.ts`), restarted by the bench as systemd would. */
+export class AppProcess {
+  life = 0;
+  private child: ChildProcess | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  private tail = '';
+
+  readonly name: string;
+  readonly port: number;
+  private readonly env: Record<string, string>;
+
+  constructor(name: string, port: number, env: Record<string, string>) {
+    this.name = name;
+    this.port = port;
+    this.env = env;
+  }
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start() {
+    this.life += 1;
+    const child = spawn(process.execPath, ['src/server/main.ts'], {
+      env: { PATH: process.env.PATH ?? '', ...this.env, PORT: String(this.port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    children.add(child);
+    const keep = (c: Buffer) => void (this.tail = (this.tail + c.toString()).slice(-4000));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    this.exited = new Promise((resolve) =>
+      child.once('exit', () => {
+        children.delete(child);
+        resolve();
+      }),
+    );
+    await this.waitReady();
+  }
+
+  /** Until `/api/ready` answers 200 (60 s at most). */
+  async waitReady() {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (this.child?.exitCode !== null) throw new Error(`${this.name} exited at start:\n${this.tail}`);
+      const ok = await fetch(`${this.url}/api/ready`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+      if (ok) return;
+      await sleep(200);
+    }
+    throw new Error(`${this.name} was not ready within 60 s:\n${this.tail}`);
+  }
+
+  /** Sends the signal and waits for the exit (SIGTERM: the process drains and stops by itself). */
+  async stop(signal: NodeJS.Signals) {
+    this.child?.kill(signal);
+    await this.exited;
+  }
+
+  output = () => this.tail;
+}
+
+/** The errors Caddy logged while proxying (a request it could not pass to a process): when (Unix ms), why, which. */
+export const proxyErrors: { at: number; msg: string; request: string }[] = [];
+
+/** Caddy with deploy/Caddyfile: the site on loopback, plain HTTP, the two processes as its upstreams. */
+export async function startCaddy(ports: Ports) {
+  const home = join(scratch, 'caddy');
+  const version = spawnSync('caddy', ['version'], { encoding: 'utf8' }).stdout.trim();
+  const options = proxyOptionsFor(version);
+  console.log(`caddy ${version.split(' ')[0]}${options ? `: CADDY_PROXY_OPTIONS=${JSON.stringify(options)} (it cannot resend a body otherwise)` : ''}`);
+  const child = spawn('caddy', ['run', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_CONFIG_HOME: join(home, 'config'),
+      SHOP_DOMAIN: `http://127.0.0.1:${ports.proxy}`,
+      LOJA_UPSTREAMS: ports.apps.map((p) => `127.0.0.1:${p}`).join(' '),
+      CADDY_BIND: '127.0.0.1',
+      CADDY_ADMIN: `127.0.0.1:${ports.caddyAdmin}`,
+      CADDY_PROXY_OPTIONS: options,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let tail = '';
+  let partial = '';
+  child.stderr?.on('data', (c: Buffer) => {
+    tail = (tail + c.toString()).slice(-3000);
+    const lines = (partial + c.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes('"http.log.error"') || proxyErrors.length >= 1000) continue;
+      const entry = JSON.parse(line) as { ts: number; msg: string; request?: { method?: string; uri?: string } };
+      proxyErrors.push({ at: entry.ts * 1000, msg: entry.msg, request: `${entry.request?.method ?? ''} ${entry.request?.uri ?? ''}` });
+    }
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`caddy exited:\n${tail}`);
+    const ok = await fetch(`http://127.0.0.1:${ports.proxy}/api/ready`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await sleep(300);
+  }
+  throw new Error(`caddy did not answer within 30 s:\n${tail}`);
+}
+
+/** Stops every process started, drops the database and removes the scratch folder (backups included). */
+export async function tearDown(keep: boolean) {
+  for (const child of children) child.kill('SIGKILL');
+  await sleep(300);
+  if (!keep) {
+    for (const name of databases) {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((err: unknown) => console.error(`could not drop ${name}:`, err));
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  } else {
+    console.log(`kept: database ${[...databases].join(', ')}, folder ${scratch}`);
+  }
+}

@@ -1,0 +1,28 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The owner's shipping methods, per zone (decision 0046): a flat price, bands of order value (cents) or of
+ * weight (grams), or pickup at the atelier; free at or above an amount when she says so. Orders keep the
+ * method's name, zone and charge, so a method changed or deleted later does not change a sale.
+ */
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    zone: text('zone', { enum: ['continente', 'madeira', 'acores'] }).notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['flat', 'value_bands', 'weight_bands', 'pickup'] }).notNull(),
+    priceCents: integer('price_cents').notNull().default(0),
+    // [{ upTo, priceCents }], upTo in cents (value bands) or grams (weight bands), null for "and above".
+    bands: jsonb('bands').$type<{ upTo: number | null; priceCents: number }[]>().notNull().default([]),
+    freeAboveCents: integer('free_above_cents'),
+    daysMin: integer('days_min').notNull(),
+    daysMax: integer('days_max').notNull(),
+    active: boolean('active').notNull().default(true),
+    pickupAddress: text('pickup_address'),
+    pickupHours: text('pickup_hours'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shipping_methods_zone_idx').on(t.zone, t.id)],
+);

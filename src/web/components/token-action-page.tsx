@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Container from 'react-bootstrap/Container';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '#shared/paths.ts';
+import { errorMessage } from '../api/client.ts';
+import { singleUseQuery } from '../api/query-keys.ts';
+import { PageMeta } from './page-meta.tsx';
+import { PageSpinner } from './page-spinner.tsx';
+
+/** A link a customer got by mail that acts once (confirm, stop): what the page says and which call it makes. */
+export type TokenAction = {
+  /** The query key's first parts: one request per token and action. */
+  key: readonly string[];
+  title: string;
+  description: string;
+  call: (token: string) => Promise<{ message: string }>;
+  loadingLabel: string;
+  fallbackError: string;
+  tokenMissing: string;
+};
+
+/**
+ * backoffice.md §2, §4: loading, then the server's message in a success or error box; no token is an error at
+ * once. The newsletter's links and "Avise-me quando voltar"'s open it.
+ */
+export function TokenActionPage({ action }: { action: TokenAction }) {
+  const { key, title, description, call, loadingLabel, fallbackError, tokenMissing } = action;
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+
+  // The link acts once: never retried, refetched or cancelled (a cancelled first request may still have been
+  // served, and its repeat would then read 'already used'; StrictMode mounts twice).
+  const result = useQuery({
+    queryKey: [...key, token],
+    queryFn: () => call(token),
+    enabled: token !== '',
+    ...singleUseQuery,
+  });
+
+  let body;
+  if (!token) body = <Alert variant="danger">{tokenMissing}</Alert>;
+  else if (result.isPending) body = <PageSpinner label={loadingLabel} />;
+  else if (result.isError) body = <Alert variant="danger">{errorMessage(result.error, fallbackError)}</Alert>;
+  else body = <Alert variant="success">{result.data.message}</Alert>;
+
+  return (
+    <Container className="py-4 py-md-5">
+      <PageMeta title={title} description={description} />
+      <meta name="robots" content="noindex" />
+      <Card className="auth-card mx-auto shadow-sm">
+        <Card.Body className="p-3 p-sm-4">
+          <h1 className="h3 mb-4 text-center">{title}</h1>
+          {body}
+          <p className="mt-4 mb-0 text-center">
+            <Link to={paths.products}>Continuar a ver a loja</Link>
+          </p>
+        </Card.Body>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { type Resolver, useFieldArray, useWatch } from 'react-hook-form';
+import { SHIPPING_KINDS, SHIPPING_ZONES, shippingKindLabel, shippingZoneLabel } from '#shared/shipping.ts';
+import { type ShippingMethod, type ShippingMethodInput, shippingMethodBody, type ShippingMethodValues } from '#shared/schemas/shipping.ts';
+import { CheckField, fieldBinder, FormField, SelectField } from '../../../components/form/field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useServerForm } from '../../../components/form/use-server-form.ts';
+import { MessageAlert } from '../../../components/message-alert.tsx';
+import { useSaveShippingMethod } from './api.ts';
+
+const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
+
+/** The form's values from a method (editing) or a new mainland flat method. */
+export const formValues = (method: ShippingMethod | null): ShippingMethodInput => ({
+  zone: method?.zone ?? 'continente',
+  name: method?.name ?? '',
+  kind: method?.kind ?? 'flat',
+  price: text(method?.price ?? null),
+  bands: method?.bands.map((b) => ({ up_to: method.kind === 'weight_bands' ? text(b.up_to) : text(b.up_to), price: text(b.price) })) ?? [],
+  free_above: text(method?.free_above ?? null),
+  days_min: method?.days_min ?? 2,
+  days_max: method?.days_max ?? 5,
+  active: method?.active ?? true,
+  pickup_address: method?.pickup_address ?? '',
+  pickup_hours: method?.pickup_hours ?? '',
+});
+
+const FIELDS = ['zone', 'name', 'kind', 'price', 'bands', 'free_above', 'days_min', 'days_max', 'active', 'pickup_address', 'pickup_hours'];
+
+/** A method's form: zone, name, how the price is made (flat, bands of value or weight, pickup), free above, days, active. */
+export function ShippingMethodForm({ method, onDone }: { method: ShippingMethod | null; onDone: (message: string) => void }) {
+  const save = useSaveShippingMethod();
+  const { form, error, busy, submit } = useServerForm(
+    zodResolver(shippingMethodBody) as Resolver<ShippingMethodInput, unknown, ShippingMethodValues>,
+    formValues(method),
+    { accept: (name) => (FIELDS.includes(name.split('.')[0] ?? '') ? name : undefined), fallback: 'Erro ao guardar o método de envio.', alertWithFields: true },
+  );
+  const { register, control, formState } = form;
+  const field = fieldBinder(register, formState.errors);
+  const kind = useWatch({ control, name: 'kind' });
+  const bands = useFieldArray({ control, name: 'bands' });
+  const banded = kind === 'value_bands' || kind === 'weight_bands';
+  const idOf = (name: string) => `shipping-${name}`;
+
+  const onSubmit = submit(async () => {
+    await save.mutateAsync({ id: method?.id ?? null, body: form.getValues() });
+    onDone(method ? 'Método de envio guardado.' : 'Método de envio criado.');
+  });
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-labelledby="shipping-form-title">
+      <h3 id="shipping-form-title" className="h5 mb-3">
+        {method ? `Editar «${method.name}»` : 'Novo método de envio'}
+      </h3>
+      <MessageAlert message={error} variant="danger" className="mb-3" />
+      <Row>
+        <Col xs={12} md={4}>
+          <SelectField id={idOf('zone')} label="Zona" {...field('zone')}>
+            {SHIPPING_ZONES.map((zone) => (
+              <option key={zone} value={zone}>
+                {shippingZoneLabel[zone]}
+              </option>
+            ))}
+          </SelectField>
+        </Col>
+        <Col xs={12} md={8}>
+          <FormField id={idOf('name')} label="Nome (como o cliente o vê)" {...field('name')} />
+        </Col>
+      </Row>
+      <SelectField id={idOf('kind')} label="Preço" {...field('kind')}>
+        {SHIPPING_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {shippingKindLabel[k]}
+          </option>
+        ))}
+      </SelectField>
+      {kind === 'flat' && <FormField id={idOf('price')} label="Preço (€)" inputMode="decimal" {...field('price')} />}
+      {banded && (
+        <fieldset className="mb-3">
+          <legend className="h6">{kind === 'weight_bands' ? 'Escalões de peso (até X gramas)' : 'Escalões de valor (encomendas até X €)'}</legend>
+          <p className="small text-secondary">O último escalão pode ficar sem limite («e acima»).</p>
+          {bands.fields.map((band, index) => (
+            <Row key={band.id} className="align-items-end">
+              <Col xs={5}>
+                <FormField id={idOf(`bands.${index}.up_to`)} label={kind === 'weight_bands' ? `Até (g), escalão ${index + 1}` : `Até (€), escalão ${index + 1}`} inputMode="decimal" {...field(`bands.${index}.up_to`)} />
+              </Col>
+              <Col xs={4}>
+                <FormField id={idOf(`bands.${index}.price`)} label={`Preço (€), escalão ${index + 1}`} inputMode="decimal" {...field(`bands.${index}.price`)} />
+              </Col>
+              <Col xs={3} className="mb-3">
+                <Button variant="outline-danger" size="sm" onClick={() => bands.remove(index)}>
+                  Retirar<span className="visually-hidden"> o escalão {index + 1}</span>
+                </Button>
+              </Col>
+            </Row>
+          ))}
+          <Button variant="outline-secondary" size="sm" onClick={() => bands.append({ up_to: '', price: '' })}>
+            Acrescentar escalão
+          </Button>
+          {formState.errors.bands?.message && <div className="invalid-feedback d-block">{formState.errors.bands.message}</div>}
+        </fieldset>
+      )}
+      {kind === 'pickup' ?
+        <>
+          <FormField id={idOf('pickup_address')} label="Morada do ateliê" {...field('pickup_address')} />
+          <FormField id={idOf('pickup_hours')} label="Horário de levantamento" {...field('pickup_hours')} />
+        </>
+      : <FormField id={idOf('free_above')} label="Grátis a partir de (€)" help="Vazio: nunca é grátis nesta zona." inputMode="decimal" {...field('free_above')} />}
+      <Row>
+        <Col xs={6}>
+          <FormField id={idOf('days_min')} label="Entrega: mínimo de dias úteis" type="number" min={0} max={60} {...field('days_min')} />
+        </Col>
+        <Col xs={6}>
+          <FormField id={idOf('days_max')} label="Entrega: máximo de dias úteis" type="number" min={0} max={60} {...field('days_max')} />
+        </Col>
+      </Row>
+      <CheckField id={idOf('active')} type="switch" label="Ativo (oferecido no checkout)" registration={register('active')} className="mb-3" />
+      <div className="d-flex gap-2">
+        <SubmitButton busy={busy}>Guardar</SubmitButton>
+        <Button variant="outline-secondary" onClick={() => onDone('')} disabled={busy}>
+          Cancelar
+        </Button>
+      </div>
+    </Form>
+  );
+}
