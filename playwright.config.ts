@@ -1,5 +1,5 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
-import { shopPort } from './e2e/fixtures/env.ts';
+import { patience, shopPort } from './e2e/fixtures/env.ts';
 
 type WebServer = Exclude<PlaywrightTestConfig['webServer'], unknown[] | undefined>;
 
@@ -44,8 +44,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: 'list',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: patience(60_000),
+  expect: { timeout: patience(10_000) },
   use: {
     // Each worker loads this file again with its TEST_PARALLEL_INDEX set: its own shop (e2e/fixtures/env.ts too).
     baseURL: `http://127.0.0.1:${shopPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0))}`,
@@ -53,8 +53,8 @@ export default defineConfig({
     timezoneId: 'Europe/Lisbon',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    actionTimeout: 15_000,
-    navigationTimeout: 30_000,
+    actionTimeout: patience(15_000),
+    navigationTimeout: patience(30_000),
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -7,6 +7,7 @@ import {
   loginAs,
   logout,
   openAccountMenu,
+  patience,
   randomSuffix,
   readMail,
   registerVerifiedUser,
@@ -47,7 +48,7 @@ test.describe('conta de cliente', () => {
       await main.getByRole('button', { name: 'Registar', exact: true }).click();
       await expect(main.getByText(texts.registered)).toBeVisible();
       await expectAccessible(page, 'registo efetuado');
-      await expect(page).toHaveURL(urlOf('/login'), { timeout: 10_000 });
+      await expect(page).toHaveURL(urlOf('/login'), { timeout: patience(10_000) });
 
       const mail = await readMail(email, 'Confirme o seu email', { since });
       expect(mail.subject).toBe('Confirme o seu email');
@@ -146,7 +147,7 @@ test.describe('conta de cliente', () => {
     await main.getByRole('button', { name: 'Redefinir Senha', exact: true }).click();
     await expect(main.getByText('Palavra-passe redefinida com sucesso! Já pode iniciar sessão.')).toBeVisible();
     await expectAccessible(page, 'palavra-passe redefinida');
-    await expect(page).toHaveURL(urlOf('/login'), { timeout: 10_000 });
+    await expect(page).toHaveURL(urlOf('/login'), { timeout: patience(10_000) });
 
     await submitLogin(page, user.email, user.password);
     await expect(main.getByText(texts.wrongCredentials)).toBeVisible();

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { admin, baseURL, escapeRegExp, expect, expectAccessible, signIn, openAccountMenu, randomSuffix, test, urlOf } from './fixtures.ts';
+import { admin, baseURL, escapeRegExp, expect, expectAccessible, openAccountMenu, patience, randomSuffix, signIn, test, urlOf } from './fixtures.ts';
 
 const dashboardUrl = new RegExp(`^${escapeRegExp(baseURL)}/admin-dashboard(\\?.*)?$`);
 const productsTabUrl = urlOf('/admin-dashboard?tab=produtos');
@@ -74,7 +74,7 @@ async function shootForm(page: Page, name: string) {
     await expect
       .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete || !img.checkVisibility())), {
         message: 'images loaded',
-        timeout: 15_000,
+        timeout: patience(15_000),
       })
       .toBe(true);
     await expectAccessible(page, `${name} a ${viewport.width} px`);

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
-import { expect, expectAccessible, test, urlOf } from './fixtures.ts';
+import { expect, expectAccessible, patience, test, urlOf } from './fixtures.ts';
 
 // The shop these journeys browse is the demo catalogue e2e/serve.ts seeds (DEMO_CATALOGUE=true): what the
 // pages should show is worked out from that list, so a change to it changes the expectations with it.
@@ -334,7 +334,7 @@ async function loadAllImages(page: Page) {
   await expect
     .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete || !img.checkVisibility())), {
       message: 'images loaded',
-      timeout: 15_000,
+      timeout: patience(15_000),
     })
     .toBe(true);
 }
@@ -353,7 +353,7 @@ async function shoot(page: Page, path: string, name: string) {
 }
 
 test.describe('capturas de ecrã do catálogo', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: patience(120_000) });
 
   test('lista de produtos e produto com variantes', async ({ page }) => {
     await mkdir(screens, { recursive: true });

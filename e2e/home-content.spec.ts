@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
 import { MOVE_LOCK_MS } from '../src/web/features/home/use-section-navigation.ts';
-import { admin, expect, expectAccessible, signIn, randomSuffix, readMail, test, uniqueEmail } from './fixtures.ts';
+import { admin, expect, expectAccessible, patience, randomSuffix, readMail, signIn, test, uniqueEmail } from './fixtures.ts';
 
 // The home page, its editable hero, the contact form and the terms page, on the demo shop e2e/serve.ts seeds.
 
@@ -68,7 +68,7 @@ test.describe('página inicial', () => {
     await expectShown(page, 1);
 
     // The side controls fade out 3 s after the mouse last moved; moving it brings them back.
-    await expect(page.locator('.home-controls')).not.toHaveClass(/home-controls--visible/, { timeout: 5_000 });
+    await expect(page.locator('.home-controls')).not.toHaveClass(/home-controls--visible/, { timeout: patience(5_000) });
     await page.mouse.move(500, 300);
     await expect(page.locator('.home-controls')).toHaveClass(/home-controls--visible/);
     await dot(page, 3).click();

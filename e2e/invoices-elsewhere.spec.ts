@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { admin, expect, signIn, test } from './fixtures.ts';
 import { placeGuestOrder } from './shop-helpers.ts';
-import { shopPort } from './fixtures/env.ts';
+import { patience, shopPort } from './fixtures/env.ts';
 
 // Issue #25, "invoices without a provider": in a shop with INVOICING=none, "Faturas por emitir" says who to
 // invoice (name, NIF, company, address, total) and "Marcar como emitida" keeps the number the owner gives,
@@ -17,7 +17,7 @@ test.use({ baseURL: shopUrl });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(patience(120_000));
   shop = spawn(process.execPath, [resolve(import.meta.dirname, 'serve.ts')], {
     env: { ...process.env, E2E_PORT: String(port), E2E_INVOICING: 'none' },
     stdio: 'inherit',
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   await expect(async () => {
     const answer = await fetch(`${shopUrl}/api/product?pageSize=1`).catch(() => null);
     expect(answer?.status).toBe(200);
-  }).toPass({ timeout: 110_000, intervals: [500] });
+  }).toPass({ timeout: patience(110_000), intervals: [500] });
 });
 
 test.afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { admin, baseURL, escapeRegExp, expect, expectAccessible, randomSuffix, readMail, signIn, test, uniqueEmail } from './fixtures.ts';
+import { admin, baseURL, escapeRegExp, expect, expectAccessible, patience, randomSuffix, readMail, signIn, test, uniqueEmail } from './fixtures.ts';
 import { cents, demoProduct, euros, fillCheckout, findProduct, orderIdFrom, shoot } from './shop-helpers.ts';
 
 // Invoices, NIF and refunds (issue #16), with the stand-in for InvoiceXpress e2e/serve.ts runs on loopback:
@@ -16,8 +16,8 @@ const NIF = '123456789';
 async function eventually(page: Page, locator: ReturnType<Page['getByRole']>) {
   await expect(async () => {
     await page.reload();
-    await expect(locator).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(locator).toBeVisible({ timeout: patience(1_000) });
+  }).toPass({ timeout: patience(15_000) });
 }
 
 /** The PDF behind a document link: the shop redirects to the provider's file. */
@@ -61,8 +61,8 @@ test('fatura-recibo com NIF depois do MB WAY, e o reembolso de uma unidade com n
     const phone = await openPage();
     await phone.goto(phoneUrl ?? '');
     await phone.getByRole('main').getByRole('button', { name: 'Aceitar pagamento', exact: true }).click();
-    await expect(main.getByText('Pagamento confirmado!')).toBeVisible({ timeout: 8_000 });
-    await expect(main.getByRole('heading', { level: 1, name: 'Obrigado pela sua encomenda!' })).toBeVisible({ timeout: 6_000 });
+    await expect(main.getByText('Pagamento confirmado!')).toBeVisible({ timeout: patience(8_000) });
+    await expect(main.getByRole('heading', { level: 1, name: 'Obrigado pela sua encomenda!' })).toBeVisible({ timeout: patience(6_000) });
   });
 
   const orderId = orderIdFrom(page);

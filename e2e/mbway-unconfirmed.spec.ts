@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { baseURL, escapeRegExp, expect, expectAccessible, randomSuffix, test, uniqueEmail, urlOf } from './fixtures.ts';
+import { baseURL, escapeRegExp, expect, expectAccessible, patience, randomSuffix, test, uniqueEmail, urlOf } from './fixtures.ts';
 import { demoProduct, fillCheckout, findProduct, orderIdFrom, screensDir, shoot } from './shop-helpers.ts';
 
 // Issue #27: an MB WAY request the gateway did not confirm (its answer came after the shop gave up) still
@@ -50,8 +50,8 @@ async function unconfirmedThenAccepted(page: Page, openPage: () => Promise<Page>
   await expect(screen.getByText(/^Pagamento aceite\. A loja recebeu a confirmação\./)).toBeVisible();
 
   await page.bringToFront();
-  await expect(main.getByText('Pagamento confirmado!')).toBeVisible({ timeout: 8_000 });
-  await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL)}/order-success\\?id=${orderId}&`), { timeout: 6_000 });
+  await expect(main.getByText('Pagamento confirmado!')).toBeVisible({ timeout: patience(8_000) });
+  await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL)}/order-success\\?id=${orderId}&`), { timeout: patience(6_000) });
   await expect(main.getByText(/^Pago em \d{1,2} de \S+ de \d{4}/)).toBeVisible();
 }
 

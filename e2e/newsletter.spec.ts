@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, expect, expectAccessible, linkIn, signIn, randomSuffix, readMail, test, uniqueEmail } from './fixtures.ts';
+import { admin, expect, expectAccessible, linkIn, patience, randomSuffix, readMail, signIn, test, uniqueEmail } from './fixtures.ts';
 
 const subscribed = 'Obrigado pela sua inscrição! Verifique o seu email para confirmar.';
 const confirmed = 'Subscrição confirmada! Passa a receber a newsletter da Loja.';
@@ -74,7 +74,7 @@ test.describe('newsletter', () => {
       await expect(page.getByText(/^Envio da newsletter iniciado para \d+ subscritor/)).toBeVisible();
 
       // The send runs in the job queue; the switch turns itself off at the end and the history shows it.
-      await expect(page.getByRole('switch', { name: 'Enviar a newsletter aos subscritores' })).not.toBeChecked({ timeout: 15_000 });
+      await expect(page.getByRole('switch', { name: 'Enviar a newsletter aos subscritores' })).not.toBeChecked({ timeout: patience(15_000) });
       const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) });
       await expect(row).toContainText('Enviada');
       await expect(row.getByRole('cell').nth(4)).toHaveText('0');

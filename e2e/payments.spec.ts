@@ -6,6 +6,7 @@ import {
   expect,
   expectAccessible,
   loginAs,
+  patience,
   randomSuffix,
   readMail,
   registerVerifiedUser,
@@ -191,8 +192,8 @@ test.describe('pagamentos', () => {
     await expect(term(phone, 'Estado')).toHaveText('Pago');
 
     // The shop's page learns it at its next question (every 5 s), then opens the confirmation after 3 s.
-    await expect(main.getByText('Pagamento confirmado!')).toBeVisible({ timeout: 8_000 });
-    await expect(page).toHaveURL(urlOf(`/order-success?id=${orderId}&token=${encodeURIComponent(token)}`), { timeout: 6_000 });
+    await expect(main.getByText('Pagamento confirmado!')).toBeVisible({ timeout: patience(8_000) });
+    await expect(page).toHaveURL(urlOf(`/order-success?id=${orderId}&token=${encodeURIComponent(token)}`), { timeout: patience(6_000) });
     await expect(main.getByRole('heading', { level: 1, name: 'Obrigado pela sua encomenda!' })).toBeVisible();
     await expect(main.getByText(/^Pago em \d{1,2} de \S+ de \d{4}/)).toBeVisible();
   });
@@ -224,7 +225,7 @@ test.describe('pagamentos', () => {
     await expect(phone.getByRole('main').getByText(/^Pagamento recusado\./)).toBeVisible();
 
     await expect(main.getByText('O pagamento foi recusado. Por favor, tente novamente ou escolha outro método.', { exact: true })).toBeVisible({
-      timeout: 8_000,
+      timeout: patience(8_000),
     });
     await expect(main.getByRole('timer')).toHaveCount(0);
     // The cart was emptied by the order: 'Voltar ao Checkout' asks for the MB WAY number again, for this order.

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { admin, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { admin, expect, expectAccessible, patience, signIn, test } from './fixtures.ts';
 import { placeGuestOrder } from './shop-helpers.ts';
 
 // Stock held hostage (#26): the owner sees the unpaid orders holding stock and lets them go in one action.
@@ -30,7 +30,7 @@ for (const viewport of [
     await page.goto('/admin-dashboard?tab=encomendas');
     const holds = page.getByRole('region', { name: /Encomendas por pagar que reservam stock/ });
     // The dashboard's lists load after the page (slowly on a busy machine).
-    await expect(holds).toBeVisible({ timeout: 30_000 });
+    await expect(holds).toBeVisible({ timeout: patience(30_000) });
     for (const order of [first, second]) await expect(holds.getByRole('link', { name: `Encomenda n.º ${order.id}` })).toBeVisible();
     await expectAccessible(page, `encomendas por pagar a ${viewport.width} px`);
 
