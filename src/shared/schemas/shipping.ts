@@ -189,5 +189,6 @@ export const trackingFields = {
     .max(60, { error: shippingMessages.trackingNumber })
     .regex(/^[^\s]*$/, { error: shippingMessages.trackingNumber })
     .nullish()
-    .transform((v) => v || null),
+    // Absent keeps the order's number; empty or null clears it.
+    .transform((v) => (v === undefined ? undefined : v || null)),
 };

@@ -218,4 +218,22 @@ describe('tracking', () => {
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(row).toMatchObject({ trackingCarrier: 'ctt', trackingNumber: 'DW123456789PT' });
   });
+
+  it("the order form keeps the parcel when it does not send it, and clears it when it sends null", async () => {
+    const p = await insertProduct(ctx, { priceCents: 3000 });
+    const placed: Order = (await checkout([{ product_id: p.id, quantity: 1 }], '1100-200', undefined, uniqueEmail('limpa'))).json();
+    await ctx.app.inject({ method: 'PATCH', url: `/api/order/${placed.id}/status`, headers: { cookie: admin }, payload: { status: 'processing' } });
+    await ctx.app.inject({ method: 'PATCH', url: `/api/order/${placed.id}/status`, headers: { cookie: admin }, payload: { status: 'shipped', tracking_carrier: 'dpd', tracking_number: '09876543210' } });
+    const body = { user_id: null, payment_method: placed.payment_method, shipping_address: placed.shipping_address, phone: placed.phone, status: 'shipped', items: [{ product_id: p.id, quantity: 1 }] };
+    const parcelOf = async () => (await ctx.database.db.select({ carrier: orders.trackingCarrier, number: orders.trackingNumber }).from(orders).where(eq(orders.id, placed.id)))[0];
+
+    const kept = await ctx.app.inject({ method: 'PUT', url: `/api/order/${placed.id}`, headers: { cookie: admin }, payload: body });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(await parcelOf()).toEqual({ carrier: 'dpd', number: '09876543210' });
+
+    const cleared = await ctx.app.inject({ method: 'PUT', url: `/api/order/${placed.id}`, headers: { cookie: admin }, payload: { ...body, tracking_carrier: null, tracking_number: null } });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().shipping.tracking).toBeNull();
+    expect(await parcelOf()).toEqual({ carrier: null, number: null });
+  });
 });

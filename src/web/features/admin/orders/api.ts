@@ -53,6 +53,9 @@ export type AdminOrderPayload = {
   phone: string;
   status: string;
   items: { product_id: number; variant_id?: number; quantity: number }[];
+  /** The parcel (decision 0046): null clears it. */
+  tracking_carrier?: string | null;
+  tracking_number?: string | null;
 };
 
 export const createOrder = (body: AdminOrderPayload) => api.post<Order>('/order/createOrder', body);
@@ -109,7 +112,8 @@ export function useStepStatus() {
   const queryClient = useQueryClient();
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: OrderStatus }) => api.patch<Order>(`/order/${id}/status`, { status }),
+    mutationFn: ({ id, ...body }: { id: number; status: OrderStatus; tracking_carrier?: string | null; tracking_number?: string | null }) =>
+      api.patch<Order>(`/order/${id}/status`, body),
     onSuccess: async (order) => {
       queryClient.setQueryData(orderQueryKey(order.id), order);
       await refresh(order.id);

@@ -243,6 +243,24 @@ describe('order form', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tab=encomendas'));
   });
 
+  it('clears the parcel of a shipped order when its fields are emptied, and keeps it otherwise', async () => {
+    const tracking = { carrier: 'ctt', carrier_label: 'CTT', number: 'RR123456789PT', url: null } as const;
+    const shipped = orderFactory({ status: 'shipped', shipping: { method: null, tracking } });
+    const calls = fakeApi(admin, (call) => {
+      if (call.method === 'GET' && call.path === '/order/12') return { status: 200, body: shipped };
+      if (call.method === 'PUT' && call.path === '/order/12') return { status: 200, body: shipped };
+      return catalogue(call);
+    });
+    renderOrderRoutes('/admin-dashboard/edit-order/12');
+    expect(((await screen.findByLabelText('Número de seguimento')) as HTMLInputElement).value).toBe('RR123456789PT');
+    await waitFor(() => expect(((screen.getByLabelText('Cliente')) as HTMLSelectElement).value).toBe('2'));
+    choose('Transportadora', '');
+    type('Número de seguimento', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ tracking_carrier: null, tracking_number: null });
+  });
+
   it("shows the server's message, or the form's own when there is none", async () => {
     let answer: Answer = failure(409, 'Não há stock suficiente de Caixa organizadora: restam 1.', 'CONFLICT');
     fakeApi(admin, (call) => {

@@ -74,8 +74,12 @@ export function orderFormDefaults(order?: Order): OrderFormValues {
 /** Lines of the order whose product no longer exists: they cannot be sent again. */
 export const lostItems = (order?: Order) => (order?.orderItems ?? []).filter((item) => item.product_id === null);
 
-/** The JSON body of POST /order/createOrder and PUT /order/:id. */
-export function orderPayload(values: OrderFormOutput): AdminOrderPayload {
+/**
+ * The JSON body of POST /order/createOrder and PUT /order/:id. The parcel is sent once named, and as null
+ * when the owner empties a field the order had (an absent field keeps what the order has).
+ */
+export function orderPayload(values: OrderFormOutput, order?: Order): AdminOrderPayload {
+  const tracking = order?.shipping?.tracking;
   return {
     user_id: values.user_id ?? null,
     payment_method: values.payment_method,
@@ -87,8 +91,8 @@ export function orderPayload(values: OrderFormOutput): AdminOrderPayload {
       ...(variant_id ? { variant_id } : {}),
       quantity,
     })),
-    // Sent once named: an order without a parcel sends the spec's body as it was.
-    ...(values.tracking_carrier ? { tracking_carrier: values.tracking_carrier } : {}),
-    ...(values.tracking_number ? { tracking_number: values.tracking_number } : {}),
+    // An order without a parcel sends the spec's body as it was.
+    ...(values.tracking_carrier || tracking ? { tracking_carrier: values.tracking_carrier ?? null } : {}),
+    ...(values.tracking_number || tracking ? { tracking_number: values.tracking_number ?? null } : {}),
   };
 }

@@ -82,7 +82,7 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
     }
     setUnpaidShipping(null);
     setPaidCancel(null);
-    await save.mutateAsync(orderPayload(values));
+    await save.mutateAsync(orderPayload(values, order));
     await navigate(adminListHref('orders'), { state: { notice: order ? 'Encomenda guardada.' : 'Encomenda criada.' } satisfies TabNotice });
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => submit((values) => onValid(values), onInvalid)(event);

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import { nextOrderStatus, type OrderStatus, orderStatusLabel } from '#shared/orders.ts';
+import { CARRIERS, carrierLabel } from '#shared/shipping.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { errorMessage } from '../../../api/client.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -10,19 +12,57 @@ import { useStepStatus } from './api.ts';
 // The steps that e-mail the customer (orders/mails.ts): asked first, since an e-mail cannot be taken back.
 const MAILS_CUSTOMER: ReadonlySet<OrderStatus> = new Set(['shipped', 'delivered']);
 
+type Parcel = { carrier: string; number: string };
+
+/** The parcel's carrier and tracking number, asked when the order leaves (decision 0046); both optional. */
+function ParcelFields({ parcel, onChange, disabled }: { parcel: Parcel; onChange: (parcel: Parcel) => void; disabled: boolean }) {
+  const id = useId();
+  return (
+    <fieldset className="mt-3">
+      <legend className="fs-6 fw-semibold mb-2">Envio (opcional)</legend>
+      <Form.Group className="mb-2" controlId={`${id}-carrier`}>
+        <Form.Label>Transportadora</Form.Label>
+        <Form.Select value={parcel.carrier} disabled={disabled} onChange={(event) => onChange({ ...parcel, carrier: event.target.value })}>
+          <option value="">Sem transportadora</option>
+          {CARRIERS.map((carrier) => (
+            <option key={carrier} value={carrier}>
+              {carrierLabel[carrier]}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group controlId={`${id}-number`}>
+        <Form.Label>Número de seguimento</Form.Label>
+        <Form.Control value={parcel.number} autoComplete="off" disabled={disabled} onChange={(event) => onChange({ ...parcel, number: event.target.value })} />
+      </Form.Group>
+    </fieldset>
+  );
+}
+
 /**
  * The orders list's one step (issue #12): the order's next status from its row. A step that e-mails the
- * customer, or that ships an unpaid order, is confirmed first.
+ * customer, or that ships an unpaid order, is confirmed first; shipping a parcel asks its carrier and
+ * tracking number there, so the "Enviada" e-mail carries them. Emptied, a number the order had is cleared.
  */
 export function StatusStepButton({ order, onDone }: { order: Order; onDone: (message: string) => void }) {
   const step = useStepStatus();
   const [asking, setAsking] = useState(false);
+  const tracking = order.shipping?.tracking;
+  const [parcel, setParcel] = useState<Parcel>({ carrier: tracking?.carrier ?? '', number: tracking?.number ?? '' });
   const next = nextOrderStatus(order.status);
   if (!next) return null;
   const label = `Marcar como ${orderStatusLabel[next]}`;
+  const asksParcel = next === 'shipped' && !order.shipping?.method?.pickup;
+  const parcelBody = () => {
+    const number = parcel.number.trim();
+    return {
+      ...(parcel.carrier || tracking ? { tracking_carrier: parcel.carrier || null } : {}),
+      ...(number || tracking ? { tracking_number: number || null } : {}),
+    };
+  };
   const go = () =>
     step.mutate(
-      { id: order.id, status: next },
+      { id: order.id, status: next, ...(asksParcel ? parcelBody() : {}) },
       {
         onSuccess: () => {
           setAsking(false);
@@ -62,6 +102,7 @@ export function StatusStepButton({ order, onDone }: { order: Order; onDone: (mes
           {`A encomenda ${orderNumber(order.id)} passa a «${orderStatusLabel[next]}»`}
           {MAILS_CUSTOMER.has(next) ? ` e ${order.email} recebe um email a avisar.` : '.'}
         </p>
+        {asksParcel && <ParcelFields parcel={parcel} onChange={setParcel} disabled={step.isPending} />}
       </ConfirmModal>
     </>
   );
