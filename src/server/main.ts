@@ -7,6 +7,7 @@ import { seedDemoServices } from './modules/services/demo.ts';
 import { ensureAdmin } from './modules/users/first-admin.ts';
 import { scheduleBackups } from './platform/backup-schedule.ts';
 import { scheduleRetentionPurge } from './modules/privacy/retention-purge.ts';
+import { scheduleReferenceReminders } from './modules/payments/reminders.ts';
 
 async function main() {
   const config = loadConfig();
@@ -73,6 +74,8 @@ async function main() {
   app.opsWatch.start();
   if (config.ops.backup) await scheduleBackups(database, config.ops.backup);
   await scheduleRetentionPurge(database.db);
+  // Unpaid Multibanco references near their deadline are reminded every quarter hour (decision 0049).
+  await scheduleReferenceReminders(database.db);
   app.log.info(`Loja a funcionar em ${config.publicUrl} (base de dados: ${database.engine})`);
   if (config.shop.examples.length) {
     app.log.warn(

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { moveOrder, recordPayment } from './life.ts';
-import { type MultibancoDetails, orderReceivedMail } from './mails.ts';
+import { type MultibancoDetails, orderReceivedMail, referenceReminderMail } from './mails.ts';
 import { itemsOf, lockedOrder, mailOrder, mayView, type OrderRow, orderUrl, type Viewer } from './order-records.ts';
 import { orders } from './tables.ts';
 
@@ -68,4 +68,17 @@ export async function queueMultibancoOrderMail(db: Db, publicUrl: string, id: nu
     if (!row || row.paidAt || row.status === 'cancelled') return;
     await queueMail(tx, await orderReceivedMail(await mailOrder(tx, publicUrl, row, await itemsOf(tx, id)), orderUrl(publicUrl, row), multibanco));
   });
+}
+
+/**
+ * The reminder of a Multibanco reference still unpaid near its deadline (decision 0049), queued in the
+ * payments module's transaction that marks the reference reminded. Only for an order still waiting for its
+ * money: never a paid or cancelled one. An order another transaction holds (being paid or cancelled right
+ * now) is skipped, not waited for: answers false, and the next run looks again.
+ */
+export async function queueReferenceReminder(tx: Tx, publicUrl: string, id: number, multibanco: MultibancoDetails): Promise<boolean> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1).for('share', { skipLocked: true });
+  if (!row || row.paidAt || row.status !== 'pending') return false;
+  await queueMail(tx, await referenceReminderMail(row, orderUrl(publicUrl, row), multibanco));
+  return true;
 }

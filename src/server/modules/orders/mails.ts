@@ -108,6 +108,25 @@ export const orderReceivedMail = (order: MailOrder, url: string, multibanco?: Mu
     after: withdrawalParagraphs(order, true),
   });
 
+/**
+ * The Multibanco reference of an order still unpaid near its deadline (#27, decision 0049): sent once, with
+ * what to type at the ATM and the order's page, where MB WAY pays it too.
+ */
+export const referenceReminderMail = (order: Pick<MailOrder, 'id' | 'email'>, url: string, mb: MultibancoDetails) =>
+  composeMail({
+    to: order.email,
+    subject: `Lembrete: a referência Multibanco da encomenda n.º ${order.id} expira em breve`,
+    greeting: 'Olá,',
+    paragraphs: [
+      `A encomenda n.º ${order.id} ainda aguarda pagamento. A referência Multibanco é válida até ${formatLongDateTime(mb.expiresAt.toISOString())}; depois disso a encomenda é cancelada.`,
+      'Para pagar por Multibanco (num multibanco ou na app do seu banco, em Pagamentos de serviços):',
+      `Entidade: ${mb.entity}. Referência: ${groupReference(mb.reference)}. Montante: ${formatCents(mb.amountCents)}.`,
+      'Prefere pagar de outra forma? Na página da encomenda pode pagar por MB WAY.',
+      'Se já pagou, não precisa de fazer nada: o pagamento pode demorar um pouco a ser confirmado e avisamos por e-mail quando chegar.',
+    ],
+    action: { label: 'Ver e pagar a encomenda', url },
+  });
+
 const statusNews: Partial<Record<OrderStatus, string>> = {
   shipped: `A sua encomenda foi enviada e deve chegar dentro de ${mainland} (${islandsRange} nas ilhas).`,
   delivered: 'A sua encomenda foi entregue. Esperamos que goste! Se algo chegou danificado ou em falta, avise-nos nas próximas 48 horas.',

@@ -9,6 +9,7 @@ import { ifthenpayGateway } from './ifthenpay.ts';
 import { cancelIfUnpaid, expirePayment } from './expiry.ts';
 import { cancelUnpaidOrderJob, expirePaymentJob, multibancoOrderMailJob } from './jobs.ts';
 import { mailMultibancoOrder } from './payment-start.ts';
+import { registerReminderJob } from './reminders.ts';
 import { sandboxGateway } from './sandbox.ts';
 import { voidOpenPayments } from './void-payments.ts';
 
@@ -19,11 +20,15 @@ export function createGateway(config: Config): PaymentGateway {
   return sandboxGateway(callbackKey);
 }
 
-/** The payment jobs of the durable queue: a payment's expiry, the cancelling of an order left unpaid, a Multibanco order's mail. */
+/**
+ * The payment jobs of the durable queue: a payment's expiry, the cancelling of an order left unpaid, a
+ * Multibanco order's mail, the reminder of a reference near its deadline.
+ */
 export function registerPaymentJobs(jobs: JobRunner, ctx: { db: Db; config: Config; gateway: PaymentGateway }) {
   jobs.register(expirePaymentJob, ({ paymentId }) => expirePayment(ctx, paymentId));
   jobs.register(cancelUnpaidOrderJob, ({ orderId }) => cancelIfUnpaid(ctx, orderId));
   jobs.register(multibancoOrderMailJob, ({ orderId }) => mailMultibancoOrder(ctx, orderId));
+  registerReminderJob(jobs, ctx);
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "reminded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payments_reminder_due_idx" ON "payments" USING btree ("expires_at") WHERE "payments"."method" = 'multibanco' AND "payments"."status" = 'pending' AND "payments"."reminded_at" IS NULL;
