@@ -53,15 +53,14 @@ function toProduct(row: ProductRow, variants: VariantRow[], imageRows: ImageRow[
 export async function withDetails(db: Tx, rows: ProductRow[], withLink: boolean): Promise<Product[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [variantRows, imageRows] = await Promise.all([
-    db.select().from(productVariants).where(inArray(productVariants.productId, ids)).orderBy(asc(productVariants.position), asc(productVariants.id)),
-    db
-      .select({ productId: productImages.productId, image: images })
-      .from(productImages)
-      .innerJoin(images, eq(images.id, productImages.imageId))
-      .where(inArray(productImages.productId, ids))
-      .orderBy(asc(productImages.position), asc(images.id)),
-  ]);
+  // One after the other: `db` may be a transaction, whose statements run one at a time (decision 0050).
+  const variantRows = await db.select().from(productVariants).where(inArray(productVariants.productId, ids)).orderBy(asc(productVariants.position), asc(productVariants.id));
+  const imageRows = await db
+    .select({ productId: productImages.productId, image: images })
+    .from(productImages)
+    .innerJoin(images, eq(images.id, productImages.imageId))
+    .where(inArray(productImages.productId, ids))
+    .orderBy(asc(productImages.position), asc(images.id));
   return rows.map((row) =>
     toProduct(
       row,

@@ -42,10 +42,9 @@ export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLin
   }
   const wanted = [...merged.values()];
   const productIds = [...new Set(wanted.map((i) => i.product_id))];
-  const [productRows, variantRows] = await Promise.all([
-    tx.select().from(products).where(and(inArray(products.id, productIds), isNull(products.archivedAt))),
-    tx.select().from(productVariants).where(inArray(productVariants.productId, productIds)),
-  ]);
+  // One after the other: a transaction's statements run one at a time anyway (decision 0050).
+  const productRows = await tx.select().from(products).where(and(inArray(products.id, productIds), isNull(products.archivedAt)));
+  const variantRows = await tx.select().from(productVariants).where(inArray(productVariants.productId, productIds));
   return wanted.map((item) => {
     const product = productRows.find((p) => p.id === item.product_id);
     if (!product) throw invalid(orderMessages.unknownProduct, { items: orderMessages.unknownProduct });

@@ -10,9 +10,9 @@ import { refunds } from './tables.ts';
  * and what went back in all. The transfer's IBAN and the owner's notes go to admins only.
  */
 export async function paperworkOf(tx: Tx, orderIds: number[], forAdmin: boolean) {
-  const [documents, refundRows] = orderIds.length
-    ? await Promise.all([follow.invoicing().documentsOf(tx, orderIds), tx.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt))])
-    : [[], []];
+  // One after the other: `tx` may be a transaction, whose statements run one at a time (decision 0050).
+  const documents = orderIds.length ? await follow.invoicing().documentsOf(tx, orderIds) : [];
+  const refundRows = orderIds.length ? await tx.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt)) : [];
   return (orderId: number) => {
     const own = refundRows.filter((r) => r.orderId === orderId);
     const list: Refund[] = own.map((r) => ({

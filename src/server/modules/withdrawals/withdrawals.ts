@@ -41,7 +41,8 @@ export async function withdrawalOverview(ctx: WithdrawalContext, orderId: number
   const now = ctx.now?.() ?? new Date();
   return ctx.db.transaction(async (tx) => {
     const order = await orderForWithdrawal(tx, orderId, viewer);
-    const [days, previous] = await Promise.all([withdrawalDays(tx), requestsOf(tx, orderId)]);
+    const days = await withdrawalDays(tx);
+    const previous = await requestsOf(tx, orderId);
     return overviewOf(order, offeredLines(order, previous, days, now), await withdrawalsOf(tx, previous, now), days, ctx.returnAddress);
   });
 }
@@ -117,7 +118,8 @@ export async function withdraw(ctx: WithdrawalContext, orderId: number, viewer: 
   return ctx.db.transaction(async (tx) => {
     const order = await orderForWithdrawal(tx, orderId, viewer, { lock: true });
     if (order.row.status === 'cancelled') throw conflict(withdrawalMessages.cancelledOrder);
-    const [days, previous] = await Promise.all([withdrawalDays(tx), requestsOf(tx, orderId)]);
+    const days = await withdrawalDays(tx);
+    const previous = await requestsOf(tx, orderId);
     if (body.confirm && body.lines) {
       const asked = keyOf(body.lines.map((l) => ({ itemId: l.order_item_id, quantity: l.quantity })));
       const same = previous.find((r) => r.linesKey === asked);
