@@ -70,6 +70,8 @@ export const overview = z.object({
   byStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count })),
   /** Orders still waiting for their money, whenever placed. */
   awaitingPayment: z.object({ multibanco: countAndValue, mbway: countAndValue }),
+  /** Orders paid in the chosen period after a reminder or by another way than their first attempt (issue #27). */
+  recovered: countAndValue,
   /** MB WAY requests sent in the chosen period, and how many the customer accepted. */
   mbway: z.object({ sent: count, accepted: count }),
   refundsDue: countAndValue,

@@ -265,6 +265,7 @@ export const overviewFactory = (overrides: Partial<Overview> = {}, days = 30): O
     { status: 'processing', count: 3 },
   ],
   awaitingPayment: { multibanco: { count: 1, cents: 1845 }, mbway: { count: 1, cents: 990 } },
+  recovered: { count: 2, cents: 4590 },
   mbway: { sent: 3, accepted: 1 },
   refundsDue: { count: 1, cents: 2075 },
   invoicesWaiting: 0,

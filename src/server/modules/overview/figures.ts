@@ -3,7 +3,7 @@ import type { Overview, Takings } from '#shared/schemas/overview.ts';
 import type { Db } from '../../db/client.ts';
 import { lowStock } from '../catalog/low-stock.ts';
 import { awaitingPayment, bestSellers, invoicesWaiting, ordersByStatus, refundsDue, takingsByDay, takingsIn } from '../orders/figures.ts';
-import { gatewayPayments, mbwayRequests } from '../payments/figures.ts';
+import { gatewayPayments, mbwayRequests, recoveredOrders } from '../payments/figures.ts';
 import { waitingWithdrawals } from '../withdrawals/admin.ts';
 import { ownerSettings } from './settings.ts';
 
@@ -18,11 +18,12 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
   const firstDay = calendarDayPlus(today, 1 - options.days);
   const period = lisbonDays(firstDay, options.days);
   const settings = await ownerSettings(db);
-  const [takings, days, byStatus, awaiting, mbway, refunds, invoices, low, best, withdrawals] = await Promise.all([
+  const [takings, days, byStatus, awaiting, recovered, mbway, refunds, invoices, low, best, withdrawals] = await Promise.all([
     takingsIn(db, [last(1), last(1, 1), last(7), last(7, 7), last(30), last(30, 30)], gatewayPayments(db)),
     takingsByDay(db, firstDay, options.days),
     ordersByStatus(db, period),
     awaitingPayment(db),
+    recoveredOrders(db, period),
     mbwayRequests(db, period),
     refundsDue(db),
     invoicesWaiting(db, options.withInvoicing),
@@ -36,6 +37,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
     days,
     byStatus,
     awaitingPayment: awaiting,
+    recovered,
     mbway,
     refundsDue: refunds,
     invoicesWaiting: invoices,

@@ -229,6 +229,43 @@ describe('the owner overview', () => {
     expect(after.takings.today.current.orders).toBe(before.takings.today.current.orders + 1);
   });
 
+  it('counts the orders recovered in the period: paid after a reminder or by a later attempt, once each', async () => {
+    const admin = await signedInUser(ctx, { isAdmin: true });
+    const read = async (): Promise<Overview['recovered']> => (await ctx.app.inject({ method: 'GET', url: '/api/overview?days=30', headers: { cookie: admin.cookie } })).json().recovered;
+    const before = await read();
+    const attempt = async (orderId: number, method: 'multibanco' | 'mbway', daysAgo: number, extra: Partial<typeof payments.$inferInsert>) =>
+      ctx.database.db.insert(payments).values({
+        orderId,
+        method,
+        gateway: 'sandbox',
+        status: 'pending',
+        amountCents: 1000,
+        gatewayOrderId: `r${orderId}-${method}-${daysAgo}-${extra.status ?? 'pending'}`,
+        expiresAt: new Date(noon(daysAgo).getTime() + 3 * 86_400_000),
+        createdAt: noon(daysAgo),
+        ...extra,
+      });
+    // Reminded, then paid: recovered (30,00 €).
+    const reminded = await seedOrder({ status: 'processing', method: 'multibanco', daysAgo: 3, totalCents: 3000, paid: true });
+    await attempt(reminded.id, 'multibanco', 3, { status: 'paid', amountCents: 3000, remindedAt: noon(2), paidAt: noon(1) });
+    // A refused MB WAY request, then a second one accepted: recovered (15,00 €).
+    const retried = await seedOrder({ status: 'processing', method: 'mbway', daysAgo: 2, totalCents: 1500, paid: true });
+    await attempt(retried.id, 'mbway', 2, { status: 'rejected', amountCents: 1500 });
+    await attempt(retried.id, 'mbway', 1, { status: 'paid', amountCents: 1500, paidAt: noon(1) });
+    // Paid at the first attempt, then paid twice by mistake: not recovered.
+    const twice = await seedOrder({ status: 'processing', method: 'mbway', daysAgo: 2, totalCents: 900, paid: true });
+    await attempt(twice.id, 'mbway', 2, { status: 'paid', amountCents: 900, paidAt: noon(2) });
+    await attempt(twice.id, 'multibanco', 1, { status: 'paid', amountCents: 900, paidAt: noon(1) });
+    // Reminded but never paid, and reminded and paid before the period: not counted.
+    const waiting = await seedOrder({ status: 'pending', method: 'multibanco', daysAgo: 2, totalCents: 700 });
+    await attempt(waiting.id, 'multibanco', 2, { remindedAt: noon(1) });
+    const old = await seedOrder({ status: 'delivered', method: 'multibanco', daysAgo: 50, totalCents: 800, paid: true });
+    await attempt(old.id, 'multibanco', 50, { status: 'paid', amountCents: 800, remindedAt: noon(49), paidAt: noon(48) });
+
+    const after = await read();
+    expect({ count: after.count - before.count, cents: after.cents - before.cents }).toEqual({ count: 2, cents: 4500 });
+  });
+
   it('is the owner’s alone', async () => {
     const customer = await signedInUser(ctx);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/overview' })).statusCode).toBe(401);

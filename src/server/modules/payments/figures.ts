@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, exists, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { InstantRange } from '#shared/dates.ts';
 import type { Overview } from '#shared/schemas/overview.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,6 +11,34 @@ export async function mbwayRequests(db: Db, w: InstantRange): Promise<Overview['
     .from(payments)
     .where(and(eq(payments.method, 'mbway'), gte(payments.createdAt, w.from), lt(payments.createdAt, w.until)));
   return { sent: Number(row?.sent ?? 0), accepted: Number(row?.accepted ?? 0) };
+}
+
+/**
+ * Unpaid orders brought back (issue #27, the overview): orders whose money arrived in the period after the
+ * reference's reminder (decision 0049) or by a way to pay other than their first attempt (a new MB WAY
+ * request, a reference after a refused request). Counted once per order, with what that payment brought.
+ */
+export async function recoveredOrders(db: Db, w: InstantRange): Promise<Overview['recovered']> {
+  const other = aliasedTable(payments, 'other_payments');
+  const reminded = db
+    .select({ id: other.id })
+    .from(other)
+    .where(and(eq(other.orderId, payments.orderId), isNotNull(other.remindedAt), lte(other.remindedAt, payments.paidAt)));
+  const earlier = db
+    .select({ id: other.id })
+    .from(other)
+    .where(and(eq(other.orderId, payments.orderId), ne(other.id, payments.id), lt(other.createdAt, payments.createdAt)));
+  const firstPaid = db
+    .selectDistinctOn([payments.orderId], { orderId: payments.orderId, cents: payments.amountCents, paidAt: payments.paidAt, recovered: sql<boolean>`${or(exists(reminded), exists(earlier))}`.as('recovered') })
+    .from(payments)
+    .where(eq(payments.status, 'paid'))
+    .orderBy(payments.orderId, asc(payments.paidAt))
+    .as('first_paid');
+  const [row] = await db
+    .select({ count: sql`count(*)`, cents: sql`coalesce(sum(${firstPaid.cents}), 0)` })
+    .from(firstPaid)
+    .where(and(firstPaid.recovered, gte(firstPaid.paidAt, w.from), lt(firstPaid.paidAt, w.until)));
+  return { count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
 }
 
 /**

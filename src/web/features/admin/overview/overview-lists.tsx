@@ -42,6 +42,8 @@ export function NeedsAttention({ figures }: { figures: Overview }) {
           <br />
           MB WAY: {orders(mbway.count)}, {formatCents(mbway.cents)}
         </dd>
+        <dt>Recuperadas no período</dt>
+        <dd>{figures.recovered.count === 0 ? 'Nenhuma' : `${orders(figures.recovered.count)}, ${formatCents(figures.recovered.cents)}`}</dd>
         <dt>Pedidos MB WAY aceites</dt>
         <dd>{figures.mbway.sent === 0 ? 'Nenhum pedido enviado no período' : `${figures.mbway.accepted} de ${figures.mbway.sent} no período`}</dd>
         <dt>Reembolsos por fazer</dt>

@@ -36,6 +36,7 @@ describe('Resumo', () => {
     expect(text(attention)).toContain('Multibanco: 1 encomenda, 18,45 €');
     expect(text(attention)).toContain('MB WAY: 1 encomenda, 9,90 €');
     expect(text(attention)).toContain('1 de 3 no período');
+    expect(within(attention).getByText('Recuperadas no período').nextElementSibling?.textContent).toMatch(/^2 encomendas, 45,90\s€$/);
     expect(within(attention).getByRole('link', { name: /^1 encomenda, 20,75\s€$/ }).getAttribute('href')).toBe('/admin-dashboard?tab=encomendas');
     expect(within(attention).getByText('Faturas por emitir').nextElementSibling?.textContent).toBe('Nenhuma');
 
