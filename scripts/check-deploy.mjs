@@ -77,18 +77,24 @@ check(/health_uri\s+\/api\/ready/.test(caddyfile), 'Caddyfile: health_uri must b
 // systemd unit: systemd's own verifier where it is installed (the executable is swapped for one that exists here).
 const unit = readFileSync('deploy/loja.service', 'utf8');
 check(/^Restart=always$/m.test(unit), 'loja.service: Restart=always is missing');
+// Socket activation (decision 0051): the service needs its socket, which holds one stream on loopback.
+const socketUnit = readFileSync('deploy/loja.socket', 'utf8');
+check(/^Requires=loja\.socket$/m.test(unit), 'loja.service: Requires=loja.socket is missing');
+check((socketUnit.match(/^ListenStream=/gm) ?? []).length === 1, 'loja.socket: exactly one ListenStream (the shop listens on one socket)');
+check(/^ListenStream=127\.0\.0\.1:\d+$/m.test(socketUnit), 'loja.socket: ListenStream must be a loopback address and port (Caddy is in front)');
 const verifier = spawnSync('systemd-analyze', ['--version']);
 if (verifier.status === 0) {
   const dir = mkdtempSync(join(tmpdir(), 'loja-unit-'));
   writeFileSync(join(dir, 'loja.service'), unit.replace(/^ExecStart=\S+/m, 'ExecStart=/bin/true'));
-  const verified = spawnSync('systemd-analyze', ['verify', join(dir, 'loja.service')], { encoding: 'utf8' });
-  check(verified.status === 0 && !verified.stderr.trim(), `loja.service: systemd-analyze verify: ${verified.stderr.trim()}`);
+  writeFileSync(join(dir, 'loja.socket'), socketUnit);
+  const verified = spawnSync('systemd-analyze', ['verify', join(dir, 'loja.socket'), join(dir, 'loja.service')], { encoding: 'utf8' });
+  check(verified.status === 0 && !verified.stderr.trim(), `loja.service, loja.socket: systemd-analyze verify: ${verified.stderr.trim()}`);
 } else {
-  console.log('systemd-analyze is not installed: the unit is checked by its Restart line only.');
+  console.log('systemd-analyze is not installed: the units are checked by their lines only.');
 }
 
 if (problems.length) {
   for (const problem of problems) console.error(`✖ ${problem}`);
   process.exit(1);
 }
-console.log('Deploy files checked: Dockerfile, compose.yaml, deploy/Caddyfile, deploy/loja.service.');
+console.log('Deploy files checked: Dockerfile, compose.yaml, deploy/Caddyfile, deploy/loja.service, deploy/loja.socket.');

@@ -4,6 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -26,6 +27,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'loja-soak-'));
 export const dataDir = join(scratch, 'data');
 export const backupDir = join(scratch, 'backups');
 const children = new Set<ChildProcess>();
+/** The app processes alive now: children of their socket holders, so killed apart from them at the end. */
+const lives = new Set<number>();
 
 /** A command to its end (build, migrate, seed, backup), its output kept; throws with it when it fails. */
 export async function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
@@ -126,11 +129,25 @@ export function appEnv(database: ShopDatabase, ports: Ports, smtpUrl: string): R
   };
 }
 
-/** One app process as the systemd unit runs it (`node src/server/main.ts`), restarted by the bench as systemd would. */
+/**
+ * The socket holder: systemd's part in socket activation (deploy/loja.socket, decision 0051). A shell that
+ * holds the listening socket as descriptor 3 without ever accepting on it, and starts one life of the app
+ * per "start" line on its stdin, in the foreground, handing the socket over (LISTEN_FDS, LISTEN_PID). While
+ * a life is dead, connections wait in the socket's queue for the next one instead of being refused.
+ */
+const HOLDER = `while read -r command; do
+  [ "$command" = start ] || continue
+  sh -c 'echo "loja-holder: pid $$"; LISTEN_FDS=1 LISTEN_PID=$$ exec "$0" src/server/main.ts' "$LOJA_NODE" </dev/null
+  echo "loja-holder: exit $?"
+done`;
+
+/** One app process as the systemd units run it (`node src/server/main.ts` on the socket loja.socket holds), restarted by the bench as systemd would. */
 export class AppProcess {
   life = 0;
-  private child: ChildProcess | undefined;
+  private holder: ChildProcess | undefined;
+  private pid: number | undefined;
   private exited: Promise<void> = Promise.resolve();
+  private onLine: ((line: string) => void) | undefined;
   private tail = '';
 
   readonly name: string;
@@ -147,31 +164,58 @@ export class AppProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  async start() {
-    this.life += 1;
-    const child = spawn(process.execPath, ['src/server/main.ts'], {
-      env: { PATH: process.env.PATH ?? '', ...this.env, PORT: String(this.port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  /** The listening socket, bound here and handed to the holder; this process then lets go of it (it would accept). */
+  private async hold(): Promise<ChildProcess> {
+    const socket = createServer();
+    await new Promise<void>((resolve, reject) => socket.once('error', reject).listen({ port: this.port, host: '127.0.0.1', backlog: 511 }, resolve));
+    const fd = (socket as unknown as { _handle: { fd: number } })._handle.fd;
+    const holder = spawn('sh', ['-c', HOLDER], {
+      env: { PATH: process.env.PATH ?? '', ...this.env, PORT: String(this.port), LOJA_NODE: process.execPath },
+      stdio: ['pipe', 'pipe', 'pipe', fd],
     });
-    this.child = child;
-    children.add(child);
-    const keep = (c: Buffer) => void (this.tail = (this.tail + c.toString()).slice(-4000));
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    this.exited = new Promise((resolve) =>
-      child.once('exit', () => {
-        children.delete(child);
-        resolve();
-      }),
-    );
+    socket.close();
+    children.add(holder);
+    let partial = '';
+    const read = (chunk: Buffer) => {
+      this.tail = (this.tail + chunk.toString()).slice(-4000);
+      partial += chunk.toString();
+      const lines = partial.split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) this.onLine?.(line);
+    };
+    holder.stdout?.on('data', read);
+    holder.stderr?.on('data', (c: Buffer) => void (this.tail = (this.tail + c.toString()).slice(-4000)));
+    holder.once('exit', () => children.delete(holder));
+    return holder;
+  }
+
+  async start() {
+    this.holder ??= await this.hold();
+    this.life += 1;
+    let begin: (pid: number) => void = () => {};
+    let end: () => void = () => {};
+    const started = new Promise<number>((resolve) => (begin = resolve));
+    this.exited = new Promise<void>((resolve) => (end = resolve));
+    this.onLine = (line) => {
+      const pid = /^loja-holder: pid (\d+)$/.exec(line)?.[1];
+      if (pid) begin(Number(pid));
+      else if (line.startsWith('loja-holder: exit ')) end();
+    };
+    this.holder.stdin?.write('start\n');
+    const pid = await started;
+    this.pid = pid;
+    lives.add(pid);
+    void this.exited.then(() => lives.delete(pid));
     await this.waitReady();
   }
 
   /** Until `/api/ready` answers 200 (60 s at most). */
   async waitReady() {
     const deadline = Date.now() + 60_000;
+    let dead = false;
+    void this.exited.then(() => (dead = true));
     while (Date.now() < deadline) {
-      if (this.child?.exitCode !== null) throw new Error(`${this.name} exited at start:\n${this.tail}`);
+      if (dead) throw new Error(`${this.name} exited at start:\n${this.tail}`);
       const ok = await fetch(`${this.url}/api/ready`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
       if (ok) return;
       await sleep(200);
@@ -181,7 +225,7 @@ export class AppProcess {
 
   /** Sends the signal and waits for the exit (SIGTERM: the process drains and stops by itself). */
   async stop(signal: NodeJS.Signals) {
-    this.child?.kill(signal);
+    if (this.pid !== undefined) process.kill(this.pid, signal);
     await this.exited;
   }
 
@@ -236,6 +280,7 @@ export async function startCaddy(ports: Ports) {
 
 /** Stops every process started, drops the database and removes the scratch folder (backups included). */
 export async function tearDown(keep: boolean) {
+  for (const pid of lives) process.kill(pid, 'SIGKILL');
   for (const child of children) child.kill('SIGKILL');
   await sleep(300);
   if (!keep) {

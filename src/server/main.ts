@@ -1,3 +1,4 @@
+import type { FastifyListenOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -6,6 +7,7 @@ import { seedDemoContent } from './modules/content/demo.ts';
 import { seedDemoServices } from './modules/services/demo.ts';
 import { ensureAdmin } from './modules/users/first-admin.ts';
 import { scheduleBackups } from './platform/backup-schedule.ts';
+import { inheritedSocket } from './platform/inherited-socket.ts';
 import { scheduleRetentionPurge } from './modules/privacy/retention-purge.ts';
 import { scheduleReferenceReminders } from './modules/payments/reminders.ts';
 
@@ -69,7 +71,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Socket activation (decision 0051): the socket systemd holds, else PORT. Fastify takes the host only to
+  // name the address; 'localhost' would make it bind more addresses, so a handed-over socket is named by IP.
+  const fd = inheritedSocket();
+  // Fastify passes its options on to net.Server#listen, which takes `fd` (Fastify's types do not name it).
+  const handedOver = { fd, host: config.host === 'localhost' ? '127.0.0.1' : config.host } as FastifyListenOptions;
+  await app.listen(fd === undefined ? { port: config.port, host: config.host } : handedOver);
   app.jobs.start();
   app.opsWatch.start();
   if (config.ops.backup) await scheduleBackups(database, config.ops.backup);
