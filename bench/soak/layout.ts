@@ -29,6 +29,16 @@ export const backupDir = join(scratch, 'backups');
 const children = new Set<ChildProcess>();
 /** The app processes alive now: children of their socket holders, so killed apart from them at the end. */
 const lives = new Set<number>();
+// However the bench ends, no app process outlives it (its socket holder cannot stop it while it runs).
+process.on('exit', () => {
+  for (const pid of lives) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
 
 /** A command to its end (build, migrate, seed, backup), its output kept; throws with it when it fails. */
 export async function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
@@ -99,6 +109,11 @@ export async function startMailbox(port: number) {
           .catch(callback);
       });
     },
+  });
+  // A process killed in the middle of a mail resets its connection: expected at the kill (the mail stays in
+  // that process's outbox and is sent again), not a reason to end the run.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET') console.error('SMTP stand-in:', err.message);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { url: `smtp://127.0.0.1:${port}`, subjects, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
