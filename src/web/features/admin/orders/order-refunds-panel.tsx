@@ -10,6 +10,7 @@ import { errorMessage } from '../../../api/client.ts';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { DocumentLink } from '../../orders/order-documents.tsx';
 import { NoticeAlert } from '../notice-alert.tsx';
+import { TransferRefundFields } from '../transfer-refund-fields.tsx';
 import { type RefundPayload, useCreditNoteWords, useRefund, useResolveRefund, useRetryDocument } from './api.ts';
 import { RequestedRefund, type Resolving, ResolveRefundModal } from './resolve-refund.tsx';
 import BiArrowCounterclockwiseIcon from '~icons/bi/arrow-counterclockwise';
@@ -202,17 +203,7 @@ function RefundModal({ order, onClose }: { order: Order; onClose: () => void }) 
         {!order.mbway_refundable && <Form.Text>Esta encomenda não foi paga por MB WAY através da loja.</Form.Text>}
       </fieldset>
       {method === 'transfer' && (
-        <fieldset className="mb-3" disabled={refund.isPending}>
-          <legend className="visually-hidden">Dados da transferência</legend>
-          <Form.Group className="mb-2" controlId={`${id}-iban`}>
-            <Form.Label>IBAN do cliente</Form.Label>
-            <Form.Control value={iban} onChange={(e) => setIban(e.target.value)} autoComplete="off" placeholder="PT50 0000 0000 0000 0000 0000 0" maxLength={50} />
-          </Form.Group>
-          <Form.Group className="mb-2" controlId={`${id}-date`}>
-            <Form.Label>Data da transferência</Form.Label>
-            <Form.Control type="date" value={date} max={lisbonToday()} onChange={(e) => setDate(e.target.value)} />
-          </Form.Group>
-        </fieldset>
+        <TransferRefundFields id={id} disabled={refund.isPending} iban={iban} onIban={setIban} date={date} onDate={setDate} className="mb-3" dateClassName="mb-2" />
       )}
       <Form.Group controlId={`${id}-note`}>
         <Form.Label>Nota (opcional)</Form.Label>
