@@ -7,9 +7,9 @@ import { formatCents, formatEuros, toCents } from '#shared/money.ts';
 import { type Refund, refundMethodLabel } from '#shared/schemas/invoicing.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { errorMessage } from '../../../api/client.ts';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { DocumentLink } from '../../orders/order-documents.tsx';
 import { NoticeAlert } from '../notice-alert.tsx';
+import { RefundConfirmModal } from '../refund-confirm-modal.tsx';
 import { TransferRefundFields } from '../transfer-refund-fields.tsx';
 import { type RefundPayload, useCreditNoteWords, useRefund, useResolveRefund, useRetryDocument } from './api.ts';
 import { RequestedRefund, type Resolving, ResolveRefundModal } from './resolve-refund.tsx';
@@ -142,18 +142,7 @@ function RefundModal({ order, onClose }: { order: Order; onClose: () => void }) 
     refund.mutate(body, { onSuccess: () => setShow(false) });
   };
   return (
-    <ConfirmModal
-      show={show}
-      title="Reembolsar"
-      confirmLabel={`Reembolsar ${formatCents(cents)}`}
-      busyLabel="a reembolsar..."
-      variant="danger"
-      busy={refund.isPending}
-      error={refund.isError ? errorMessage(refund.error, 'Não foi possível fazer o reembolso.') : null}
-      onConfirm={submit}
-      onCancel={() => setShow(false)}
-      onExited={onClose}
-    >
+    <RefundConfirmModal show={show} title="Reembolsar" amount={formatCents(cents)} refund={refund} onConfirm={submit} onCancel={() => setShow(false)} onExited={onClose}>
       <fieldset className="mb-3" disabled={refund.isPending}>
         <legend className="fs-6 fw-semibold">O que devolve</legend>
         {left.lines.map(({ item, left: max }) => (
@@ -212,6 +201,6 @@ function RefundModal({ order, onClose }: { order: Order; onClose: () => void }) 
       <p className="mt-3 mb-0">
         A devolver: <strong>{formatCents(cents)}</strong>. O cliente recebe um e-mail. {creditNote}
       </p>
-    </ConfirmModal>
+    </RefundConfirmModal>
   );
 }

@@ -3,8 +3,7 @@ import Form from 'react-bootstrap/Form';
 import { lisbonToday } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import type { Withdrawal, WithdrawalRefundBody } from '#shared/schemas/withdrawals.ts';
-import { errorMessage } from '../../../api/client.ts';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { RefundConfirmModal } from '../refund-confirm-modal.tsx';
 import { TransferRefundFields } from '../transfer-refund-fields.tsx';
 import { useRefundWithdrawal } from './api.ts';
 
@@ -24,14 +23,11 @@ export function RefundWithdrawalModal({ withdrawal, onDone, onClose }: { withdra
       },
     });
   return (
-    <ConfirmModal
+    <RefundConfirmModal
       show={show}
       title={`Reembolsar a desistência n.º ${withdrawal.id}`}
-      confirmLabel={`Reembolsar ${formatEuros(withdrawal.amount)}`}
-      busyLabel="a reembolsar..."
-      variant="danger"
-      busy={refund.isPending}
-      error={refund.isError ? errorMessage(refund.error, 'Não foi possível fazer o reembolso.') : null}
+      amount={formatEuros(withdrawal.amount)}
+      refund={refund}
       onConfirm={submit}
       onCancel={() => setShow(false)}
       onExited={onClose}
@@ -48,6 +44,6 @@ export function RefundWithdrawalModal({ withdrawal, onDone, onClose }: { withdra
       {method === 'transfer' && (
         <TransferRefundFields id={id} disabled={refund.isPending} iban={iban} onIban={setIban} date={date} onDate={setDate} className="mb-0" />
       )}
-    </ConfirmModal>
+    </RefundConfirmModal>
   );
 }
