@@ -5,7 +5,6 @@
 // call's throughput as a share of a bare node:http server answering a fixed 2 KB body in the same run (a bare
 // Fastify route is measured too). autocannon sends no Accept-Encoding, so the catalogue calls are measured
 // both so (plain JSON) and as a browser asks (`accept-encoding: br, gzip`). Not part of `npm test`.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +12,6 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import sharp from 'sharp';
 import { productFields } from '#shared/schemas/catalog.ts';
 import { buildApp } from '../src/server/app.ts';
@@ -24,6 +22,7 @@ import { seedDemoContent } from '../src/server/modules/content/demo.ts';
 import { processImage } from '../src/server/modules/media/processing.ts';
 import { seedDemoServices } from '../src/server/modules/services/demo.ts';
 import { insertUser } from '../src/server/modules/users/users.ts';
+import { serverDatabase } from '../tests/helpers/database.ts';
 
 const PRODUCTS = 10_000;
 const CONNECTIONS = 50;
@@ -31,30 +30,13 @@ const SECONDS = 10;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'loja-bench-'));
 const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
-const benchDatabase = serverUrl ? await createServerDatabase(serverUrl) : undefined;
+// A new database beside the one DATABASE_URL names, as the tests do; `drop` removes it again.
+const benchDatabase = serverUrl ? await serverDatabase(serverUrl, 'loja_bench') : undefined;
 const config = {
   ...loadConfig({ ...process.env, DATABASE_URL: benchDatabase?.url ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000000', CHECKOUT_RATE_LIMIT: '1000000', CHECKOUT_EMAIL_RATE_LIMIT: '1000000', UNPAID_UNITS_PER_EMAIL: '1000000', UNPAID_UNITS_PER_ADDRESS: '1000000' }),
   webDist: undefined,
 };
 const database = openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : join(dataDir, 'db') });
-
-/** A new database beside the one DATABASE_URL names, as the tests do; `drop` removes it again. */
-async function createServerDatabase(url: string) {
-  const name = `loja_bench_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return { url: own.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 /**
  * Counts the statements the app sends, to show the queries each call costs (no N+1): every query on the

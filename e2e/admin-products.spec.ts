@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { admin, baseURL, escapeRegExp, expect, expectAccessible, openAccountMenu, patience, randomSuffix, signIn, test, urlOf } from './fixtures.ts';
+import { admin, baseURL, escapeRegExp, expect, expectAccessible, openAccountMenu, randomSuffix, signIn, test, urlOf } from './fixtures.ts';
+import { expectImagesLoaded } from './shop-helpers.ts';
 
 const dashboardUrl = new RegExp(`^${escapeRegExp(baseURL)}/admin-dashboard(\\?.*)?$`);
 const productsTabUrl = urlOf('/admin-dashboard?tab=produtos');
@@ -71,12 +72,7 @@ async function shootForm(page: Page, name: string) {
       await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
       window.scrollTo({ top: 0, behavior: 'instant' });
     });
-    await expect
-      .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete || !img.checkVisibility())), {
-        message: 'images loaded',
-        timeout: patience(15_000),
-      })
-      .toBe(true);
+    await expectImagesLoaded(page);
     await expectAccessible(page, `${name} a ${viewport.width} px`);
     // axe scrolls as it checks, and the sticky header would sit mid-page in a full-page shot taken while scrolled.
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
 import { expect, expectAccessible, patience, test, urlOf } from './fixtures.ts';
+import { expectImagesLoaded } from './shop-helpers.ts';
 
 // The shop these journeys browse is the demo catalogue e2e/serve.ts seeds (DEMO_CATALOGUE=true): what the
 // pages should show is worked out from that list, so a change to it changes the expectations with it.
@@ -331,12 +332,7 @@ async function loadAllImages(page: Page) {
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   });
-  await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete || !img.checkVisibility())), {
-      message: 'images loaded',
-      timeout: patience(15_000),
-    })
-    .toBe(true);
+  await expectImagesLoaded(page);
 }
 
 async function shoot(page: Page, path: string, name: string) {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
-import { escapeRegExp, expect, expectAccessible, test } from './fixtures.ts';
+import { escapeRegExp, expect, expectAccessible, patience, test } from './fixtures.ts';
 
 // What the journeys that buy (orders.spec.ts, payments.spec.ts) share: the shop's money rule, the demo products
 // and the API's view of them, the checkout's shipping details, and screenshots for a person to look at.
@@ -86,6 +86,16 @@ export async function fillCheckout(page: Page, details: ShippingDetails) {
 
 /** The order id the confirmation and payment pages carry in `?id=`. */
 export const orderIdFrom = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));
+
+/** Waits until every image on screen has loaded (the caller scrolls first: lazy ones load near the screen). */
+export async function expectImagesLoaded(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete || !img.checkVisibility())), {
+      message: 'images loaded',
+      timeout: patience(15_000),
+    })
+    .toBe(true);
+}
 
 /** Screenshots for a person to look at: test-results/screens/<name>-<width>.png, phone first, then desktop. */
 export const screensDir = resolve(import.meta.dirname, '..', 'test-results', 'screens');

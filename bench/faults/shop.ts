@@ -7,6 +7,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { type CheckoutTotals, orderBody } from '../../tests/helpers/checkout.ts';
 
 export const POSTGRES_URL = process.env.FAULTS_POSTGRES_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 export const ADMIN = { email: 'admin@loja.test', password: 'Bench-faults-2026!' };
@@ -185,22 +186,9 @@ export async function checkoutOf(shop: Shop, productId: number): Promise<Checkou
   const items = [{ product_id: productId, quantity: 1 }];
   const totals = await call(shop, 'POST', '/api/order/calculate-totals', { items });
   if (totals.status !== 200) throw new Error(`calculate-totals answered ${totals.status}`);
-  const t = totals.body as { shippingCost: number; totalPriceWithoutTax: number; totalTax: number; totalWithTax: number };
+  const t = totals.body as CheckoutTotals;
   return (email = 'maria@example.pt') =>
-    call(shop, 'POST', '/api/order', {
-      items,
-      name: 'Maria Silva',
-      email,
-      phone: '912345678',
-      address: 'Rua das Flores 10',
-      city: 'Lisboa',
-      postal_code: '1100-200',
-      payment_method: 'multibanco',
-      shipping_cost: t.shippingCost,
-      total_price_without_tax: t.totalPriceWithoutTax,
-      total_tax: t.totalTax,
-      total_price_with_tax: t.totalWithTax,
-    });
+    call(shop, 'POST', '/api/order', orderBody(items, t, 'multibanco', { email }));
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,6 +1,7 @@
 // What the simulated visitors do, through the proxy as a browser would: each flow is one visitor's errand
 // (browse, a cart's totals, a checkout paid through the sandbox, an admin edit, a login), every request
 // timed and recorded as a Sample.
+import { type CheckoutTotals, orderBody } from '../../tests/helpers/checkout.ts';
 import { ADMIN } from './layout.ts';
 import { below, type FlowKind, type Random, weighted } from './mix.ts';
 import { CUSTOMER_PASSWORD, type Catalogue } from './setup.ts';
@@ -75,7 +76,7 @@ export class Visitors {
     const items = Array.from({ length: 1 + below(random, 3) }, (_, i) => ({ product_id: sold[(below(random, sold.length) + i) % sold.length]?.id ?? 0, quantity: 1 + below(random, 2) }));
     const unique = [...new Map(items.map((i) => [i.product_id, i])).values()];
     const totals = await this.call({ kind: 'cart', method: 'POST', path: '/api/order/calculate-totals', body: { items: unique } });
-    return { items: unique, totals: totals.body as { shippingCost: number; totalPriceWithoutTax: number; totalTax: number; totalWithTax: number } | undefined, ok: totals.status === 200 };
+    return { items: unique, totals: totals.body as CheckoutTotals | undefined, ok: totals.status === 200 };
   }
 
   /** A guest's or a customer's checkout, paid by Multibanco (the sandbox ATM) or MB WAY (the sandbox phone). */
@@ -92,20 +93,7 @@ export class Visitors {
       path: '/api/order',
       cookie: customer?.cookie,
       idempotencyKey: `soak-${(this.serial += 1)}`,
-      body: {
-        items: cart.items,
-        name: 'Maria Silva',
-        email,
-        phone: '912345678',
-        address: 'Rua das Flores 10',
-        city: 'Lisboa',
-        postal_code: '1100-200',
-        payment_method: method,
-        shipping_cost: cart.totals.shippingCost,
-        total_price_without_tax: cart.totals.totalPriceWithoutTax,
-        total_tax: cart.totals.totalTax,
-        total_price_with_tax: cart.totals.totalWithTax,
-      },
+      body: orderBody(cart.items, cart.totals, method, { email }),
     });
     if (placed.status !== 201) return;
     const order = placed.body as { id: number; total_price_with_tax: number; accessToken?: string };

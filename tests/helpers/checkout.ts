@@ -21,6 +21,26 @@ export type CheckoutOptions = {
   fields?: Record<string, string>;
 };
 
+/** The totals as POST /api/order/calculate-totals answers them. */
+export type CheckoutTotals = { shippingCost: number; totalPriceWithoutTax: number; totalTax: number; totalWithTax: number };
+
+/** The body of POST /api/order as the storefront sends it: `shippingDetails` (`fields` beside or over them), the method, the server's totals. */
+export const orderBody = (
+  items: { product_id: number; quantity: number }[],
+  totals: CheckoutTotals,
+  method: 'multibanco' | 'mbway',
+  fields: Record<string, string> = {},
+) => ({
+  items,
+  ...shippingDetails,
+  ...fields,
+  payment_method: method,
+  shipping_cost: totals.shippingCost,
+  total_price_without_tax: totals.totalPriceWithoutTax,
+  total_tax: totals.totalTax,
+  total_price_with_tax: totals.totalWithTax,
+});
+
 /** POST /api/order with the server's own totals, from a client address; answers the response as it came (a 429 too). */
 export async function checkoutAnswer(app: App, items: { product_id: number; quantity: number }[], options: CheckoutOptions = {}) {
   const remoteAddress = options.remoteAddress ?? '127.0.0.1';
@@ -30,16 +50,6 @@ export async function checkoutAnswer(app: App, items: { product_id: number; quan
     url: '/api/order',
     remoteAddress,
     headers: options.cookie ? { cookie: options.cookie } : {},
-    payload: {
-      items,
-      ...shippingDetails,
-      ...options.fields,
-      ...(options.email && { email: options.email }),
-      payment_method: options.method ?? 'multibanco',
-      shipping_cost: totals.shippingCost,
-      total_price_without_tax: totals.totalPriceWithoutTax,
-      total_tax: totals.totalTax,
-      total_price_with_tax: totals.totalWithTax,
-    },
+    payload: orderBody(items, totals, options.method ?? 'multibanco', { ...options.fields, ...(options.email && { email: options.email }) }),
   });
 }

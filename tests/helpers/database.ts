@@ -29,25 +29,31 @@ async function migratedSnapshot(): Promise<Blob> {
   return dump;
 }
 
-/**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server of DATABASE_URL (dropped again by `close`).
- */
+/** One statement on its own connection to `url` (CREATE/DROP DATABASE, roles): the connection is closed even if it fails. */
+export async function onServer(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A new, empty database on the PostgreSQL server of `serverUrl`: its URL, and how to drop it again. */
 export async function serverDatabase(serverUrl: string, prefix = 'loja_test'): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
+  const run = (statement: string) => onServer(serverUrl, statement);
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of DATABASE_URL (dropped again by `close`).
+ */
 export async function testDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openPgliteClient(new PGlite({ ...pgliteOptions, loadDataDir: await migratedSnapshot() }));

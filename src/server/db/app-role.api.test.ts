@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { insertUser } from '../modules/users/users.ts';
-import { serverDatabase } from '../../../tests/helpers/database.ts';
+import { onServer, serverDatabase } from '../../../tests/helpers/database.ts';
 import { openDatabase, type Database } from './client.ts';
 
 // The production guide's database roles (decision 0028): the shop connects as a role made by
@@ -33,15 +33,7 @@ describe.skipIf(!serverUrl)('the app role of the production guide', () => {
   let owner: Database;
   let asApp: Database;
   let app: App;
-  const superuser = async (statement: string, url = serverUrl) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const superuser = (statement: string, url = serverUrl!) => onServer(url, statement);
 
   beforeAll(async () => {
     server = await serverDatabase(serverUrl!);

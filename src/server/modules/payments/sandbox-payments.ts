@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
 import { toEuros } from '#shared/money.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import type { Config } from '../../config.ts';
@@ -8,22 +8,23 @@ import { gatewayAmount } from './gateway.ts';
 import { lockedPayment, type PaymentRow, type PaymentsContext, refreshMbway, sandboxRequestId, settleUnpaid } from './payment-records.ts';
 import { payments } from './tables.ts';
 
-/** Sandbox: the test phone's view of an MB WAY request. */
-export async function sandboxMbwayRequest(ctx: PaymentsContext, requestId: string) {
-  const [row] = await ctx.db
+/** The sandbox gateway's payments of one method that also meet `conditions`. */
+const sandboxPayments = (ctx: PaymentsContext, method: PaymentRow['method'], ...conditions: (SQL | undefined)[]) =>
+  ctx.db
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.gateway, 'sandbox'),
-        eq(payments.method, 'mbway'),
-        // An attempt whose answer never came is known by the id the sandbox derives from it (sandboxRequestId).
-        requestId.startsWith('late-')
-          ? or(eq(payments.requestId, requestId), and(isNull(payments.requestId), eq(payments.gatewayOrderId, requestId.slice('late-'.length))))
-          : eq(payments.requestId, requestId),
-      ),
-    )
-    .limit(1);
+    .where(and(eq(payments.gateway, 'sandbox'), eq(payments.method, method), ...conditions));
+
+/** Sandbox: the test phone's view of an MB WAY request. */
+export async function sandboxMbwayRequest(ctx: PaymentsContext, requestId: string) {
+  const [row] = await sandboxPayments(
+    ctx,
+    'mbway',
+    // An attempt whose answer never came is known by the id the sandbox derives from it (sandboxRequestId).
+    requestId.startsWith('late-')
+      ? or(eq(payments.requestId, requestId), and(isNull(payments.requestId), eq(payments.gatewayOrderId, requestId.slice('late-'.length))))
+      : eq(payments.requestId, requestId),
+  ).limit(1);
   if (!row) throw notFound(paymentMessages.sandboxRequestNotFound);
   const status = row.status === 'pending' && row.expiresAt.getTime() <= Date.now() ? await refreshMbway(ctx, row) : row.status;
   return {
@@ -66,19 +67,14 @@ export async function sandboxDecide(ctx: PaymentsContext, requestId: string, acc
 
 /** Sandbox: pays a Multibanco reference as an ATM would, through the same callback as the real gateway. */
 export async function sandboxPayReference(ctx: PaymentsContext, entity: string, reference: string, amountCents: number) {
-  const [row] = await ctx.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.gateway, 'sandbox'),
-        eq(payments.method, 'multibanco'),
-        eq(payments.entity, entity),
-        eq(payments.reference, reference),
-        eq(payments.status, 'pending'),
-        gt(payments.expiresAt, new Date()),
-      ),
-    )
+  const [row] = await sandboxPayments(
+    ctx,
+    'multibanco',
+    eq(payments.entity, entity),
+    eq(payments.reference, reference),
+    eq(payments.status, 'pending'),
+    gt(payments.expiresAt, new Date()),
+  )
     .orderBy(desc(payments.createdAt))
     .limit(1);
   if (!row) throw notFound(paymentMessages.sandboxReferenceNotFound);

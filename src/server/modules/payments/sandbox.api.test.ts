@@ -14,6 +14,14 @@ async function orderToPay(cookie: string, method: 'multibanco' | 'mbway') {
   const p = await insertProduct(ctx, { name: 'Caixa organizadora', description: 'Caixa', priceCents: 1500, stock: 5, minPriceCents: 1500 });
   return placeOrder(ctx, [{ product_id: p.id, quantity: 1 }], { cookie, method, details: { name: 'Rui Costa', email: 'rui@example.pt' } });
 }
+/** The customer asks to pay `order` by MB WAY from `phone`, as the checkout page does. */
+const payByMbway = (cookie: string, order: { id: number; total_price_with_tax: number }, phone: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/payment/mbway',
+    headers: { cookie },
+    payload: { order_id: order.id, amount: order.total_price_with_tax, phone_number: phone, email: 'rui@example.pt' },
+  });
 const statusOf = async (id: number) => (await ctx.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
 
 describe('the sandbox gateway', () => {
@@ -48,12 +56,7 @@ describe('the sandbox gateway', () => {
     const { cookie } = await signedInUser(ctx);
     for (const accept of [true, false]) {
       const order = await orderToPay(cookie, 'mbway');
-      const start = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/payment/mbway',
-        headers: { cookie },
-        payload: { order_id: order.id, amount: order.total_price_with_tax, phone_number: '936000111', email: 'rui@example.pt' },
-      });
+      const start = await payByMbway(cookie, order, '936000111');
       expect(start.statusCode, start.body).toBe(200);
       const { sandboxUrl } = start.json();
       expect(sandboxUrl).toMatch(/^\/sandbox\/mbway\/[0-9a-f]{20}$/);
@@ -79,12 +82,7 @@ describe('the sandbox gateway', () => {
   it('plays a gateway that answers too late on its number 910 000 000: the request is on the test phone, accepting it pays the order', async () => {
     const { cookie } = await signedInUser(ctx);
     const order = await orderToPay(cookie, 'mbway');
-    const start = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payment/mbway',
-      headers: { cookie },
-      payload: { order_id: order.id, amount: order.total_price_with_tax, phone_number: '910 000 000', email: 'rui@example.pt' },
-    });
+    const start = await payByMbway(cookie, order, '910 000 000');
     expect(start.statusCode).toBe(503);
     expect(start.json().error).toBe(paymentMessages.mbwayUnconfirmed);
 

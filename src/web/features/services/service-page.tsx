@@ -2,7 +2,6 @@ import './services.css';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Breadcrumb from 'react-bootstrap/Breadcrumb';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
@@ -13,6 +12,7 @@ import type { Service } from '#shared/schemas/services.ts';
 import { serviceMessages } from '#shared/texts/services.ts';
 import { ApiError } from '../../api/client.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { PageBreadcrumb } from '../../components/page-breadcrumb.tsx';
 import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { BookingLink, ServiceImagePlaceholder } from './service-ui.tsx';
@@ -27,17 +27,7 @@ function ServiceDetail({ service }: { service: Service }) {
   const { image } = service;
   return (
     <>
-      <Breadcrumb label="Navegação estrutural" className="mb-3">
-        <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.home }}>
-          Home
-        </Breadcrumb.Item>
-        <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.services }}>
-          Serviços
-        </Breadcrumb.Item>
-        <Breadcrumb.Item active className="text-break">
-          {service.name}
-        </Breadcrumb.Item>
-      </Breadcrumb>
+      <PageBreadcrumb trail={[{ label: 'Serviços', to: paths.services }]} current={service.name} />
       <Row className="g-4">
         <Col xs={12} md={6}>
           <div className="service-picture">

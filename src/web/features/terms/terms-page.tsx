@@ -1,9 +1,7 @@
 import './terms.css';
-import Breadcrumb from 'react-bootstrap/Breadcrumb';
 import Container from 'react-bootstrap/Container';
-import { Link } from 'react-router';
 import { formatCalendarDay } from '#shared/dates.ts';
-import { paths } from '#shared/paths.ts';
+import { PageBreadcrumb } from '../../components/page-breadcrumb.tsx';
 import { termsSections } from './terms-sections.tsx';
 
 /**
@@ -16,12 +14,7 @@ export const TERMS_UPDATED_ON = '2026-11-26';
 export function TermsPage() {
   return (
     <Container className="py-4 py-md-5 terms-page">
-      <Breadcrumb label="Navegação estrutural" className="mb-3">
-        <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.home }}>
-          Home
-        </Breadcrumb.Item>
-        <Breadcrumb.Item active>Termos e Privacidade</Breadcrumb.Item>
-      </Breadcrumb>
+      <PageBreadcrumb current="Termos e Privacidade" />
       <h1 className="mb-2">Termos e Privacidade</h1>
       <p className="text-secondary">
         Última atualização: <time dateTime={TERMS_UPDATED_ON}>{formatCalendarDay(TERMS_UPDATED_ON)}</time>

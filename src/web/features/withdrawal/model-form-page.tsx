@@ -1,11 +1,11 @@
 import './withdrawal.css';
 import { useQuery } from '@tanstack/react-query';
-import Breadcrumb from 'react-bootstrap/Breadcrumb';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { WITHDRAW_LABEL } from '#shared/withdrawal.ts';
+import { PageBreadcrumb } from '../../components/page-breadcrumb.tsx';
 import { shopDetailsQuery } from '../contact/api.ts';
 import BiPrinterIcon from '~icons/bi/printer';
 
@@ -19,15 +19,7 @@ export function ModelFormPage() {
   const to = shop ? `${shop.legalName}, ${shop.address}, ${shop.email}` : 'a Loja (nome, morada e e-mail nos Termos e Privacidade)';
   return (
     <Container className="py-4 py-md-5">
-      <Breadcrumb label="Navegação estrutural" className="mb-3 no-print">
-        <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.home }}>
-          Home
-        </Breadcrumb.Item>
-        <Breadcrumb.Item linkAs={Link} linkProps={{ to: paths.terms }}>
-          Termos e Privacidade
-        </Breadcrumb.Item>
-        <Breadcrumb.Item active>Formulário de livre resolução</Breadcrumb.Item>
-      </Breadcrumb>
+      <PageBreadcrumb trail={[{ label: 'Termos e Privacidade', to: paths.terms }]} current="Formulário de livre resolução" className="mb-3 no-print" />
       <h1 className="h2">Modelo de formulário de livre resolução</h1>
       <p className="text-secondary no-print">
         Decreto-Lei n.º 24/2014, Anexo, parte B. Pode imprimi-lo, preenchê-lo e enviá-lo por correio ou por e-mail. É mais rápido usar{' '}

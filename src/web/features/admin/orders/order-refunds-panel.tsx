@@ -7,9 +7,10 @@ import { formatCents, formatEuros, toCents } from '#shared/money.ts';
 import { type Refund, refundMethodLabel } from '#shared/schemas/invoicing.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { errorMessage } from '../../../api/client.ts';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { DocumentLink } from '../../orders/order-documents.tsx';
 import { NoticeAlert } from '../notice-alert.tsx';
+import { RefundConfirmModal } from '../refund-confirm-modal.tsx';
+import { TransferRefundFields } from '../transfer-refund-fields.tsx';
 import { type RefundPayload, useCreditNoteWords, useRefund, useResolveRefund, useRetryDocument } from './api.ts';
 import { RequestedRefund, type Resolving, ResolveRefundModal } from './resolve-refund.tsx';
 import BiArrowCounterclockwiseIcon from '~icons/bi/arrow-counterclockwise';
@@ -141,18 +142,7 @@ function RefundModal({ order, onClose }: { order: Order; onClose: () => void }) 
     refund.mutate(body, { onSuccess: () => setShow(false) });
   };
   return (
-    <ConfirmModal
-      show={show}
-      title="Reembolsar"
-      confirmLabel={`Reembolsar ${formatCents(cents)}`}
-      busyLabel="a reembolsar..."
-      variant="danger"
-      busy={refund.isPending}
-      error={refund.isError ? errorMessage(refund.error, 'Não foi possível fazer o reembolso.') : null}
-      onConfirm={submit}
-      onCancel={() => setShow(false)}
-      onExited={onClose}
-    >
+    <RefundConfirmModal show={show} title="Reembolsar" amount={formatCents(cents)} refund={refund} onConfirm={submit} onCancel={() => setShow(false)} onExited={onClose}>
       <fieldset className="mb-3" disabled={refund.isPending}>
         <legend className="fs-6 fw-semibold">O que devolve</legend>
         {left.lines.map(({ item, left: max }) => (
@@ -202,17 +192,7 @@ function RefundModal({ order, onClose }: { order: Order; onClose: () => void }) 
         {!order.mbway_refundable && <Form.Text>Esta encomenda não foi paga por MB WAY através da loja.</Form.Text>}
       </fieldset>
       {method === 'transfer' && (
-        <fieldset className="mb-3" disabled={refund.isPending}>
-          <legend className="visually-hidden">Dados da transferência</legend>
-          <Form.Group className="mb-2" controlId={`${id}-iban`}>
-            <Form.Label>IBAN do cliente</Form.Label>
-            <Form.Control value={iban} onChange={(e) => setIban(e.target.value)} autoComplete="off" placeholder="PT50 0000 0000 0000 0000 0000 0" maxLength={50} />
-          </Form.Group>
-          <Form.Group className="mb-2" controlId={`${id}-date`}>
-            <Form.Label>Data da transferência</Form.Label>
-            <Form.Control type="date" value={date} max={lisbonToday()} onChange={(e) => setDate(e.target.value)} />
-          </Form.Group>
-        </fieldset>
+        <TransferRefundFields id={id} disabled={refund.isPending} iban={iban} onIban={setIban} date={date} onDate={setDate} className="mb-3" dateClassName="mb-2" />
       )}
       <Form.Group controlId={`${id}-note`}>
         <Form.Label>Nota (opcional)</Form.Label>
@@ -221,6 +201,6 @@ function RefundModal({ order, onClose }: { order: Order; onClose: () => void }) 
       <p className="mt-3 mb-0">
         A devolver: <strong>{formatCents(cents)}</strong>. O cliente recebe um e-mail. {creditNote}
       </p>
-    </ConfirmModal>
+    </RefundConfirmModal>
   );
 }

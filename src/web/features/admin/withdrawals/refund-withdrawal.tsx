@@ -3,8 +3,8 @@ import Form from 'react-bootstrap/Form';
 import { lisbonToday } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import type { Withdrawal, WithdrawalRefundBody } from '#shared/schemas/withdrawals.ts';
-import { errorMessage } from '../../../api/client.ts';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { RefundConfirmModal } from '../refund-confirm-modal.tsx';
+import { TransferRefundFields } from '../transfer-refund-fields.tsx';
 import { useRefundWithdrawal } from './api.ts';
 
 /** One action: the withdrawn lines and their delivery cost go back by the order's refund (credit note and e-mail follow). */
@@ -23,14 +23,11 @@ export function RefundWithdrawalModal({ withdrawal, onDone, onClose }: { withdra
       },
     });
   return (
-    <ConfirmModal
+    <RefundConfirmModal
       show={show}
       title={`Reembolsar a desistência n.º ${withdrawal.id}`}
-      confirmLabel={`Reembolsar ${formatEuros(withdrawal.amount)}`}
-      busyLabel="a reembolsar..."
-      variant="danger"
-      busy={refund.isPending}
-      error={refund.isError ? errorMessage(refund.error, 'Não foi possível fazer o reembolso.') : null}
+      amount={formatEuros(withdrawal.amount)}
+      refund={refund}
       onConfirm={submit}
       onCancel={() => setShow(false)}
       onExited={onClose}
@@ -45,18 +42,8 @@ export function RefundWithdrawalModal({ withdrawal, onDone, onClose }: { withdra
         <Form.Check type="radio" id={`${id}-mbway`} name={`${id}-method`} label="MB WAY: a ifthenpay devolve para o telemóvel que pagou" checked={method === 'mbway'} onChange={() => setMethod('mbway')} />
       </fieldset>
       {method === 'transfer' && (
-        <fieldset className="mb-0" disabled={refund.isPending}>
-          <legend className="visually-hidden">Dados da transferência</legend>
-          <Form.Group className="mb-2" controlId={`${id}-iban`}>
-            <Form.Label>IBAN do cliente</Form.Label>
-            <Form.Control value={iban} onChange={(e) => setIban(e.target.value)} autoComplete="off" placeholder="PT50 0000 0000 0000 0000 0000 0" maxLength={50} />
-          </Form.Group>
-          <Form.Group controlId={`${id}-date`}>
-            <Form.Label>Data da transferência</Form.Label>
-            <Form.Control type="date" value={date} max={lisbonToday()} onChange={(e) => setDate(e.target.value)} />
-          </Form.Group>
-        </fieldset>
+        <TransferRefundFields id={id} disabled={refund.isPending} iban={iban} onIban={setIban} date={date} onDate={setDate} className="mb-0" />
       )}
-    </ConfirmModal>
+    </RefundConfirmModal>
   );
 }
