@@ -11,9 +11,13 @@ export const LOWEST_PRICE_DAYS = 30;
 /** A price and the sale set on it: the sale's instants are Lisbon midnights (its first day's, the day after its last). */
 export type SaleTerms = { priceCents: number; salePriceCents: number | null; startsAt: Date | null; endsAt: Date | null };
 
-/** Whether the sale applies at `now`: a sale price, started (or no start) and not yet ended (or no end). */
+/**
+ * Whether the sale applies at `now`: a sale price below the price (an import may lower the price under a sale set
+ * before), started (or no start) and not yet ended (or no end).
+ */
 export const saleApplies = (terms: SaleTerms, now: Date): boolean =>
   terms.salePriceCents !== null &&
+  terms.salePriceCents < terms.priceCents &&
   (terms.startsAt === null || terms.startsAt.getTime() <= now.getTime()) &&
   (terms.endsAt === null || terms.endsAt.getTime() > now.getTime());
 
