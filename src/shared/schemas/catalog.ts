@@ -189,7 +189,7 @@ const variantObject = z.object({
   // Absent: left as it is (the catalogue import does not carry it); blank: not given.
   weight_grams: grams.optional(),
   unit_quantity: unitQuantity(true).optional(),
-  ...saleFields,
+  ...saleFields(true),
 });
 
 export const variantInput = variantObject.superRefine((v, ctx) =>
@@ -238,7 +238,7 @@ const productShape = <V extends z.ZodType>(variants: V) =>
     weight_grams: grams.optional(),
     unit_quantity: unitQuantity().optional(),
     unit: unit.optional(),
-    ...saleFields,
+    ...saleFields(),
     variants,
   });
 

@@ -21,12 +21,14 @@ export const priceShown = {
   sale: saleSet.nullable().optional(),
 };
 
-/** A sale price from a form field, in cents; blank is "no sale" (null). */
-const saleCents = z.preprocess(
-  (v) => (v === '' || v === null ? null : v),
-  z
-    .union([z.string(), z.number(), z.null()])
-    .transform((v, ctx) => {
+/**
+ * A sale price from a form field, in cents; blank is "no sale" (null). The product's own field is multipart text (a
+ * nullable string, as the API document says); a variant's, inside its JSON, may be a number too.
+ */
+const saleCents = (numbers: boolean) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? null : v),
+    (numbers ? z.union([z.string(), z.number(), z.null()]) : z.string().nullable()).transform((v, ctx) => {
       if (v === null) return null;
       const c = parseEuros(v);
       if (Number.isNaN(c)) {
@@ -35,7 +37,7 @@ const saleCents = z.preprocess(
       }
       return c;
     }),
-);
+  );
 
 /** A sale's first or last day (YYYY-MM-DD, a Lisbon day); blank is "open" (null). */
 const saleDay = z.preprocess(
@@ -44,7 +46,7 @@ const saleDay = z.preprocess(
 );
 
 // Absent: the sale is left as it is (the catalogue import does not carry it); blank: no sale, open days.
-export const saleFields = { sale_price: saleCents.optional(), sale_starts_at: saleDay.optional(), sale_ends_at: saleDay.optional() };
+export const saleFields = (numbers = false) => ({ sale_price: saleCents(numbers).optional(), sale_starts_at: saleDay.optional(), sale_ends_at: saleDay.optional() });
 export type SaleInput = { sale_price?: number | null | undefined; sale_starts_at?: string | null | undefined; sale_ends_at?: string | null | undefined };
 
 /** A sale's rules, each on its field: below the price, days in order, no days without a price. */
