@@ -30,9 +30,6 @@ export type CartItem = {
   variant: { id: number; name: string } | null;
   /** "Sem direito de livre resolução" and the law's reason, said again at the checkout before the order (issue #28). */
   withdrawalExemption?: ExemptionReason | null;
-  /** On sale when added (decision 0048): the price before the sale (struck) and the lowest of the 30 days before it. */
-  regularPrice?: number;
-  lowestPrice30d?: number | null;
 };
 
 /** The name a line goes by in labels and messages: the product, and its variant when it has one. */
@@ -52,12 +49,7 @@ export function cartItemId(productId: number, variant?: Pick<Variant, 'id' | 'sk
 }
 
 /** The cart line for a product (and one of its variants, when it has them). */
-export function toCartItem(
-  product: Pick<Product, 'id' | 'name' | 'price' | 'isDigital' | 'images' | 'regular_price' | 'sale_price' | 'lowest_price_30d'> & { withdrawalExemption?: ExemptionReason | null },
-  variant?: Variant | null,
-): NewCartItem {
-  const shown = variant ?? product;
-  const onSale = shown.sale_price !== null && shown.sale_price !== undefined && shown.regular_price !== undefined;
+export function toCartItem(product: Pick<Product, 'id' | 'name' | 'price' | 'isDigital' | 'images'> & { withdrawalExemption?: ExemptionReason | null }, variant?: Variant | null): NewCartItem {
   return {
     id: cartItemId(product.id, variant),
     productId: product.id,
@@ -68,7 +60,6 @@ export function toCartItem(
     variant: variant ? { id: variant.id, name: variant.name } : null,
     // Only when the product has one: the stored line of any other product keeps its shape.
     ...(product.withdrawalExemption ? { withdrawalExemption: product.withdrawalExemption } : {}),
-    ...(onSale ? { regularPrice: shown.regular_price as number, lowestPrice30d: shown.lowest_price_30d ?? null } : {}),
   };
 }
 
@@ -110,7 +101,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** A stored line, or null when it cannot be a cart line (it is then left out, never guessed). */
 function parseItem(value: unknown): CartItem | null {
   if (!isObject(value)) return null;
-  const { id, productId, name, price, image, quantity, isDigital, variant, withdrawalExemption, regularPrice, lowestPrice30d } = value;
+  const { id, productId, name, price, image, quantity, isDigital, variant, withdrawalExemption } = value;
   const itemId = typeof id === 'number' && Number.isFinite(id) ? String(id) : id;
   if (typeof itemId !== 'string' || itemId === '') return null;
   if (typeof productId !== 'number' || !Number.isInteger(productId)) return null;
@@ -132,7 +123,6 @@ function parseItem(value: unknown): CartItem | null {
     isDigital: isDigital === true,
     variant: itemVariant,
     ...((EXEMPTION_REASONS as readonly unknown[]).includes(withdrawalExemption) ? { withdrawalExemption: withdrawalExemption as ExemptionReason } : {}),
-    ...(typeof regularPrice === 'number' && regularPrice > price ? { regularPrice, lowestPrice30d: typeof lowestPrice30d === 'number' ? lowestPrice30d : null } : {}),
   };
 }
 
@@ -191,9 +181,8 @@ export function addItem(item: NewCartItem, quantity = 1, available = MAX_LINE_QU
   if (existing) {
     saveCart(items.map((line) => (line === existing ? { ...line, quantity: after } : line)));
   } else {
-    const { id, productId, name, price, image, isDigital, variant, withdrawalExemption, regularPrice, lowestPrice30d } = item;
-    const sale = regularPrice === undefined ? {} : { regularPrice, lowestPrice30d: lowestPrice30d ?? null };
-    saveCart([...items, { id, productId, name, price, image, quantity: after, isDigital, variant, ...(withdrawalExemption ? { withdrawalExemption } : {}), ...sale }]);
+    const { id, productId, name, price, image, isDigital, variant, withdrawalExemption } = item;
+    saveCart([...items, { id, productId, name, price, image, quantity: after, isDigital, variant, ...(withdrawalExemption ? { withdrawalExemption } : {}) }]);
   }
   // The units the line really grew by (a line at its limit takes fewer, or none: nothing to announce then).
   if (after > before) {
@@ -231,9 +220,7 @@ export function updatePrice(id: string, price: number): void {
   const items = readCart();
   const line = items.find((item) => item.id === id);
   if (!line || line.price === price) return;
-  // The sale it was added at is over or changed: its struck price no longer says anything true.
-  const { regularPrice: _regular, lowestPrice30d: _lowest, ...rest } = line;
-  saveCart(items.map((item) => (item === line ? { ...rest, price } : item)));
+  saveCart(items.map((item) => (item === line ? { ...item, price } : item)));
 }
 
 export function removeItem(id: string): void {
