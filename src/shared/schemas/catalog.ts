@@ -4,6 +4,7 @@ import { dateTime, euros, pageSizeParam } from './common.ts';
 import { parseEuros } from '../money.ts';
 import { messages } from '../messages.ts';
 import { catalogMessages, mediaMessages } from '../texts/catalog.ts';
+import { priceShown, saleFields, type SaleInput, saleOf, saleRules } from './sale.ts';
 import { parseUnitQuantity, UNITS } from '../unit-price.ts';
 import { EXEMPTION_REASONS } from '../withdrawal.ts';
 export { catalogMessages, mediaMessages } from '../texts/catalog.ts';
@@ -26,6 +27,7 @@ export const variant = z.object({
   id: z.number().int(),
   name: z.string(),
   price: euros,
+  ...priceShown,
   stock: z.number().int(),
   sku: z.string().nullable(),
   /** Grams, when it weighs other than its product (shipping by weight). */
@@ -39,8 +41,9 @@ export const product = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
-  /** Euros. With variants: the lowest variant price ('A partir de'). */
+  /** Euros, the price charged now. With variants: the lowest variant price ('A partir de'), whose sale the fields below tell. */
   price: euros,
+  ...priceShown,
   /** Units available: the product's own, or the sum of its variants'. */
   stock: z.number().int(),
   isDigital: z.boolean(),
@@ -172,7 +175,7 @@ const wholeNumber = (message: string) =>
     z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }).max(1_000_000, { error: message }),
   );
 
-export const variantInput = z.object({
+const variantObject = z.object({
   id: z.coerce.number().int().positive().optional(),
   name: z.string({ error: catalogMessages.variantName }).trim().min(1, { error: catalogMessages.variantName }).max(120, { error: messages.tooLong }),
   price: cents(catalogMessages.variantPrice),
@@ -186,7 +189,12 @@ export const variantInput = z.object({
   // Absent: left as it is (the catalogue import does not carry it); blank: not given.
   weight_grams: grams.optional(),
   unit_quantity: unitQuantity(true).optional(),
+  ...saleFields(true),
 });
+
+export const variantInput = variantObject.superRefine((v, ctx) =>
+  saleRules(v, v.price, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message })),
+);
 
 const jsonText = <T extends z.ZodType>(schema: T) =>
   z.union([z.string(), z.array(z.unknown())]).transform((v, ctx) => {
@@ -230,6 +238,7 @@ const productShape = <V extends z.ZodType>(variants: V) =>
     weight_grams: grams.optional(),
     unit_quantity: unitQuantity().optional(),
     unit: unit.optional(),
+    ...saleFields(),
     variants,
   });
 
@@ -242,7 +251,7 @@ type ProductRuleInput = {
   unit_quantity?: number | null | undefined;
   unit?: string | null | undefined;
   variants: readonly { sku: string | null }[];
-};
+} & SaleInput;
 
 const isWholeCount = (v: string | number | undefined) => {
   const stock = v === undefined || v === '' ? Number.NaN : Number(v);
@@ -263,6 +272,7 @@ function productRules(v: ProductRuleInput, ctx: z.RefinementCtx) {
   if (!v.hasVariants) {
     if (Number.isNaN(parseEuros(v.price))) issue(['price'], catalogMessages.priceRequired);
     if (!isWholeCount(v.stock)) issue(['stock'], catalogMessages.stockRequired);
+    saleRules(v, parseEuros(v.price), (path, message) => issue([path], message));
     return;
   }
   // Already reported when it is not a list; the rules below read only the rows.
@@ -310,6 +320,8 @@ export const productFields = productShape(jsonText(z.array(variantInput).max(100
     ...(v.unit_quantity === undefined && v.unit === undefined ? {} : { unitQuantityMilli: v.unit_quantity ?? null, unit: v.unit ?? null }),
     variants: v.hasVariants ? v.variants : [],
     withdrawalExemption: v.withdrawalExemption,
+    // A product sold through variants has no sale of its own (each variant has its own).
+    sale: v.hasVariants ? { salePriceCents: null, firstDay: null, lastDay: null } : saleOf(v),
     imagesToRemove: v.imagesToRemove,
     collectionIds: v.collectionIds,
   }));

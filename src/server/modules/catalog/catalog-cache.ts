@@ -5,11 +5,6 @@ import type { Product } from '#shared/schemas/catalog.ts';
 import type { Tx } from '../../db/client.ts';
 import { catalogState, products, productVariants } from './tables.ts';
 
-export async function catalogVersion(tx: Tx): Promise<number> {
-  const [row] = await tx.select({ version: catalogState.version }).from(catalogState).where(eq(catalogState.id, 1));
-  return row?.version ?? 0;
-}
-
 /** The encodings a cached answer is kept in, the browser's first choice first. */
 export const CACHED_ENCODINGS = ['br', 'gzip'] as const;
 export type CachedEncoding = (typeof CACHED_ENCODINGS)[number];

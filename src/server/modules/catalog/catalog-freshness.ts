@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
-import { catalogVersion } from './catalog-cache.ts';
+import { passPriceChange } from './sale-prices.ts';
 import { catalogState } from './tables.ts';
 
 /** The one channel the catalogue's changes are announced on: "v:<version>" or "s:<product ids>". */
@@ -17,6 +17,11 @@ const RECHECK_MS = 5_000;
  * forgotten after RECHECK_MS.
  */
 const listeners = new Set<CatalogFreshness>();
+
+async function readState(db: Db): Promise<{ version: number; priceChangeAt: Date | null }> {
+  const [row] = await db.select({ version: catalogState.version, priceChangeAt: catalogState.priceChangeAt }).from(catalogState).where(eq(catalogState.id, 1));
+  return row ?? { version: 0, priceChangeAt: null };
+}
 
 /** Marks the shop's product pages changed, inside the transaction that changes them; every process hears it at commit. */
 export async function bumpCatalogVersion(tx: Tx) {
@@ -48,6 +53,8 @@ export async function announceStock(tx: Tx, productIds: number[]) {
 export class CatalogFreshness {
   private version: number | undefined;
   private checkedAt = 0;
+  // When a scheduled sale next starts or ends (ms), as last read: from then on the version is read again, and passed.
+  private priceChangeAt: number | null = null;
   private listening = false;
   private stop: (() => Promise<void>) | undefined;
   private readonly db: Db;
@@ -103,16 +110,29 @@ export class CatalogFreshness {
   known(): number | undefined {
     if (!this.listening || this.version === undefined) return undefined;
     const now = Date.now();
+    if (this.priceChangeAt !== null && now >= this.priceChangeAt) return undefined;
     const ownBumpOnTheWay = this.expected.until > now && this.expected.version > this.version;
     return now - this.checkedAt < RECHECK_MS && !ownBumpOnTheWay ? this.version : undefined;
   }
 
-  /** The catalogue version: from memory while known (`known`), otherwise read (one indexed row). */
+  /**
+   * The catalogue version: from memory while known (`known`), otherwise read (one indexed row). Read after the
+   * moment a scheduled sale starts or ends, the first process to read it passes that moment: the version is bumped
+   * once, and every cached page built before gives way (decision 0048).
+   */
   async current(): Promise<number> {
     const known = this.known();
     if (known !== undefined) return known;
-    const version = await catalogVersion(this.db);
-    this.version = Math.max(version, this.version ?? 0);
+    const now = new Date();
+    let state = await readState(this.db);
+    if (state.priceChangeAt !== null && state.priceChangeAt.getTime() <= now.getTime()) {
+      await this.db.transaction(async (tx) => {
+        if (await passPriceChange(tx, now)) await bumpCatalogVersion(tx);
+      });
+      state = await readState(this.db);
+    }
+    this.version = Math.max(state.version, this.version ?? 0);
+    this.priceChangeAt = state.priceChangeAt?.getTime() ?? null;
     this.checkedAt = Date.now();
     return this.version;
   }

@@ -7,6 +7,7 @@ import { recordChanges } from '../audit/audit.ts';
 import { bumpCatalogVersion } from './catalog-freshness.ts';
 import type { PlannedProduct } from './import-checks.ts';
 import { rowValues, updateProduct } from './products.ts';
+import { pricesSaved } from './sale-prices.ts';
 import { products, productVariants } from './tables.ts';
 
 /**
@@ -39,6 +40,11 @@ async function createAll(tx: Tx, created: PlannedProduct[]) {
   const withIds = created.map((p, i) => ({ ...p, id: rows[i]?.id as number }));
   const variants = withIds.flatMap((p) => p.fields.variants.map((v, position) => ({ productId: p.id, name: v.name, priceCents: v.price, stock: v.stock, sku: v.sku, position })));
   if (variants.length) await tx.insert(productVariants).values(variants);
+  await pricesSaved(
+    tx,
+    withIds.map((p) => p.id),
+    new Date(),
+  );
   await recordChanges(tx, withIds.map((p) => ({ entity: 'product' as const, entityId: p.id, action: 'create' as const, after: auditedFields(p.fields) })));
 }
 

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { toCents, toEuros } from '#shared/money.ts';
+import { chargedCents, type PricePoint, saleApplies } from '#shared/sale.ts';
+import { saleOf } from '#shared/schemas/sale.ts';
 import type { Product, ProductFields } from '#shared/schemas/catalog.ts';
 import { catalogMessages, MAX_PRODUCT_IMAGES } from '#shared/schemas/catalog.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -11,6 +13,7 @@ import { recordChange } from '../audit/audit.ts';
 import { bumpCatalogVersion } from './catalog-freshness.ts';
 import { productCollectionIds, setProductCollections } from './collection-members.ts';
 import { wakeRestockAlerts } from './restock-alerts.ts';
+import { historyKey, historyOf, priceFields, pricesSaved, saleColumns, termsOf } from './sale-prices.ts';
 import { productImages, products, productVariants } from './tables.ts';
 
 type ProductRow = typeof products.$inferSelect;
@@ -19,12 +22,23 @@ type ImageRow = typeof images.$inferSelect;
 
 const milliToQuantity = (milli: number | null) => (milli === null ? null : milli / 1000);
 
-function toProduct(row: ProductRow, variants: VariantRow[], imageRows: ImageRow[], withLink: boolean): Product {
+type Prices = { now: Date; history: Map<string, PricePoint[]> };
+
+/** A product without variants shows its own price; one with variants its cheapest variant's now ('A partir de'). */
+function shownPrice(row: ProductRow, variants: VariantRow[], { now, history }: Prices, withLink: boolean) {
+  if (!row.hasVariants) return priceFields(row, history.get(historyKey(row.id, null)), now, withLink);
+  const cheapest = variants.reduce<VariantRow | undefined>((best, v) => (best && chargedCents(termsOf(best), now) <= chargedCents(termsOf(v), now) ? best : v), undefined);
+  if (!cheapest) return { price: toEuros(row.minPriceCents) };
+  const { sale: _set, ...shown } = priceFields(cheapest, history.get(historyKey(row.id, cheapest.id)), now, false);
+  return shown;
+}
+
+function toProduct(row: ProductRow, variants: VariantRow[], imageRows: ImageRow[], withLink: boolean, prices: Prices): Product {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    price: toEuros(row.minPriceCents),
+    ...shownPrice(row, variants, prices, withLink),
     stock: row.hasVariants ? variants.reduce((sum, v) => sum + v.stock, 0) : (row.stock ?? 0),
     isDigital: row.isDigital,
     withdrawalExemption: row.withdrawalExemption,
@@ -36,7 +50,7 @@ function toProduct(row: ProductRow, variants: VariantRow[], imageRows: ImageRow[
     variants: variants.map((v) => ({
       id: v.id,
       name: v.name,
-      price: toEuros(v.priceCents),
+      ...priceFields(v, prices.history.get(historyKey(row.id, v.id)), prices.now, withLink),
       stock: v.stock,
       sku: v.sku,
       weight_grams: v.weightGrams,
@@ -49,9 +63,13 @@ function toProduct(row: ProductRow, variants: VariantRow[], imageRows: ImageRow[
   };
 }
 
-/** Variants and images of several products in two queries, whatever their number (no N+1). */
+/**
+ * Variants, images and (for those on sale) price histories of several products in three queries, whatever their
+ * number (no N+1), one after the other: `db` may be a transaction, one connection.
+ */
 export async function withDetails(db: Tx, rows: ProductRow[], withLink: boolean): Promise<Product[]> {
   if (!rows.length) return [];
+  const now = new Date();
   const ids = rows.map((r) => r.id);
   // One after the other: `db` may be a transaction, whose statements run one at a time (decision 0050).
   const variantRows = await db.select().from(productVariants).where(inArray(productVariants.productId, ids)).orderBy(asc(productVariants.position), asc(productVariants.id));
@@ -61,12 +79,15 @@ export async function withDetails(db: Tx, rows: ProductRow[], withLink: boolean)
     .innerJoin(images, eq(images.id, productImages.imageId))
     .where(inArray(productImages.productId, ids))
     .orderBy(asc(productImages.position), asc(images.id));
+  const onSale = [...rows.filter((r) => !r.hasVariants && saleApplies(termsOf(r), now)).map((r) => r.id), ...variantRows.filter((v) => saleApplies(termsOf(v), now)).map((v) => v.productId)];
+  const prices = { now, history: await historyOf(db, [...new Set(onSale)], now) };
   return rows.map((row) =>
     toProduct(
       row,
       variantRows.filter((v) => v.productId === row.id),
       imageRows.filter((i) => i.productId === row.id).map((i) => i.image),
       withLink,
+      prices,
     ),
   );
 }
@@ -115,7 +136,7 @@ async function saveVariants(tx: Tx, productId: number, fields: ProductFields) {
   // Free the SKUs first so swapping two variants' SKUs does not trip the unique index.
   if (existing.length) await tx.update(productVariants).set({ sku: null }).where(eq(productVariants.productId, productId));
   for (const [position, v] of fields.variants.entries()) {
-    const values = { name: v.name, priceCents: v.price, stock: v.stock, sku: v.sku, weightGrams: v.weight_grams, unitQuantityMilli: v.unit_quantity, position };
+    const values = { name: v.name, priceCents: v.price, stock: v.stock, sku: v.sku, weightGrams: v.weight_grams, unitQuantityMilli: v.unit_quantity, ...saleColumns(saleOf(v)), position };
     if (v.id && existingIds.has(v.id)) {
       keep.add(v.id);
       await tx.update(productVariants).set(values).where(eq(productVariants.id, v.id));
@@ -155,13 +176,14 @@ export function rowValues(fields: ProductFields) {
     weightGrams: fields.isDigital ? null : fields.weightGrams,
     ...(fields.unitQuantityMilli !== undefined ? { unitQuantityMilli: fields.unitQuantityMilli, unit: fields.unit ?? null } : {}),
     ...(fields.withdrawalExemption !== undefined ? { withdrawalExemption: fields.withdrawalExemption } : {}),
+    ...saleColumns(fields.sale),
   };
 }
 
 /** What the audit log keeps of a product: what the shop sells it as (prices in cents). */
 const audited = (p: Product) => ({
   name: p.name,
-  priceCents: p.hasVariants ? null : toCents(p.price),
+  priceCents: p.hasVariants ? null : toCents(p.regular_price ?? p.price),
   stock: p.stock,
   isDigital: p.isDigital,
   withdrawalExemption: p.withdrawalExemption,
@@ -173,7 +195,7 @@ const audited = (p: Product) => ({
   images: p.images.length,
   variants: p.variants.map((v) => ({
     name: v.name,
-    priceCents: toCents(v.price),
+    priceCents: toCents(v.regular_price ?? v.price),
     stock: v.stock,
     sku: v.sku ?? null,
     weightGrams: v.weight_grams ?? null,
@@ -191,6 +213,7 @@ export async function createProduct(db: Tx, fields: ProductFields, uploads: Proc
     await saveVariants(tx, row.id, fields);
     if (fields.collectionIds) await setProductCollections(tx, row.id, fields.collectionIds);
     await addImages(tx, row.id, uploads);
+    await pricesSaved(tx, [row.id], new Date());
     await bumpCatalogVersion(tx);
     const created = await getProduct(tx, row.id, true);
     await recordChange(tx, { entity: 'product', entityId: row.id, action: 'create', after: audited(created) });
@@ -210,6 +233,7 @@ export async function updateProduct(db: Tx, id: number, fields: ProductFields, u
       .set({ ...rowValues(fields), updatedAt: new Date() })
       .where(eq(products.id, id));
     await saveVariants(tx, id, fields);
+    await pricesSaved(tx, [id], new Date());
     if (fields.collectionIds) await setProductCollections(tx, id, fields.collectionIds);
     // Back in stock (or sold out) by the owner's hand or an import: the alerts hear of it (decision 0043).
     await wakeRestockAlerts(tx, [id]);

@@ -60,6 +60,8 @@ export const catalogRoutes =
       if (request.sessionUser?.isAdmin) return catalog.getProduct(db, id, true);
       // While sales are heard of, the cached page (stock included) is dropped at each one: no read needed.
       if (freshness.live(id)) return answers.send(request, reply, { key: `product:${id}`, version: await freshness.current(), productId: id }, () => catalog.getProduct(db, id));
+      // A scheduled sale that started or ended since is passed first (decision 0048).
+      await freshness.current();
       const live = await versionAndStock(db, id);
       if (!live) throw notFound(catalogMessages.productNotFound);
       const cached = await cache.getValue(live.version, `product-base:${id}`, () => catalog.getProduct(db, id));

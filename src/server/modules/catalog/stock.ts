@@ -2,11 +2,13 @@ import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fill } from '#shared/messages.ts';
 import { orderMessages, type orderItemInput } from '#shared/schemas/orders.ts';
+import { chargedCents } from '#shared/sale.ts';
 import type { ExemptionReason } from '#shared/withdrawal.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, invalid } from '../../platform/errors.ts';
 import { announceStock, bumpCatalogVersion } from './catalog-freshness.ts';
 import { wakeRestockAlerts } from './restock-alerts.ts';
+import { termsOf } from './sale-prices.ts';
 import { products, productVariants } from './tables.ts';
 
 /** An order line as asked for (checkout, totals, admin orders). */
@@ -45,6 +47,8 @@ export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLin
   // One after the other: a transaction's statements run one at a time anyway (decision 0050).
   const productRows = await tx.select().from(products).where(and(inArray(products.id, productIds), isNull(products.archivedAt)));
   const variantRows = await tx.select().from(productVariants).where(inArray(productVariants.productId, productIds));
+  // The price charged now: a sale's while it applies (decision 0048).
+  const now = new Date();
   return wanted.map((item) => {
     const product = productRows.find((p) => p.id === item.product_id);
     if (!product) throw invalid(orderMessages.unknownProduct, { items: orderMessages.unknownProduct });
@@ -58,7 +62,7 @@ export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLin
         isDigital: product.isDigital,
         withdrawalExemption: product.withdrawalExemption,
         quantity: item.quantity,
-        unitPriceCents: product.priceCents ?? product.minPriceCents,
+        unitPriceCents: chargedCents(termsOf(product, product.minPriceCents), now),
         stock: product.isDigital ? null : (product.stock ?? 0),
         weightGrams: product.isDigital ? 0 : (product.weightGrams ?? 0),
       };
@@ -73,7 +77,7 @@ export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLin
       isDigital: product.isDigital,
       withdrawalExemption: product.withdrawalExemption,
       quantity: item.quantity,
-      unitPriceCents: variant.priceCents,
+      unitPriceCents: chargedCents(termsOf(variant), now),
       stock: product.isDigital ? null : variant.stock,
       weightGrams: product.isDigital ? 0 : (variant.weightGrams ?? product.weightGrams ?? 0),
     };

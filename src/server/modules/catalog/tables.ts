@@ -27,6 +27,11 @@ export const products = pgTable(
     // (DL 138/90, art. 1.º, n.º 2; decision 0047); both null when not given.
     unitQuantityMilli: integer('unit_quantity_milli'),
     unit: text('unit', { enum: UNITS }),
+    // A sale on the product's own price (not on a product sold through variants; each variant has its own): the
+    // price and the instants it starts and ends (Lisbon midnights, the last day whole; null: open), decision 0048.
+    salePriceCents: integer('sale_price_cents'),
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
     // The name as searches compare it (accents and case folded, decision 0017), kept by PostgreSQL: a search of
     // two letters, which no trigram index serves, reads it instead of folding 10,000 names (decision 0043).
     searchName: text('search_name').generatedAlwaysAs(sql`lower(f_unaccent(name))`),
@@ -63,6 +68,10 @@ export const productVariants = pgTable(
     weightGrams: integer('weight_grams'),
     // The variant's own quantity of the product's unit when it differs (a 1 kg and a 500 g bag); null: the product's.
     unitQuantityMilli: integer('unit_quantity_milli'),
+    // The variant's own sale, as the product's (decision 0048).
+    salePriceCents: integer('sale_price_cents'),
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
     position: integer('position').notNull().default(0),
   },
   (t) => [
@@ -95,7 +104,31 @@ export const productImages = pgTable(
 export const catalogState = pgTable('catalog_state', {
   id: integer('id').primaryKey().default(1),
   version: integer('version').notNull().default(0),
+  // The next instant a scheduled sale starts or ends: the first process to read the version after it bumps it once
+  // (and sets the list's prices), so no cached page shows a price that stopped applying (decision 0048).
+  priceChangeAt: timestamp('price_change_at', { withTimezone: true }),
 });
+
+/**
+ * Every price a product (variant_id null) or a variant was charged at, from when it took effect: the history the
+ * lowest price of the 30 days before a sale is read from (DL 70/2007, art. 5.º; decision 0048). A scheduled sale's
+ * start and end are rows in the future, replaced whenever the product is saved again.
+ */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    // Whether this price is a sale's (a reduction announced as such) or the regular price.
+    isSale: boolean('is_sale').notNull().default(false),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('product_prices_item_idx').on(t.productId, t.variantId, t.effectiveAt)],
+);
 
 /**
  * A group of products the owner names and links to (a range, gifts, a season; issue #30). Its own page is

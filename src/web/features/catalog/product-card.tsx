@@ -19,6 +19,7 @@ import {
   priceLabel,
   unitPriceLabel,
 } from './catalog-ui.tsx';
+import { LowestPrice, saleOf, StruckPrice } from './sale-price.tsx';
 import BiCartPlusIcon from '~icons/bi/cart-plus';
 
 /** The variant picker (a dialog) is fetched the first time a card asks for a variant, not with the list. */
@@ -61,6 +62,7 @@ export function ProductCard({ product, priority, headingLevel = 2 }: ProductCard
   };
 
   const unitPrice = unitPriceLabel(product);
+  const sale = saleOf(product);
   return (
     <article className="product-card card h-100">
       <CardImage className="product-card-media" image={first} alt="" placeholder={<ImagePlaceholder />} priority={priority}>
@@ -76,8 +78,10 @@ export function ProductCard({ product, priority, headingLevel = 2 }: ProductCard
         <p className="product-card-description text-secondary small flex-grow-1">{cutText(product.description, CARD_DESCRIPTION_LENGTH)}</p>
         <p className="d-flex flex-wrap align-items-center gap-2 mb-2">
           <span className="product-card-price">{priceLabel(product)}</span>
+          {sale && <StruckPrice regular={sale.regular} className="small" />}
           {unitPrice && <span className="small text-secondary">{unitPrice}</span>}
           {!isAvailable(product) && <Badge bg="secondary">{OUT_OF_STOCK}</Badge>}
+          {sale && <LowestPrice lowest={sale.lowest} className="w-100" />}
         </p>
         <div className="d-flex align-items-center justify-content-between gap-2">
           <Link to={paths.product(product.id)} className="product-card-link stretched-link" aria-label={`Ver Detalhes de ${product.name}`}>

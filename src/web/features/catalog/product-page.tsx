@@ -20,6 +20,7 @@ import { useSession } from '../../session/session.tsx';
 import { addItem, cartItemId, MAX_LINE_QUANTITY, toCartItem, useCart } from '../cart/cart-store.ts';
 import { productPageQueryOptions } from './api.ts';
 import { OUT_OF_STOCK, unitPriceLabel } from './catalog-ui.tsx';
+import { LowestPrice, saleOf, StruckPrice } from './sale-price.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { PurchasePromises } from './purchase-promises.tsx';
 import { useScrolledPast } from './use-scrolled-past.ts';
@@ -72,6 +73,7 @@ function PurchaseForm({ product }: { product: Product }) {
   const quantity = clampQuantity(quantityText, max);
   const price = variant ? variant.price : product.price;
   const unitPrice = unitPriceLabel(product, variant ?? null);
+  const sale = saleOf(variant ?? product);
 
   const chooseVariant = (id: number) => {
     setVariantId(id);
@@ -97,7 +99,9 @@ function PurchaseForm({ product }: { product: Product }) {
         <legend className="visually-hidden">Comprar {product.name}</legend>
         <p className="fs-3 fw-semibold mb-3">
           {formatEuros(price)}
+          {sale && <StruckPrice regular={sale.regular} className="fs-6 ms-2" />}
           {unitPrice && <span className="fs-6 fw-normal text-secondary ms-2">{unitPrice}</span>}
+          {sale && <LowestPrice lowest={sale.lowest} className="fs-6 mt-1" />}
         </p>
         <p className="product-description mb-4">{product.description}</p>
         {variants.length > 0 && (

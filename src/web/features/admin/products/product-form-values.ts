@@ -57,7 +57,7 @@ export function productFormDefaults(product?: Product): ProductFormValues {
     name: product.name,
     description: product.description,
     order: String(product.order),
-    price: product.hasVariants ? '' : euroText(product.price),
+    price: product.hasVariants ? '' : euroText(product.regular_price ?? product.price),
     stock: product.hasVariants ? '' : String(product.stock),
     isDigital: product.isDigital,
     link: product.link ?? '',
@@ -69,7 +69,7 @@ export function productFormDefaults(product?: Product): ProductFormValues {
     variants: product.variants.map((v) => ({
       id: v.id,
       name: v.name,
-      price: euroText(v.price),
+      price: euroText(v.regular_price ?? v.price),
       stock: String(v.stock),
       sku: v.sku ?? '',
       weight_grams: gramsText(v.weight_grams),
