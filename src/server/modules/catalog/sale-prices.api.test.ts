@@ -4,6 +4,7 @@ import { lisbonToday } from '#shared/dates.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { saleMessages } from '#shared/texts/sale-form.ts';
 import { signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
+import { checkoutAnswer } from '../../../../tests/helpers/checkout.ts';
 import { multipart } from '../../../../tests/helpers/images.ts';
 import { orderItems } from '../orders/tables.ts';
 import { productPrices, products } from './tables.ts';
@@ -40,16 +41,6 @@ const shopperList = async (query: Record<string, string>) => {
 };
 const shopperProduct = async (id: number) => (await ctx.app.inject({ method: 'GET', url: `/api/product/${id}` })).json() as Product;
 
-const shipping = {
-  name: 'Maria Silva',
-  email: 'maria@example.pt',
-  phone: '+351 912 345 678',
-  address: 'Rua das Flores 10',
-  city: 'Lisboa',
-  postal_code: '1100-200',
-  country: 'Portugal',
-  payment_method: 'multibanco',
-};
 
 describe('a sale price', () => {
   it('20,00 → 16,00 → 17,50, then a sale at 12,00: lowest of 30 days 16,00, found under 12,00, charged 2 × 12,00', async () => {
@@ -82,11 +73,7 @@ describe('a sale price', () => {
     const items = [{ product_id: id, quantity: 2 }];
     const totals = (await ctx.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
     expect(totals.totalWithTax).toBe(30); // 2 × 12,00 + 6,00 shipping
-    const order = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/order',
-      payload: { items, ...shipping, shipping_cost: totals.shippingCost, total_price_without_tax: totals.totalPriceWithoutTax, total_tax: totals.totalTax, total_price_with_tax: totals.totalWithTax },
-    });
+    const order = await checkoutAnswer(ctx.app, items);
     expect(order.statusCode, order.body).toBe(201);
     const lines = await ctx.database.db.select().from(orderItems).where(eq(orderItems.productId, id));
     expect(lines.map((l) => [l.quantity, l.unitPriceCents])).toEqual([[2, 1200]]);
