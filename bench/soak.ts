@@ -86,12 +86,15 @@ try {
       : Promise.resolve();
   const disturbances = Promise.all([at(killAt, () => killAndRestart(apps[0] as AppProcess, t0, () => visitors.inFlight)), at(upgradeAt, () => upgrade(apps, database, t0))]);
   const disturbed = (from: number, to: number) => running.length > 0 || spans.some((s) => s.from <= to && s.to >= from);
+  // A kill waits up to 10 s for a request in flight (ops.ts): a step ending that close before it is ahead of it too.
+  const planned = [killAt, upgradeAt].filter((minute) => minute > 0).map((minute) => minute * 60_000);
+  const ahead = (from: number, to: number) => planned.some((at) => at >= from && at <= to + 10_000);
   const traffic = await drive(
     visitors,
     seeded(seed),
     { start: Number(values['start-rate']), factor: 1.5, max: Number(values['max-rate']), budgetMs: 200, durationMs: durationSeconds * 1000, stepMs: stepSeconds * 1000, maxInFlight: 256 },
     t0,
-    { disturbed, busy: () => running.length > 0 },
+    { disturbed, ahead, busy: () => running.length > 0 },
   );
   await disturbances;
   // An upgrade that ran past the planned end kept the traffic going: the figures cover the whole of it.

@@ -13,16 +13,17 @@ export type TrafficResult = { rate: RateState; rateOverTime: { at: number; rate:
 /**
  * Runs flows for `durationMs`, and on while `busy()` (an upgrade still under way: it is judged under traffic to
  * its end); `disturbed(from, to)` says whether a step overlapped a kill or an upgrade (such a step does not
- * decide the rate). Waits for the flows in flight at the end.
+ * decide the rate), `ahead(from, to)` whether one is planned within a step (the rate does not step up into it).
+ * Waits for the flows in flight at the end.
  */
 export async function drive(
   visitors: Visitors,
   random: Random,
   plan: TrafficPlan,
   t0: number,
-  disturbance: { disturbed: (from: number, to: number) => boolean; busy: () => boolean },
+  disturbance: { disturbed: (from: number, to: number) => boolean; ahead: (from: number, to: number) => boolean; busy: () => boolean },
 ): Promise<TrafficResult> {
-  const { disturbed, busy } = disturbance;
+  const { disturbed, ahead, busy } = disturbance;
   let state = initialRate(plan);
   const rateOverTime = [{ at: 0, rate: state.rate }];
   const flows: Record<string, number> = {};
@@ -57,7 +58,7 @@ export async function drive(
     const elapsed = now - t0;
     if (elapsed - stepStart >= plan.stepMs) {
       const skip = stepStart === 0 ? 'warm-up' : disturbed(stepStart, elapsed) ? 'disturbed' : undefined;
-      state = nextRate(plan, state, percentile(pages, 99), skip);
+      state = nextRate(plan, state, percentile(pages, 99), skip, ahead(elapsed, elapsed + plan.stepMs) ? 'disturbance ahead' : undefined);
       const step = state.steps.at(-1);
       console.log(`  ${(elapsed / 1000).toFixed(0).padStart(5)} s  ${step?.rate.toFixed(1)} flows/s, pages p99 ${step?.p99?.toFixed(0) ?? '-'} ms: ${step?.verdict}`);
       rateOverTime.push({ at: elapsed, rate: state.rate });

@@ -50,13 +50,21 @@ export const below = (random: Random, n: number) => Math.floor(random() * n);
  * over that step stays within the budget; the first step past it sends the rate back to the last good one,
  * which is then held to the end. A step disturbed on purpose (a process killed, an upgrade) decides nothing,
  * nor does the first (the warm-up: fresh processes compile their code and fill their caches on first pages).
+ * Nor does the rate step up into a step that a disturbance will fall in (`next: 'disturbance ahead'`): a kill
+ * or an upgrade meets a rate already judged within budget, never one tried for the first time.
  */
 export type RatePlan = { start: number; factor: number; max: number; budgetMs: number };
 export type RateState = { rate: number; lastGood: number | undefined; holding: boolean; steps: { rate: number; p99: number | undefined; verdict: string }[] };
 
 export const initialRate = (plan: RatePlan): RateState => ({ rate: plan.start, lastGood: undefined, holding: false, steps: [] });
 
-export function nextRate(plan: RatePlan, state: RateState, pagesP99: number | undefined, skip?: 'warm-up' | 'disturbed'): RateState {
+export function nextRate(
+  plan: RatePlan,
+  state: RateState,
+  pagesP99: number | undefined,
+  skip?: 'warm-up' | 'disturbed',
+  next?: 'disturbance ahead',
+): RateState {
   const record = (verdict: string) => [...state.steps, { rate: state.rate, p99: pagesP99, verdict }];
   if (state.holding) return { ...state, steps: record('held') };
   if (skip || pagesP99 === undefined) return { ...state, steps: record(`${skip ?? 'no pages'}: not judged`) };
@@ -65,7 +73,8 @@ export function nextRate(plan: RatePlan, state: RateState, pagesP99: number | un
     const held = state.lastGood ?? state.rate;
     return { rate: held, lastGood: held, holding: true, steps: record('over budget: holding the last good rate') };
   }
-  const next = Math.min(plan.max, state.rate * plan.factor);
-  if (next === state.rate) return { rate: state.rate, lastGood: state.rate, holding: true, steps: record('at the ceiling: holding') };
-  return { rate: next, lastGood: state.rate, holding: false, steps: record('within budget: stepping up') };
+  if (next) return { rate: state.rate, lastGood: state.rate, holding: false, steps: record(`within budget: ${next}, not stepping up`) };
+  const higher = Math.min(plan.max, state.rate * plan.factor);
+  if (higher === state.rate) return { rate: state.rate, lastGood: state.rate, holding: true, steps: record('at the ceiling: holding') };
+  return { rate: higher, lastGood: state.rate, holding: false, steps: record('within budget: stepping up') };
 }

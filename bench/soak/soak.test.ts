@@ -60,6 +60,22 @@ describe('the rate steps', () => {
     state = nextRate(plan, state, 10);
     expect(state).toMatchObject({ rate: 20, holding: true });
   });
+
+  it('does not step up into a step a kill or an upgrade will fall in, and judges the rate again after it', () => {
+    let state = nextRate(plan, initialRate(plan), 900, 'warm-up');
+    state = nextRate(plan, state, 80);
+    expect(state.rate).toBe(6);
+    state = nextRate(plan, state, 90, undefined, 'disturbance ahead');
+    expect(state).toMatchObject({ rate: 6, lastGood: 6, holding: false });
+    state = nextRate(plan, state, 3000, 'disturbed');
+    expect(state.rate).toBe(6);
+    state = nextRate(plan, state, 70);
+    expect(state.rate).toBe(9);
+    // Over budget before a disturbance still sends the rate back.
+    state = nextRate(plan, state, 400, undefined, 'disturbance ahead');
+    expect(state).toMatchObject({ rate: 6, holding: true });
+    expect(state.steps.map((s) => s.verdict).slice(2, 4)).toEqual(['within budget: disturbance ahead, not stepping up', 'disturbed: not judged']);
+  });
 });
 
 describe('percentiles and windows', () => {
