@@ -24,6 +24,8 @@ export type DemoProduct = {
 };
 
 const downloads = 'https://loja.example.pt/downloads';
+/** A digital product's fields: a file under the shop's downloads, never out of stock. */
+const download = (file: string) => ({ stock: 9999, isDigital: true, link: `${downloads}/${file}` });
 
 /** The demo shop: a personal-organisation specialist's range, in the order the shop shows it. */
 export const demoCatalogue: DemoProduct[] = [
@@ -217,9 +219,7 @@ export const demoCatalogue: DemoProduct[] = [
     name: 'Planner digital em PDF: rotina semanal',
     description: 'Planner para imprimir ou usar no tablet, com páginas de rotina semanal, refeições e tarefas da casa. Descarregue logo após o pagamento.',
     price: '7,90',
-    stock: 9999,
-    isDigital: true,
-    link: `${downloads}/planner-rotina-semanal.pdf`,
+    ...download('planner-rotina-semanal.pdf'),
     motif: 'pdf',
     palette: sage,
   },
@@ -227,9 +227,7 @@ export const demoCatalogue: DemoProduct[] = [
     name: 'Guia Casa Arrumada em 30 Dias',
     description: 'Um guia em PDF com uma tarefa curta por dia, divisão a divisão, para arrumar a casa sem maratonas. Inclui calendário para imprimir.',
     price: '12,90',
-    stock: 9999,
-    isDigital: true,
-    link: `${downloads}/guia-casa-arrumada-30-dias.pdf`,
+    ...download('guia-casa-arrumada-30-dias.pdf'),
     motif: 'book',
     palette: teal,
     extra: ['30 tarefas curtas, uma por dia'],
@@ -238,9 +236,7 @@ export const demoCatalogue: DemoProduct[] = [
     name: 'Checklists de destralhe para imprimir',
     description: 'Doze checklists de destralhe, da cozinha à garagem, para decidir o que fica, o que se doa e o que se recicla.',
     price: '3,90',
-    stock: 9999,
-    isDigital: true,
-    link: `${downloads}/checklists-destralhe.pdf`,
+    ...download('checklists-destralhe.pdf'),
     motif: 'checklist',
     palette: mist,
   },
@@ -249,9 +245,7 @@ export const demoCatalogue: DemoProduct[] = [
     description:
       'Workshop de 90 minutos para criar um roupeiro cápsula: escolher peças, combinar cores e manter a ordem. Acesso vitalício à gravação e aos materiais de apoio.',
     price: '29,00',
-    stock: 9999,
-    isDigital: true,
-    link: `${downloads}/workshop-roupeiro-capsula`,
+    ...download('workshop-roupeiro-capsula'),
     motif: 'video',
     palette: blush,
     extra: ['90 minutos, com materiais de apoio'],
@@ -260,9 +254,7 @@ export const demoCatalogue: DemoProduct[] = [
     name: 'Workshop gravado: Papéis e Documentos em Ordem',
     description: 'Aprenda a montar um arquivo doméstico simples para faturas, contratos e documentos da família, em papel e no computador.',
     price: '34,00',
-    stock: 9999,
-    isDigital: true,
-    link: `${downloads}/workshop-papeis-documentos`,
+    ...download('workshop-papeis-documentos'),
     motif: 'video',
     palette: stone,
   },
