@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { serviceFields } from '#shared/schemas/services.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { productArtwork, type Motif, type Palette } from '../catalog/demo/artwork.ts';
+import { lavender, mist, productArtwork, type Motif, type Palette, sage, terracotta } from '../catalog/demo/artwork.ts';
 import { processImage, type ProcessedImage } from '../media/processing.ts';
 import { createService } from './services.ts';
 import { services } from './tables.ts';
@@ -19,11 +19,6 @@ type DemoService = {
   motif: Motif;
   palette: Palette;
 };
-
-const sage: Palette = { background: '#e8efe6', main: '#7d9a7a', accent: '#c9d8c0', ink: '#2f4a3a' };
-const mist: Palette = { background: '#e4ecf2', main: '#6f8fa8', accent: '#bcd0df', ink: '#273d4f' };
-const terracotta: Palette = { background: '#f8e6dd', main: '#c8694b', accent: '#efb9a2', ink: '#5a2a1b' };
-const lavender: Palette = { background: '#eeeaf5', main: '#8a7bb0', accent: '#d2cae6', ink: '#352c52' };
 
 const calendar = 'https://calendly.com/loja-organizacao';
 

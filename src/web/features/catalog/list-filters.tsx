@@ -89,34 +89,8 @@ function PriceFilter({ filters, facets, disabled, onChange }: { filters: ListFil
         Preço
       </h3>
       <div className="d-flex gap-2">
-        <Form.Group controlId={`${id}-min`} className="flex-fill">
-          <Form.Label className="small mb-1">Mínimo (€)</Form.Label>
-          <Form.Control
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
-            placeholder={range ? String(range.min).replace('.', ',') : undefined}
-            value={min}
-            disabled={disabled}
-            isInvalid={Boolean(errors.min)}
-            aria-describedby={errors.min ? `${id}-min-erro` : undefined}
-            onChange={(event) => setMin(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group controlId={`${id}-max`} className="flex-fill">
-          <Form.Label className="small mb-1">Máximo (€)</Form.Label>
-          <Form.Control
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
-            placeholder={range ? String(range.max).replace('.', ',') : undefined}
-            value={max}
-            disabled={disabled}
-            isInvalid={Boolean(errors.max)}
-            aria-describedby={errors.max ? `${id}-max-erro` : undefined}
-            onChange={(event) => setMax(event.target.value)}
-          />
-        </Form.Group>
+        <PriceBound id={`${id}-min`} label="Mínimo (€)" hint={range?.min} value={min} error={errors.min} disabled={disabled} onChange={setMin} />
+        <PriceBound id={`${id}-max`} label="Máximo (€)" hint={range?.max} value={max} error={errors.max} disabled={disabled} onChange={setMax} />
       </div>
       {errors.min && (
         <p id={`${id}-min-erro`} className="invalid-feedback d-block mb-0">
@@ -132,6 +106,34 @@ function PriceFilter({ filters, facets, disabled, onChange }: { filters: ListFil
         Aplicar preço
       </Button>
     </Form>
+  );
+}
+
+/** One end of the price range; its hint is the list's cheapest or dearest price, written with a comma. */
+function PriceBound({ id, label, hint, value, error, disabled, onChange }: {
+  id: string;
+  label: string;
+  hint: number | undefined;
+  value: string;
+  error: string | undefined;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Form.Group controlId={id} className="flex-fill">
+      <Form.Label className="small mb-1">{label}</Form.Label>
+      <Form.Control
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={12}
+        placeholder={hint === undefined ? undefined : String(hint).replace('.', ',')}
+        value={value}
+        disabled={disabled}
+        isInvalid={Boolean(error)}
+        aria-describedby={error ? `${id}-erro` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Form.Group>
   );
 }
 

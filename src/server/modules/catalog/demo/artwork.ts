@@ -4,6 +4,17 @@ import { escapeMarkup } from '../../../platform/html.ts';
 
 export type Palette = { background: string; main: string; accent: string; ink: string };
 
+/** The demo shop's colours, shared by its products and its services. */
+export const sage: Palette = { background: '#e8efe6', main: '#7d9a7a', accent: '#c9d8c0', ink: '#2f4a3a' };
+export const sand: Palette = { background: '#f5ecdf', main: '#c49a6c', accent: '#e6cfae', ink: '#5b4027' };
+export const terracotta: Palette = { background: '#f8e6dd', main: '#c8694b', accent: '#efb9a2', ink: '#5a2a1b' };
+export const mist: Palette = { background: '#e4ecf2', main: '#6f8fa8', accent: '#bcd0df', ink: '#273d4f' };
+export const blush: Palette = { background: '#f7e7ea', main: '#c07a8a', accent: '#eac3cb', ink: '#5a2b36' };
+export const butter: Palette = { background: '#faf3d9', main: '#d4a72c', accent: '#efdc97', ink: '#5a4510' };
+export const lavender: Palette = { background: '#eeeaf5', main: '#8a7bb0', accent: '#d2cae6', ink: '#352c52' };
+export const stone: Palette = { background: '#eeece8', main: '#8b8680', accent: '#d3cfc8', ink: '#34312d' };
+export const teal: Palette = { background: '#e1f0ee', main: '#3f8f86', accent: '#a9d6cf', ink: '#1d4540' };
+
 export type Motif =
   | 'box'
   | 'boxes'

@@ -1,5 +1,5 @@
 import type { Unit } from '#shared/unit-price.ts';
-import type { Motif, Palette } from './artwork.ts';
+import { blush, butter, lavender, mist, type Motif, type Palette, sage, sand, stone, teal, terracotta } from './artwork.ts';
 
 type DemoVariant = { name: string; price: string; stock: number; sku: string };
 
@@ -23,17 +23,9 @@ export type DemoProduct = {
   extra?: (string | 'pattern')[];
 };
 
-const sage: Palette = { background: '#e8efe6', main: '#7d9a7a', accent: '#c9d8c0', ink: '#2f4a3a' };
-const sand: Palette = { background: '#f5ecdf', main: '#c49a6c', accent: '#e6cfae', ink: '#5b4027' };
-const terracotta: Palette = { background: '#f8e6dd', main: '#c8694b', accent: '#efb9a2', ink: '#5a2a1b' };
-const mist: Palette = { background: '#e4ecf2', main: '#6f8fa8', accent: '#bcd0df', ink: '#273d4f' };
-const blush: Palette = { background: '#f7e7ea', main: '#c07a8a', accent: '#eac3cb', ink: '#5a2b36' };
-const butter: Palette = { background: '#faf3d9', main: '#d4a72c', accent: '#efdc97', ink: '#5a4510' };
-const lavender: Palette = { background: '#eeeaf5', main: '#8a7bb0', accent: '#d2cae6', ink: '#352c52' };
-const stone: Palette = { background: '#eeece8', main: '#8b8680', accent: '#d3cfc8', ink: '#34312d' };
-const teal: Palette = { background: '#e1f0ee', main: '#3f8f86', accent: '#a9d6cf', ink: '#1d4540' };
-
 const downloads = 'https://loja.example.pt/downloads';
+/** A digital product's fields: a file under the shop's downloads, never out of stock. */
+const download = (file: string) => ({ stock: 9999, isDigital: true, link: `${downloads}/${file}` });
 
 /** The demo shop: a personal-organisation specialist's range, in the order the shop shows it. */
 export const demoCatalogue: DemoProduct[] = [
@@ -227,9 +219,7 @@ export const demoCatalogue: DemoProduct[] = [
     name: 'Planner digital em PDF: rotina semanal',
     description: 'Planner para imprimir ou usar no tablet, com páginas de rotina semanal, refeições e tarefas da casa. Descarregue logo após o pagamento.',
     price: '7,90',
-    stock: 9999,
-    isDigital: true,
-    link: `${downloads}/planner-rotina-semanal.pdf`,
+    ...download('planner-rotina-semanal.pdf'),
     motif: 'pdf',
     palette: sage,
   },
@@ -237,9 +227,7 @@ export const demoCatalogue: DemoProduct[] = [
     name: 'Guia Casa Arrumada em 30 Dias',
     description: 'Um guia em PDF com uma tarefa curta por dia, divisão a divisão, para arrumar a casa sem maratonas. Inclui calendário para imprimir.',
     price: '12,90',
-    stock: 9999,
-    isDigital: true,
-    link: `${downloads}/guia-casa-arrumada-30-dias.pdf`,
+    ...download('guia-casa-arrumada-30-dias.pdf'),
     motif: 'book',
     palette: teal,
     extra: ['30 tarefas curtas, uma por dia'],
@@ -248,9 +236,7 @@ export const demoCatalogue: DemoProduct[] = [
     name: 'Checklists de destralhe para imprimir',
     description: 'Doze checklists de destralhe, da cozinha à garagem, para decidir o que fica, o que se doa e o que se recicla.',
     price: '3,90',
-    stock: 9999,
-    isDigital: true,
-    link: `${downloads}/checklists-destralhe.pdf`,
+    ...download('checklists-destralhe.pdf'),
     motif: 'checklist',
     palette: mist,
   },
@@ -259,9 +245,7 @@ export const demoCatalogue: DemoProduct[] = [
     description:
       'Workshop de 90 minutos para criar um roupeiro cápsula: escolher peças, combinar cores e manter a ordem. Acesso vitalício à gravação e aos materiais de apoio.',
     price: '29,00',
-    stock: 9999,
-    isDigital: true,
-    link: `${downloads}/workshop-roupeiro-capsula`,
+    ...download('workshop-roupeiro-capsula'),
     motif: 'video',
     palette: blush,
     extra: ['90 minutos, com materiais de apoio'],
@@ -270,9 +254,7 @@ export const demoCatalogue: DemoProduct[] = [
     name: 'Workshop gravado: Papéis e Documentos em Ordem',
     description: 'Aprenda a montar um arquivo doméstico simples para faturas, contratos e documentos da família, em papel e no computador.',
     price: '34,00',
-    stock: 9999,
-    isDigital: true,
-    link: `${downloads}/workshop-papeis-documentos`,
+    ...download('workshop-papeis-documentos'),
     motif: 'video',
     palette: stone,
   },

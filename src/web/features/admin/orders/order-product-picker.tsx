@@ -1,5 +1,5 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -144,12 +144,8 @@ export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAd
   return (
     <div className="border rounded p-3 mb-3 bg-body-tertiary">
       <Row className="g-2 align-items-end">
-        <Col xs={12} md={6}>
-          <Form.Label htmlFor={ids.search} className="small mb-1">
-            Pesquisar produto
-          </Form.Label>
+        <PickerColumn xs={12} md={6} id={ids.search} label="Pesquisar produto">
           <Form.Control
-            id={ids.search}
             type="search"
             value={draft}
             maxLength={100}
@@ -164,13 +160,9 @@ export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAd
               })
             }
           />
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Label htmlFor={ids.product} className="small mb-1">
-            Produto
-          </Form.Label>
+        </PickerColumn>
+        <PickerColumn xs={12} md={6} id={ids.product} label="Produto">
           <Form.Select
-            id={ids.product}
             ref={productSelectRef}
             value={product ? productId : ''}
             disabled={products.isPending}
@@ -183,14 +175,10 @@ export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAd
           >
             <ProductOptions pending={products.isPending} rows={rows} />
           </Form.Select>
-        </Col>
+        </PickerColumn>
         {product?.hasVariants && (
-          <Col xs={12} md={6}>
-            <Form.Label htmlFor={ids.variant} className="small mb-1">
-              Variante
-            </Form.Label>
+          <PickerColumn xs={12} md={6} id={ids.variant} label="Variante">
             <Form.Select
-              id={ids.variant}
               ref={variantRef}
               value={variantId}
               onChange={(e) => {
@@ -201,14 +189,10 @@ export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAd
             >
               <VariantOptions product={product} />
             </Form.Select>
-          </Col>
+          </PickerColumn>
         )}
-        <Col xs={4} md={2}>
-          <Form.Label htmlFor={ids.quantity} className="small mb-1">
-            Quantidade
-          </Form.Label>
+        <PickerColumn xs={4} md={2} id={ids.quantity} label="Quantidade">
           <Form.Control
-            id={ids.quantity}
             ref={quantityRef}
             type="number"
             inputMode="numeric"
@@ -223,7 +207,7 @@ export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAd
             onKeyDown={(event) => onEnter(event, add)}
             {...pickerDescribed('quantity')}
           />
-        </Col>
+        </PickerColumn>
         <Col xs={8} md="auto">
           <Button ref={addRef} variant="outline-primary" className="w-100 text-nowrap" onClick={add}>
             <BiPlusLgIcon className="bi me-1" aria-hidden="true" />
@@ -238,6 +222,16 @@ export function OrderProductPicker({ productSelectRef, addRef, describedBy, onAd
       )}
       <ProductsLoadState products={products} />
     </div>
+  );
+}
+
+/** A column of the picker: its label above its control, tied to it by the group's id. */
+function PickerColumn({ id, label, xs, md, children }: { id: string; label: string; xs: number; md: number; children: ReactNode }) {
+  return (
+    <Form.Group as={Col} xs={xs} md={md} controlId={id}>
+      <Form.Label className="small mb-1">{label}</Form.Label>
+      {children}
+    </Form.Group>
   );
 }
 
