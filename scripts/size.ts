@@ -3,7 +3,8 @@
 // scripts it preloads and the route's own chunk, and the stylesheets. Fails when the CSS budget is passed,
 // when the JavaScript grows past its ceiling, or when back-office or editor code reaches a storefront
 // route; prints how far the JavaScript still is from its budget. Run `npm run build` first.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -15,9 +16,11 @@ const BUDGET = { js: 90, css: 20 };
  * page has loaded, src/web/public/start.js), so the ceiling, today's size and a little room, stops it from
  * growing while the budget stays printed as the goal. Raised from 160 to 166 on 2026-11-26 for what four
  * features added to the first routes (the header's search, the list's filters and collections, the delivery and
- * withdrawal promises: 161-165 KB measured); issue #32 is the work that brings it down to the budget.
+ * withdrawal promises: 161-165 KB measured), and to 167 on 2026-11-27: the product page measured 165.99 and
+ * 166.04 KB for the same code in two builds (the hashes in file names), and the sale's struck price in the cart
+ * is to come; issue #32 is the work that brings it down to the budget.
  */
-const JS_CEILING = 166;
+const JS_CEILING = 167;
 
 const ROUTES: Record<string, string> = {
   '/': 'features/home/home-page.tsx',
@@ -41,11 +44,37 @@ try {
   process.exit(1);
 }
 
+/**
+ * A built file's name ends in a hash of its content (`Button-7BW3hTsM.js`), and a file names the files it
+ * imports: any change anywhere renames files and so changes the bytes, and the gzip size, of the files that
+ * import them (a change to a back-office page moved the product page's figure by 48 bytes). Each hash is
+ * measured as another string of the same length and alphabet, one per file, made from the file's name without
+ * it (and a number among files of that name): as many bytes as the real names, as hard to compress, and the
+ * same from one build to the next.
+ */
+const hashed = /([\w.]+)-([\w-]{8})\.(js|css)\b/g;
+const stand = new Map<string, string>();
+const taken = new Map<string, number>();
+function standIn(name: string, hash: string): string {
+  let value = stand.get(`${name}-${hash}`);
+  if (value === undefined) {
+    const n = taken.get(name) ?? 0;
+    taken.set(name, n + 1);
+    value = createHash('sha256').update(`${name}#${n}`).digest('base64url').slice(0, 8);
+    stand.set(`${name}-${hash}`, value);
+  }
+  return value;
+}
+// Numbered in the order of the real names, so that two builds of the same code agree.
+for (const [, name, hash] of [...readdirSync(join(dist, 'assets'))].sort().flatMap((file) => [...file.matchAll(hashed)])) standIn(name as string, hash as string);
+const stableNames = (code: Buffer) =>
+  code.toString('utf8').replace(hashed, (_, name: string, hash: string, ext: string) => `${name}-${standIn(name, hash)}.${ext}`);
+
 const gzipped = new Map<string, number>();
 const gzipKb = (file: string) => {
   let size = gzipped.get(file);
   if (size === undefined) {
-    size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+    size = gzipSync(stableNames(readFileSync(join(dist, file))), { level: 9 }).length / 1024;
     gzipped.set(file, size);
   }
   return size;
