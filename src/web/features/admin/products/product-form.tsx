@@ -20,7 +20,7 @@ import { emptyVariant, productFormData, productFormDefaults, productFormResolver
 import { adminListHref } from '../admin-tabs.ts';
 import { VariantFields } from './variant-fields.tsx';
 import { MeasureFields } from './measure-fields.tsx';
-import { SaleFields } from './sale-fields.tsx';
+import { ProductSaleFieldset } from './sale-fields.tsx';
 import { adminCollectionsQueryOptions } from '../collections/api.ts';
 import { ProductCollectionsField } from '../collections/product-collections-field.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
@@ -173,16 +173,7 @@ export function ProductForm({ product }: { product?: Product }) {
             </Row>
           </fieldset>
         }
-        {!hasVariants && (
-          <fieldset className="mb-4">
-            <legend className="fs-5">Promoção</legend>
-            <p className="small text-secondary">
-              Durante a promoção a loja mostra o preço de promoção, o preço anterior riscado e o preço mais baixo dos 30 dias antes da
-              promoção (Decreto-Lei n.º 70/2007, art. 5.º). Sem dias, começa ao guardar e dura até a remover.
-            </p>
-            <SaleFields prefix="" shown={product && !product.hasVariants ? product : undefined} />
-          </fieldset>
-        )}
+        {!hasVariants && <ProductSaleFieldset shown={product && !product.hasVariants ? product : undefined} />}
 
         <MeasureFields isDigital={isDigital} />
 

@@ -80,3 +80,15 @@ export function SaleFields({ prefix, shown, labelSuffix, compact = false }: { pr
     </>
   );
 }
+
+/** The «Promoção» section of a product sold without variants. */
+export const ProductSaleFieldset = ({ shown }: { shown: SaleShownNow | undefined }) => (
+  <fieldset className="mb-4">
+    <legend className="fs-5">Promoção</legend>
+    <p className="small text-secondary">
+      Durante a promoção a loja mostra o preço de promoção, o preço anterior riscado e o preço mais baixo dos 30 dias antes da promoção
+      (Decreto-Lei n.º 70/2007, art. 5.º). Sem dias, começa ao guardar e dura até a remover.
+    </p>
+    <SaleFields prefix="" shown={shown} />
+  </fieldset>
+);
