@@ -74,13 +74,13 @@ async function journey(page: Page, openPage: () => Promise<Page>, width: number)
       await expect(sale.getByText('O preço de promoção tem de ser inferior ao preço.', { exact: true })).toBeVisible();
       await sale.getByLabel('Preço de promoção (€)').fill('19,90');
       await expectAccessible(page, 'secção Promoção');
-      await shootSection(page, sale, 'promocao-form');
       await form.getByRole('button', { name: 'Guardar', exact: true }).click();
       await expect(page).toHaveURL(urlOf('/admin-dashboard?tab=produtos'));
       await expect(main(page).getByText('Produto guardado.', { exact: true })).toBeVisible();
       await page.goto(`/admin-dashboard/edit-product/${id}`);
       await expect(main(page).getByLabel('Preço de promoção (€)')).toHaveValue('19,90');
       await expect(main(page).getByText(lowestText, { exact: false })).toBeVisible();
+      await shootSection(page, main(page).getByRole('group', { name: 'Promoção' }), 'promocao-form');
     });
 
     const customer = await openPage();
