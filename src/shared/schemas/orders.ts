@@ -87,7 +87,14 @@ export type TotalsAnswer = z.infer<typeof totalsAnswer>;
  */
 export const cartTotalsAnswer = totalsAnswer.extend({
   lines: z.array(
-    z.object({ product_id: z.number().int(), variant_id: z.number().int().nullable(), price: amountInEuros, stock: z.number().int().nullable() }),
+    z.object({
+      product_id: z.number().int(),
+      variant_id: z.number().int().nullable(),
+      price: amountInEuros,
+      /** Only while a sale applies: the regular price, which the cart and the checkout show struck through (decision 0048). */
+      regular_price: amountInEuros.optional(),
+      stock: z.number().int().nullable(),
+    }),
   ),
   /** Only when a postcode was given and something ships: its zone, the methods that serve it and the one priced. */
   shipping_zone: z.enum(SHIPPING_ZONES).optional(),

@@ -8,6 +8,26 @@ import { products, productVariants } from './tables.ts';
 
 type Problem = ProductImportResult['problems'][number];
 
+type Stored = { id: number; name: string; sku: string | null };
+type FileVariant = ProductFields['variants'][number];
+const nameKey = (name: string) => name.toLocaleLowerCase('pt');
+
+/**
+ * The product's stored variant each line of the file stands for (decision 0048): the one with its SKU, else the
+ * one with its name (case aside); each stored variant at most once. A variant renamed in the file keeps its row
+ * by its SKU, and two variants of one name stay two rows.
+ */
+function matchVariants(file: readonly FileVariant[], stored: readonly Stored[]): FileVariant[] {
+  const free = new Map(stored.map((row) => [row.id, row]));
+  const bySku = file.map((v) => stored.find((row) => v.sku !== null && row.sku === v.sku));
+  for (const row of bySku) if (row) free.delete(row.id);
+  return file.map((v, index) => {
+    const row = bySku[index] ?? [...free.values()].find((candidate) => nameKey(candidate.name) === nameKey(v.name));
+    if (row) free.delete(row.id);
+    return { ...v, id: row?.id };
+  });
+}
+
 /** A product of the file, read and checked: created when `id` is null, else updated. */
 export type PlannedProduct = { id: number | null; line: number; fields: ProductFields };
 
@@ -15,7 +35,7 @@ export type PlannedProduct = { id: number | null; line: number; fields: ProductF
  * What only the shop's data can tell about a file: IDs that name no product, SKUs another product holds (or
  * that the file gives twice). Reads only, outside any transaction: a dry run locks nothing a checkout waits
  * for, and a file with a problem writes nothing (so it uses up no product ids). An update keeps the variants
- * it names (by name) as the same rows: orders and stock stay attached to them.
+ * it names as the same rows (`matchVariants`): orders, stock, a sale and its price history stay attached to them.
  */
 export async function checkAgainstShop(db: Db, planned: PlannedProduct[], problems: Problem[]): Promise<PlannedProduct[]> {
   const ids = planned.flatMap((p) => (p.id === null ? [] : [p.id]));
@@ -23,7 +43,10 @@ export async function checkAgainstShop(db: Db, planned: PlannedProduct[], proble
   const [existing, variantRows, skuRows] = await Promise.all([
     ids.length ? db.select({ id: products.id }).from(products).where(inArray(products.id, ids)) : [],
     ids.length
-      ? db.select({ id: productVariants.id, productId: productVariants.productId, name: productVariants.name }).from(productVariants).where(inArray(productVariants.productId, ids))
+      ? db
+          .select({ id: productVariants.id, productId: productVariants.productId, name: productVariants.name, sku: productVariants.sku })
+          .from(productVariants)
+          .where(inArray(productVariants.productId, ids))
       : [],
     skus.length
       ? db.select({ id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku }).from(productVariants).where(inArray(productVariants.sku, skus))
@@ -38,8 +61,7 @@ export async function checkAgainstShop(db: Db, planned: PlannedProduct[], proble
       problems.push({ line: product.line, message: fill(importMessages.unknownId, { id: product.id }) });
       continue;
     }
-    const own = new Map(variantRows.filter((v) => v.productId === product.id).map((v) => [v.name.toLocaleLowerCase('pt'), v.id]));
-    const variants = product.fields.variants.map((v) => ({ ...v, id: own.get(v.name.toLocaleLowerCase('pt')) }));
+    const variants = matchVariants(product.fields.variants, variantRows.filter((v) => v.productId === product.id));
     const kept = new Set(variants.map((v) => v.id));
     const clash = variants.find((v) => {
       if (!v.sku) return false;

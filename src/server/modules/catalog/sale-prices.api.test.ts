@@ -73,6 +73,8 @@ describe('a sale price', () => {
     const items = [{ product_id: id, quantity: 2 }];
     const totals = (await ctx.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items } })).json();
     expect(totals.totalWithTax).toBe(30); // 2 × 12,00 + 6,00 shipping
+    // The line tells the cart the regular price, which it strikes through beside the sale's.
+    expect(totals.lines).toEqual([{ product_id: id, variant_id: null, price: 12, regular_price: 17.5, stock: 10 }]);
     const order = await checkoutAnswer(ctx.app, items);
     expect(order.statusCode, order.body).toBe(201);
     const lines = await ctx.database.db.select().from(orderItems).where(eq(orderItems.productId, id));
@@ -128,6 +130,10 @@ describe('a sale price', () => {
     const big = product.variants[1] as { id: number };
     const totals = (await ctx.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items: [{ product_id: product.id, variant_id: big.id, quantity: 1 }] } })).json();
     expect(totals.totalWithTax).toBe(15); // 9,00 + 6,00 shipping
+    expect(totals.lines).toEqual([{ product_id: product.id, variant_id: big.id, price: 9, regular_price: 15, stock: 2 }]);
+    const small = product.variants[0] as { id: number };
+    const regular = (await ctx.app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items: [{ product_id: product.id, variant_id: small.id, quantity: 1 }] } })).json();
+    expect(regular.lines).toEqual([{ product_id: product.id, variant_id: small.id, price: 10, stock: 3 }]);
   });
 
   it('refuses a sale price not below the price, days inverted and days without a price; nothing changes', async () => {

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fill } from '#shared/messages.ts';
 import { orderMessages, type orderItemInput } from '#shared/schemas/orders.ts';
-import { chargedCents } from '#shared/sale.ts';
+import { chargedCents, saleApplies, type SaleTerms } from '#shared/sale.ts';
 import type { ExemptionReason } from '#shared/withdrawal.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, invalid } from '../../platform/errors.ts';
@@ -25,11 +25,16 @@ export type PricedLine = {
   withdrawalExemption: ExemptionReason | null;
   quantity: number;
   unitPriceCents: number;
+  /** The regular price, when a sale applies and the unit price is the sale's (the cart shows it struck through). */
+  regularPriceCents: number | null;
   /** The units in stock when priced; null for a digital product, which never runs out. */
   stock: number | null;
   /** One unit's weight in grams (the variant's, else the product's; 0 when not given): weight bands read it. */
   weightGrams: number;
 };
+
+/** The price charged now and, while a sale applies, the regular one before it (decision 0048). */
+const charged = (terms: SaleTerms, now: Date) => ({ unitPriceCents: chargedCents(terms, now), regularPriceCents: saleApplies(terms, now) ? terms.priceCents : null });
 
 /**
  * Prices the wanted items from the database (never from the client): unknown or archived products are a
@@ -62,7 +67,7 @@ export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLin
         isDigital: product.isDigital,
         withdrawalExemption: product.withdrawalExemption,
         quantity: item.quantity,
-        unitPriceCents: chargedCents(termsOf(product, product.minPriceCents), now),
+        ...charged(termsOf(product, product.minPriceCents), now),
         stock: product.isDigital ? null : (product.stock ?? 0),
         weightGrams: product.isDigital ? 0 : (product.weightGrams ?? 0),
       };
@@ -77,7 +82,7 @@ export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLin
       isDigital: product.isDigital,
       withdrawalExemption: product.withdrawalExemption,
       quantity: item.quantity,
-      unitPriceCents: chargedCents(termsOf(variant), now),
+      ...charged(termsOf(variant), now),
       stock: product.isDigital ? null : variant.stock,
       weightGrams: product.isDigital ? 0 : (variant.weightGrams ?? product.weightGrams ?? 0),
     };

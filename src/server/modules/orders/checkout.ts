@@ -42,7 +42,13 @@ export async function calculateTotals(db: Db, body: z.output<typeof calculateTot
   const shipping = await shippingOf(db, lines, body.postal_code ?? null, body.shipping_method_id);
   const answer: CartTotalsAnswer = {
     ...totalsInEuros(totalsWith(lines, shipping)),
-    lines: lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId, price: toEuros(l.unitPriceCents), stock: l.stock })),
+    lines: lines.map((l) => ({
+      product_id: l.productId,
+      variant_id: l.variantId,
+      price: toEuros(l.unitPriceCents),
+      ...(l.regularPriceCents === null ? {} : { regular_price: toEuros(l.regularPriceCents) }),
+      stock: l.stock,
+    })),
   };
   if (!body.postal_code || !shipping) return answer;
   return {

@@ -18,6 +18,7 @@ import { catalogMessages } from '#shared/texts/catalog.ts';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
 import {
   answerLine,
+  regularPriceOf,
   blocksCheckout,
   changeMark,
   dismissCartChanges,
@@ -28,7 +29,7 @@ import {
   useCartChanges,
   useCartTotals,
 } from './cart-totals.ts';
-import { CartChangesList, CartThumb, freeShippingNotice, InlineSpinner, SoldOutList, TotalsList } from './cart-ui.tsx';
+import { CartChangesList, CartThumb, freeShippingNotice, InlineSpinner, LineRegularPrice, SoldOutList, TotalsList } from './cart-ui.tsx';
 import BiCartIcon from '~icons/bi/cart';
 import BiTrashIcon from '~icons/bi/trash';
 import BiTruckIcon from '~icons/bi/truck';
@@ -88,6 +89,7 @@ function CartLine({
   item,
   marks,
   stock,
+  regular,
   problem,
   onRemove,
 }: {
@@ -95,6 +97,8 @@ function CartLine({
   /** Short marks of what the cart corrected on this line (the notice above says it in full). */
   marks: string[];
   stock: number | null | undefined;
+  /** The price before a sale the line is charged at now (struck through), or undefined. */
+  regular: number | undefined;
   problem: string | undefined;
   onRemove: (item: CartItem) => void;
 }) {
@@ -123,7 +127,10 @@ function CartLine({
           </div>
         </div>
       </td>
-      <td data-label="Preço unitário">{formatEuros(item.price)}</td>
+      <td data-label="Preço unitário">
+        {formatEuros(item.price)}
+        <LineRegularPrice regular={regular} className="d-block small" />
+      </td>
       {/* A digital product is one link (issue #25): no quantity to change. */}
       {item.isDigital ?
         <td />
@@ -231,6 +238,7 @@ export function CartPage() {
                         item={item}
                         marks={changes.filter((c) => c.id === item.id).map((c) => changeMark[c.kind])}
                         stock={answerLine(known, item)?.stock}
+                        regular={regularPriceOf(known, item)}
                         problem={soldOut.includes(item) ? catalogMessages.outOfStock : lineProblem(error, item)}
                         onRemove={remove}
                       />

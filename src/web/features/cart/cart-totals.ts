@@ -81,6 +81,15 @@ export function answerLine(totals: CartTotalsAnswer | undefined, line: Pick<Cart
   return totals?.lines.find((l) => l.product_id === line.productId && l.variant_id === (line.variant?.id ?? null));
 }
 
+/**
+ * The price before the sale of a line the server charges at a sale price now (decision 0048), for the cart, the
+ * drawer and the checkout to strike through; undefined when no sale applies.
+ */
+export function regularPriceOf(totals: CartTotalsAnswer | undefined, line: Pick<CartItem, 'productId' | 'variant' | 'price'>) {
+  const regular = answerLine(totals, line)?.regular_price;
+  return regular !== undefined && toCents(regular) > toCents(line.price) ? regular : undefined;
+}
+
 /** Lines with none left in stock: the cart cannot be bought until they go. */
 export const soldOutLines = (items: Cart, totals: CartTotalsAnswer | undefined) => items.filter((item) => answerLine(totals, item)?.stock === 0);
 

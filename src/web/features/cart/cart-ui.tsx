@@ -22,6 +22,20 @@ export function CartThumb({ image }: { image: string | null }) {
   return <img src={image} alt="" width={64} height={64} className="cart-thumb" loading="lazy" decoding="async" />;
 }
 
+/**
+ * A line's price before the sale it is charged at now, struck through and heard as the product page says it
+ * (decision 0048); nothing without a sale. The markup of catalog/sale-price.tsx's StruckPrice, written again here:
+ * imported from the cart's lazy chunks, that module became a chunk of its own whose name every storefront route's
+ * entry then carried (past the JavaScript ceiling on the product page).
+ */
+export const LineRegularPrice = ({ regular, className }: { regular: number | undefined; className: string }) =>
+  regular === undefined ? null : (
+    <s className={`text-secondary fw-normal ${className}`}>
+      <span className="visually-hidden">Preço antes da promoção: </span>
+      {formatEuros(regular)}
+    </s>
+  );
+
 /** A small inline spinner with its words for screen readers. */
 export function InlineSpinner({ label }: { label: string }) {
   return (

@@ -195,7 +195,7 @@ export function CheckoutPage() {
       <Row className="g-4">
         {/* On a phone the summary comes first and the form ends with the button; on a desktop the summary stays beside it. */}
         <Col xs={12} lg={{ span: 5, order: 'last' }}>
-          <CheckoutSummary items={items} changes={changes} shown={shown} totalsError={totalsError} fetching={totals.isFetching} />
+          <CheckoutSummary items={items} changes={changes} shown={shown} known={totals.data} totalsError={totalsError} fetching={totals.isFetching} />
         </Col>
         <Col xs={12} lg={7}>
           <Form id="checkout-form" noValidate onSubmit={onSubmit}>

@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { formatEuros } from '#shared/money.ts';
-import type { TotalsAnswer } from '#shared/schemas/orders.ts';
+import type { CartTotalsAnswer, TotalsAnswer } from '#shared/schemas/orders.ts';
 import { purchasePromises } from '#shared/texts/promises.ts';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { type Cart, type CartItem, cartTotal } from '../cart/cart-store.ts';
-import { type CartChange, totalsErrorMessage } from '../cart/cart-totals.ts';
+import { type CartChange, regularPriceOf, totalsErrorMessage } from '../cart/cart-totals.ts';
 import { MessageAlert } from '../../components/message-alert.tsx';
-import { CartChangesList, CartThumb, InlineSpinner, SoldOutList, TotalsList } from '../cart/cart-ui.tsx';
+import { CartChangesList, CartThumb, InlineSpinner, LineRegularPrice, SoldOutList, TotalsList } from '../cart/cart-ui.tsx';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
 import { exemptionLabel, NO_WITHDRAWAL } from '#shared/withdrawal.ts';
 import { useWithdrawalDays } from '../contact/api.ts';
@@ -18,7 +18,7 @@ import BiEnvelopeIcon from '~icons/bi/envelope';
 import BiShieldLockIcon from '~icons/bi/shield-lock';
 import BiTruckIcon from '~icons/bi/truck';
 
-function SummaryLines({ items }: { items: Cart }) {
+function SummaryLines({ items, known }: { items: Cart; known: CartTotalsAnswer | undefined }) {
   return (
     <ul className="list-unstyled mb-3">
       {items.map((item) => (
@@ -34,6 +34,7 @@ function SummaryLines({ items }: { items: Cart }) {
             )}
             <div className="small text-secondary">
               {`${item.quantity} × ${formatEuros(item.price)}`}
+              <LineRegularPrice regular={regularPriceOf(known, item)} className="ms-1" />
               {item.isDigital && (
 <DigitalBadge className="ms-2" />
               )}
@@ -83,18 +84,20 @@ type SummaryProps = {
   changes: readonly CartChange[];
   /** The server's totals for this cart, once known. */
   shown: TotalsAnswer | undefined;
+  /** The server's last answer, its lines' prices included (a sale's regular price is struck through). */
+  known: CartTotalsAnswer | undefined;
   totalsError: unknown;
   fetching: boolean;
 };
 
 /** The checkout's aside: the lines, what changed in them, and the server's totals. */
-export function CheckoutSummary({ items, changes, shown, totalsError, fetching }: SummaryProps) {
+export function CheckoutSummary({ items, changes, shown, known, totalsError, fetching }: SummaryProps) {
   const ships = items.some((item) => !item.isDigital);
   return (
     <Card className="shadow-sm checkout-summary">
       <Card.Body>
         <h2 className="h5 mb-3">Resumo da encomenda</h2>
-        <SummaryLines items={items} />
+        <SummaryLines items={items} known={known} />
         <div aria-live="polite">
           {changes.length > 0 && (
             <Alert variant="warning" className="py-2">

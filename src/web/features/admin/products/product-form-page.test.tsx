@@ -97,8 +97,8 @@ describe('product form', () => {
       unit_quantity: '0,5',
       unit: 'unidade',
       variants: JSON.stringify([
-        { name: 'A5', price: '9.90', stock: 4, sku: 'AG-A5', weight_grams: '450', unit_quantity: '1' },
-        { name: 'A4', price: '12.50', stock: 0, sku: null, weight_grams: null, unit_quantity: null },
+        { name: 'A5', price: '9.90', stock: 4, sku: 'AG-A5', weight_grams: '450', unit_quantity: '1', sale_price: null, sale_starts_at: null, sale_ends_at: null },
+        { name: 'A4', price: '12.50', stock: 0, sku: null, weight_grams: null, unit_quantity: null, sale_price: null, sale_starts_at: null, sale_ends_at: null },
       ]),
       imagesToRemove: '[]',
     });
@@ -192,8 +192,8 @@ describe('product form', () => {
     expect(formsOf(requests)[0]?.method).toBe('PUT');
     const form = formsOf(requests)[0]!.form;
     expect(JSON.parse(form.get('variants') as string)).toEqual([
-      { id: 31, name: 'A5', price: '9.00', stock: 6, sku: 'AG-A5', weight_grams: null, unit_quantity: null },
-      { id: 32, name: 'A4', price: '12.50', stock: 3, sku: null, weight_grams: null, unit_quantity: null },
+      { id: 31, name: 'A5', price: '9.00', stock: 6, sku: 'AG-A5', weight_grams: null, unit_quantity: null, sale_price: null, sale_starts_at: null, sale_ends_at: null },
+      { id: 32, name: 'A4', price: '12.50', stock: 3, sku: null, weight_grams: null, unit_quantity: null, sale_price: null, sale_starts_at: null, sale_ends_at: null },
     ]);
     expect(form.get('imagesToRemove')).toBe('[101]');
     expect(form.has('price')).toBe(false);
@@ -223,6 +223,10 @@ describe('product form', () => {
       withdrawalExemption: '',
       price: '1234.50',
       stock: '100',
+      // No sale: blank (the product's sale, if any, ends).
+      sale_price: '',
+      sale_starts_at: '',
+      sale_ends_at: '',
       // A digital product weighs nothing: its weight is cleared.
       weight_grams: '',
       unit_quantity: '',

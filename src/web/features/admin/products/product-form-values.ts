@@ -7,7 +7,11 @@ import { unitQuantityText } from '#shared/unit-price.ts';
 // The product form as the browser holds it (every input is text), checked with the shared `productForm`
 // (backoffice.md §5); the server checks again with `productFields` and its `fields` land on the same inputs.
 
-export type VariantValues = {
+/** A sale as the form holds it (decision 0048): its price as typed ('12,50') and its first and last days (YYYY-MM-DD); blank is none. */
+export type SaleValues = { sale_price: string; sale_starts_at: string; sale_ends_at: string };
+export const noSale = (): SaleValues => ({ sale_price: '', sale_starts_at: '', sale_ends_at: '' });
+
+export type VariantValues = SaleValues & {
   /** The existing variant's id (kept so the server updates it instead of creating a new one). */
   id?: number;
   name: string;
@@ -20,7 +24,7 @@ export type VariantValues = {
   unit_quantity: string;
 };
 
-export type ProductFormValues = {
+export type ProductFormValues = SaleValues & {
   name: string;
   description: string;
   order: string;
@@ -39,19 +43,22 @@ export type ProductFormValues = {
   variants: VariantValues[];
 };
 
-export const emptyVariant = (): VariantValues => ({ name: '', price: '', stock: '', sku: '', weight_grams: '', unit_quantity: '' });
+export const emptyVariant = (): VariantValues => ({ name: '', price: '', stock: '', sku: '', weight_grams: '', unit_quantity: '', ...noSale() });
 
 const gramsText = (grams: number | null | undefined) => (grams === null || grams === undefined ? '' : String(grams));
 const quantityText = (quantity: number | null | undefined) => (quantity === null || quantity === undefined ? '' : unitQuantityText(Math.round(quantity * 1000)));
 
-/** Euros as the inputs show them: 12.5 -> '12.50'. */
 /** A price as the owner reads and types it: `12,50`. */
 const euroText = (euros: number) => euros.toFixed(2).replace('.', ',');
+
+/** The sale as set (admin answers carry it whether it applies today or not). */
+const saleValues = (sale: Product['sale']): SaleValues =>
+  sale ? { sale_price: euroText(sale.sale_price), sale_starts_at: sale.sale_starts_at ?? '', sale_ends_at: sale.sale_ends_at ?? '' } : noSale();
 
 export function productFormDefaults(product?: Product): ProductFormValues {
   if (!product) {
     const blank = { weight_grams: '', unit_quantity: '', unit: '' };
-    return { name: '', description: '', order: '0', price: '', stock: '', isDigital: false, link: '', hasVariants: false, withdrawalExemption: '', ...blank, variants: [] };
+    return { name: '', description: '', order: '0', price: '', stock: '', isDigital: false, link: '', hasVariants: false, withdrawalExemption: '', ...blank, ...noSale(), variants: [] };
   }
   return {
     name: product.name,
@@ -66,6 +73,8 @@ export function productFormDefaults(product?: Product): ProductFormValues {
     weight_grams: gramsText(product.weight_grams),
     unit_quantity: quantityText(product.unit_quantity),
     unit: product.unit ?? '',
+    // With variants the product has no sale of its own (each variant has its own).
+    ...(product.hasVariants ? noSale() : saleValues(product.sale)),
     variants: product.variants.map((v) => ({
       id: v.id,
       name: v.name,
@@ -74,9 +83,17 @@ export function productFormDefaults(product?: Product): ProductFormValues {
       sku: v.sku ?? '',
       weight_grams: gramsText(v.weight_grams),
       unit_quantity: quantityText(v.unit_quantity),
+      ...saleValues(v.sale),
     })),
   };
 }
+
+/** The sale's fields as sent: the price in euros with a point ('12.50'), days as given; blank clears the sale. */
+const saleSent = (v: SaleValues) => ({
+  sale_price: v.sale_price.trim() ? eurosForApi(v.sale_price) : '',
+  sale_starts_at: v.sale_starts_at.trim(),
+  sale_ends_at: v.sale_ends_at.trim(),
+});
 
 /**
  * The shared rules of `productForm`, with the server's messages; the rows of a product without variants
@@ -87,10 +104,11 @@ export const productFormResolver: Resolver<ProductFormValues> = (values, context
   checkProduct(values.hasVariants ? values : { ...values, variants: [] }, context, options);
 
 /**
- * The multipart body of POST /product and PUT /product/:id (backoffice.md §7): price and stock only
- * without variants, the link only when digital, variants and imagesToRemove as JSON, new files as `images`.
+ * The multipart body of POST /product and PUT /product/:id (backoffice.md §7): price, stock and sale only
+ * without variants, the link only when digital, variants (each with its sale) and imagesToRemove as JSON, new
+ * files as `images`. `collectionIds`: the collections chosen, when the form knew them (absent, the server leaves
+ * them as they are).
  */
-/** `collectionIds`: the collections chosen, when the form knew them (absent, the server leaves them as they are). */
 export function productFormData(values: ProductFormValues, newFiles: readonly File[], imagesToRemove: readonly number[], collectionIds?: readonly number[]): FormData {
   const form = new FormData();
   form.append('name', values.name.trim());
@@ -109,11 +127,13 @@ export function productFormData(values: ProductFormValues, newFiles: readonly Fi
       sku: v.sku.trim() || null,
       weight_grams: v.weight_grams.trim() || null,
       unit_quantity: v.unit_quantity.trim() || null,
+      ...Object.fromEntries(Object.entries(saleSent(v)).map(([key, value]) => [key, value || null])),
     }));
     form.append('variants', JSON.stringify(variants));
   } else {
     form.append('price', eurosForApi(values.price));
     form.append('stock', String(Number(values.stock.trim())));
+    for (const [key, value] of Object.entries(saleSent(values))) form.append(key, value);
   }
   // Blank clears: the weight (a digital product has none) and the quantity with its unit.
   form.append('weight_grams', values.isDigital ? '' : values.weight_grams.trim());

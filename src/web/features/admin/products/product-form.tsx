@@ -20,6 +20,7 @@ import { emptyVariant, productFormData, productFormDefaults, productFormResolver
 import { adminListHref } from '../admin-tabs.ts';
 import { VariantFields } from './variant-fields.tsx';
 import { MeasureFields } from './measure-fields.tsx';
+import { ProductSaleFieldset } from './sale-fields.tsx';
 import { adminCollectionsQueryOptions } from '../collections/api.ts';
 import { ProductCollectionsField } from '../collections/product-collections-field.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
@@ -29,10 +30,11 @@ export const saveFailed = 'Erro ao salvar produto. Por favor tente novamente.';
 const deleteFailed = 'Erro ao eliminar produto.';
 const listHref = adminListHref('products');
 
-const plainFields = ['name', 'description', 'order', 'price', 'stock', 'link', 'withdrawalExemption', 'weight_grams', 'unit_quantity', 'unit'] as const;
+const saleFields = ['sale_price', 'sale_starts_at', 'sale_ends_at'] as const;
+const plainFields = ['name', 'description', 'order', 'price', 'stock', 'link', 'withdrawalExemption', 'weight_grams', 'unit_quantity', 'unit', ...saleFields] as const;
 type PlainField = (typeof plainFields)[number];
 const isPlainField = (name: string): name is PlainField => (plainFields as readonly string[]).includes(name);
-const variantColumns = ['name', 'price', 'stock', 'sku', 'weight_grams', 'unit_quantity'] as const;
+const variantColumns = ['name', 'price', 'stock', 'sku', 'weight_grams', 'unit_quantity', ...saleFields] as const;
 
 /** The admin product form (backoffice.md §2, §5): create when no product is given, edit otherwise. */
 export function ProductForm({ product }: { product?: Product }) {
@@ -157,7 +159,7 @@ export function ProductForm({ product }: { product?: Product }) {
               Cada variante tem o seu preço (com IVA incluído) e stock; a loja mostra o preço mais baixo como «A partir de». O peso e
               a quantidade em branco são os do produto.
             </p>
-            <VariantFields />
+            <VariantFields saved={product?.variants} />
           </fieldset>
         : <fieldset className="mb-4">
             <legend className="fs-5">Preço e stock</legend>
@@ -171,6 +173,7 @@ export function ProductForm({ product }: { product?: Product }) {
             </Row>
           </fieldset>
         }
+        {!hasVariants && <ProductSaleFieldset shown={product && !product.hasVariants ? product : undefined} />}
 
         <MeasureFields isDigital={isDigital} />
 

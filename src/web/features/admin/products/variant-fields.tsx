@@ -4,17 +4,20 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { get, useFieldArray, useFormContext } from 'react-hook-form';
 import { errorIdOf, fieldId, FormField } from '../../../components/form/field.tsx';
+import type { Variant } from '#shared/schemas/catalog.ts';
 import { emptyVariant, type ProductFormValues } from './product-form-values.ts';
+import { SaleFields } from './sale-fields.tsx';
 import BiPlusLgIcon from '~icons/bi/plus-lg';
 import BiTrashIcon from '~icons/bi/trash';
 
 type VariantField = 'name' | 'price' | 'stock' | 'sku' | 'weight_grams' | 'unit_quantity';
 
 /**
- * The variant list of the product form (backoffice.md §2): name, price in steps of 0.01, stock, optional SKU, and
- * the variant's own weight and quantity of the product's unit when they differ from the product's.
+ * The variant list of the product form (backoffice.md §2): name, price in steps of 0.01, stock, optional SKU, the
+ * variant's own weight and quantity of the product's unit when they differ from the product's, and its sale
+ * (`saved`: the variants as the server last answered, for what the shop shows of their sales today).
  */
-export function VariantFields() {
+export function VariantFields({ saved = [] }: { saved?: readonly Variant[] | undefined }) {
   const {
     control,
     register,
@@ -85,6 +88,10 @@ export function VariantFields() {
                     <FormField label={<>Quantidade (opcional){hidden}</>} inputMode="decimal" autoComplete="off" {...input(index, 'unit_quantity')} />
                   </Col>
                 </Row>
+                <fieldset className="mt-3">
+                  <legend className="small fw-semibold mb-1">Promoção{hidden}</legend>
+                  <SaleFields prefix={`variants.${index}.`} shown={saved.find((v) => v.id === field.id)} labelSuffix={hidden} compact />
+                </fieldset>
                 <div className="d-flex justify-content-end mt-2">
                   <Button variant="outline-danger" size="sm" onClick={() => drop(index)} aria-label={`Remover variante ${number}`}>
                     <BiTrashIcon className="bi me-1" aria-hidden="true" />
