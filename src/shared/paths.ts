@@ -1,3 +1,6 @@
+/** How the gateway's card page ended, as the shop's return address names it. */
+export type CardOutcome = 'sucesso' | 'erro' | 'cancelado';
+
 /** A route with parameters: call it for a link, read `.pattern` for the router. */
 type ParamRoute<Args extends unknown[]> = ((...args: Args) => string) & { readonly pattern: string };
 
@@ -23,6 +26,13 @@ export const paths = {
   mbwayPayment: '/mbway-payment',
   sandboxMbway: route('/sandbox/mbway/:requestId', (requestId: string) => `/sandbox/mbway/${encodeURIComponent(requestId)}`),
   sandboxMultibanco: '/sandbox/multibanco',
+  sandboxCard: route('/sandbox/cartao/:requestId', (requestId: string) => `/sandbox/cartao/${encodeURIComponent(requestId)}`),
+  sandboxPayshop: '/sandbox/payshop',
+  /** Where ifthenpay's card page sends the customer back: success, error or cancel; a guest's link carries the order's token. */
+  cardReturn: route('/pagamento/cartao/:outcome/:orderId/:token?', (outcome: CardOutcome, orderId: number, token?: string | null) =>
+    `/pagamento/cartao/${outcome}/${orderId}${token ? `/${encodeURIComponent(token)}` : ''}`,
+  ),
+  payshopPayment: '/payshop-payment',
   login: '/login',
   register: '/register',
   verifyAccount: '/auth/verify',
