@@ -160,6 +160,10 @@ export const createRoutes = (queries: QueryClient): RouteObject[] => [
         path: paths.sandboxMultibanco,
         lazy: async () => ({ Component: (await import('./features/payments/sandbox-multibanco-page.tsx')).SandboxMultibancoPage }),
       },
+      { path: paths.payshopPayment, lazy: async () => ({ Component: (await import('./features/payments/payshop-payment-page.tsx')).PayshopPaymentPage }) },
+      { path: paths.cardReturn.pattern, lazy: async () => ({ Component: (await import('./features/payments/card-return-page.tsx')).CardReturnPage }) },
+      { path: paths.sandboxCard.pattern, lazy: async () => ({ Component: (await import('./features/payments/sandbox-card-page.tsx')).SandboxCardPage }) },
+      { path: paths.sandboxPayshop, lazy: async () => ({ Component: (await import('./features/payments/sandbox-payshop-page.tsx')).SandboxPayshopPage }) },
       { path: paths.myOrders, lazy: async () => ({ Component: (await import('./features/orders/my-orders-page.tsx')).MyOrdersPage }) },
       { path: paths.myOrder.pattern, lazy: async () => ({ Component: (await import('./features/orders/my-order-page.tsx')).MyOrderPage }) },
       {

@@ -210,7 +210,7 @@ export function useFakeIfthenpay() {
         if (wrong || !body) return refuse(wrong ?? 'no body');
         const key = decodeURIComponent(cardKey);
         if (!KEY.test(key)) return refuse('the card key in the address is not ITP-000000 shaped');
-        const [unauthorized] = ccardDoc.refusals as [Json];
+        const unauthorized = ccardDoc.refusals[0] as Json;
         if (key !== FAKE_KEYS.ccardKey) return send(200, unauthorized);
         if (state.refuseCard) return send(200, { ...unauthorized, Status: state.refuseCard });
         const requestId = `cc${++counter}`;
@@ -224,7 +224,7 @@ export function useFakeIfthenpay() {
         if (text(body, 'id').length > 25 || !AMOUNT.test(text(body, 'valor')) || (body.validade !== null && body.validade !== undefined && !/^\d{8}$/.test(text(body, 'validade')))) {
           return refuse('id, valor or validade (yyyymmdd) not as documented');
         }
-        const [invalidKey] = payshopDoc.refusals as [Json];
+        const invalidKey = payshopDoc.refusals[0] as Json;
         if (body.payshopkey !== FAKE_KEYS.payshopKey) return send(200, invalidKey);
         const requestId = `ps${++counter}`;
         const reference = String(1_000_000_000_000 + counter);
