@@ -17,12 +17,13 @@ import {
 } from '../cart/cart-test-utils.tsx';
 import { dismissCartChanges } from '../cart/cart-totals.ts';
 import { CheckoutPage } from './checkout-page.tsx';
+import type * as PaymentsApi from '../payments/api.ts';
 import { PayshopPaymentPage } from '../payments/payshop-payment-page.tsx';
 
 // The browser is sent to the gateway's card page: recorded here instead of leaving the test's page.
 const cardPages = vi.hoisted(() => [] as string[]);
 vi.mock('../payments/api.ts', async (original) => ({
-  ...(await original<typeof import('../payments/api.ts')>()),
+  ...(await original<typeof PaymentsApi>()),
   goToCardPage: (url: string) => cardPages.push(url),
 }));
 

@@ -33,7 +33,7 @@ import {
   submitFailed,
 } from './checkout-form.ts';
 import { CheckoutFields } from './checkout-fields.tsx';
-import { useOfferedMethods } from '../payments/other-ways.tsx';
+import { useCheckoutMethods } from './use-checkout-methods.ts';
 import { usePlaceOrder, useStartPayment } from './api.ts';
 import { useSavedAddresses, useSavedBilling } from './use-saved-addresses.ts';
 import { clearCheckoutDraft, useCheckoutDraft } from './use-checkout-draft.ts';
@@ -107,13 +107,7 @@ export function CheckoutPage() {
   const saved = useSavedAddresses(Boolean(user), { setValue, control, formState });
   useSavedBilling(Boolean(user), { setValue, formState });
 
-  // The ways to pay in the owner's order (issue #27): the first is chosen unless the customer (or her draft) chose one offered.
-  const methods = useOfferedMethods();
-  useEffect(() => {
-    const first = methods[0];
-    const untouched = !getFieldState('payment_method').isDirty && getValues('payment_method') === 'multibanco';
-    if (first && (!methods.includes(getValues('payment_method')) || untouched)) setValue('payment_method', first);
-  }, [methods, getValues, setValue, getFieldState]);
+  const methods = useCheckoutMethods({ getValues, setValue, getFieldState });
 
   // The MB WAY number is usually the contact phone: offer it when MB WAY is chosen, unless one was typed already.
   useEffect(() => {
