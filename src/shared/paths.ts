@@ -1,6 +1,3 @@
-/** How the gateway's card page ended, as the shop's return address names it. */
-export type CardOutcome = 'sucesso' | 'erro' | 'cancelado';
-
 /** A route with parameters: call it for a link, read `.pattern` for the router. */
 type ParamRoute<Args extends unknown[]> = ((...args: Args) => string) & { readonly pattern: string };
 
@@ -26,12 +23,11 @@ export const paths = {
   mbwayPayment: '/mbway-payment',
   sandboxMbway: route('/sandbox/mbway/:requestId', (requestId: string) => `/sandbox/mbway/${encodeURIComponent(requestId)}`),
   sandboxMultibanco: '/sandbox/multibanco',
-  sandboxCard: route('/sandbox/cartao/:requestId', (requestId: string) => `/sandbox/cartao/${encodeURIComponent(requestId)}`),
+  /** The sandbox's card page (links: card-paths.ts, kept out of the storefront's first script). */
+  sandboxCard: '/sandbox/cartao/:requestId',
   sandboxPayshop: '/sandbox/payshop',
-  /** Where ifthenpay's card page sends the customer back: success, error or cancel; a guest's link carries the order's token. */
-  cardReturn: route('/pagamento/cartao/:outcome/:orderId/:token?', (outcome: CardOutcome, orderId: number, token?: string | null) =>
-    `/pagamento/cartao/${outcome}/${orderId}${token ? `/${encodeURIComponent(token)}` : ''}`,
-  ),
+  /** Where ifthenpay's card page sends the customer back (links: card-paths.ts). */
+  cardReturn: '/pagamento/cartao/:outcome/:orderId/:token?',
   payshopPayment: '/payshop-payment',
   login: '/login',
   register: '/register',

@@ -6,6 +6,11 @@ import { PageNotFound, serverPage } from './head/server-page.ts';
 import { Layout } from './layout/layout.tsx';
 import { paths } from '#shared/paths.ts';
 
+/** Issue #27's card return and Payshop pages, one lazy entry (the storefront's first-route JavaScript is at its ceiling). */
+const cardPayshopPages = () => import('./features/payments/card-payshop-pages.ts');
+/** The sandbox gateway's four pages, one lazy entry. */
+const sandboxPages = () => import('./features/payments/sandbox-pages.ts');
+
 const MAX_ID = 2_147_483_647;
 
 /** A product's or a service's id from its address; anything else names nothing (a 404 without asking). */
@@ -154,16 +159,16 @@ export const createRoutes = (queries: QueryClient): RouteObject[] => [
       { path: paths.mbwayPayment, lazy: async () => ({ Component: (await import('./features/payments/mbway-payment-page.tsx')).MbwayPaymentPage }) },
       {
         path: paths.sandboxMbway.pattern,
-        lazy: async () => ({ Component: (await import('./features/payments/sandbox-mbway-page.tsx')).SandboxMbwayPage }),
+        lazy: async () => ({ Component: (await sandboxPages()).SandboxMbwayPage }),
       },
       {
         path: paths.sandboxMultibanco,
-        lazy: async () => ({ Component: (await import('./features/payments/sandbox-multibanco-page.tsx')).SandboxMultibancoPage }),
+        lazy: async () => ({ Component: (await sandboxPages()).SandboxMultibancoPage }),
       },
-      { path: paths.payshopPayment, lazy: async () => ({ Component: (await import('./features/payments/payshop-payment-page.tsx')).PayshopPaymentPage }) },
-      { path: paths.cardReturn.pattern, lazy: async () => ({ Component: (await import('./features/payments/card-return-page.tsx')).CardReturnPage }) },
-      { path: paths.sandboxCard.pattern, lazy: async () => ({ Component: (await import('./features/payments/sandbox-card-page.tsx')).SandboxCardPage }) },
-      { path: paths.sandboxPayshop, lazy: async () => ({ Component: (await import('./features/payments/sandbox-payshop-page.tsx')).SandboxPayshopPage }) },
+      { path: paths.payshopPayment, lazy: async () => ({ Component: (await cardPayshopPages()).PayshopPaymentPage }) },
+      { path: paths.cardReturn, lazy: async () => ({ Component: (await cardPayshopPages()).CardReturnPage }) },
+      { path: paths.sandboxCard, lazy: async () => ({ Component: (await sandboxPages()).SandboxCardPage }) },
+      { path: paths.sandboxPayshop, lazy: async () => ({ Component: (await sandboxPages()).SandboxPayshopPage }) },
       { path: paths.myOrders, lazy: async () => ({ Component: (await import('./features/orders/my-orders-page.tsx')).MyOrdersPage }) },
       { path: paths.myOrder.pattern, lazy: async () => ({ Component: (await import('./features/orders/my-order-page.tsx')).MyOrderPage }) },
       {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { paths } from '#shared/paths.ts';
+import { cardReturnPath } from '#shared/card-paths.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { Viewer } from '../orders/for-payments.ts';
@@ -18,9 +18,9 @@ export const CARD_VALID_MINUTES = 30;
 
 /** The shop's pages the card page sends the customer back to; a guest's carry the order's token (she has no session). */
 export const cardReturnUrls = (publicUrl: string, orderId: number, token: string | undefined): CardReturnUrls => ({
-  success: `${publicUrl}${paths.cardReturn('sucesso', orderId, token)}`,
-  error: `${publicUrl}${paths.cardReturn('erro', orderId, token)}`,
-  cancel: `${publicUrl}${paths.cardReturn('cancelado', orderId, token)}`,
+  success: `${publicUrl}${cardReturnPath('sucesso', orderId, token)}`,
+  error: `${publicUrl}${cardReturnPath('erro', orderId, token)}`,
+  cancel: `${publicUrl}${cardReturnPath('cancelado', orderId, token)}`,
 });
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { paths } from '#shared/paths.ts';
+import { sandboxCardPath } from '#shared/card-paths.ts';
 import { type CardReturnUrls, GatewayError, parseIfthenpayCallback, type PaymentGateway } from './gateway.ts';
 import { expiryDateText } from './lisbon-days.ts';
 import { multibancoReference } from './multibanco-reference.ts';
@@ -18,7 +18,7 @@ const pathOf = (url: string) => {
 
 /** The sandbox's card page for one payment, with the shop's return addresses as the gateway's page would know them. */
 export const sandboxCardPageUrl = (requestId: string, urls: CardReturnUrls) =>
-  `${paths.sandboxCard(requestId)}?${new URLSearchParams({ success: pathOf(urls.success), error: pathOf(urls.error), cancel: pathOf(urls.cancel) }).toString()}`;
+  `${sandboxCardPath(requestId)}?${new URLSearchParams({ success: pathOf(urls.success), error: pathOf(urls.error), cancel: pathOf(urls.cancel) }).toString()}`;
 
 /**
  * The gateway on a developer's machine: references computed offline with the real check digits, Payshop

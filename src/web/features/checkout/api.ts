@@ -4,6 +4,7 @@ import type { CustomerPaymentMethod } from '#shared/orders.ts';
 import type { Order, OrderBody } from '#shared/schemas/orders.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import { api, errorMessage } from '../../api/client.ts';
+import { cardReturnPath } from '#shared/card-paths.ts';
 import { paths } from '#shared/paths.ts';
 import { addressesKey } from '../account/api.ts';
 import { goToCardPage, startCard, startMbway, startMultibanco, startPayshop } from '../payments/api.ts';
@@ -51,7 +52,7 @@ export function useStartPayment() {
     }
     // A card page that could not be opened: the order's card return page offers to try again or another way.
     if (method === 'card') {
-      await navigate(paths.cardReturn('erro', order.id, token), { state });
+      await navigate(cardReturnPath('erro', order.id, token), { state });
       return;
     }
     const screen = method === 'mbway' ? paths.mbwayPayment : method === 'payshop' ? paths.payshopPayment : paths.multibancoPayment;

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { type CardOutcome, paths } from '#shared/paths.ts';
+import type { CardOutcome } from '#shared/card-paths.ts';
+import { paths } from '#shared/paths.ts';
 import { formatLongDateTime } from '#shared/dates.ts';
 import { ContinueShoppingLink } from '../../components/continue-shopping-link.tsx';
 import { useSession } from '../../session/session.tsx';
@@ -14,7 +15,6 @@ import { parseOrderId } from './payment-format.ts';
 import { PaymentShell } from './payment-screen.tsx';
 import { readPaymentState } from './payment-state.ts';
 import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
-import BiCreditCardIcon from '~icons/bi/credit-card';
 import BiHourglassSplitIcon from '~icons/bi/hourglass-split';
 
 /** How often the success page asks whether the gateway's callback arrived (it usually comes within seconds). */
@@ -41,7 +41,6 @@ export function CardReturnPage() {
       <Card className="shadow-sm">
         <Card.Body className="p-3 p-sm-4">
           <div className="text-center mb-4">
-            <BiCreditCardIcon className="bi text-primary display-5 d-block mb-2" aria-hidden="true" />
             <h1 className="h3">{headings[outcome]}</h1>
             <p className="text-secondary mb-0">{`Encomenda N.º ${orderId}`}</p>
           </div>

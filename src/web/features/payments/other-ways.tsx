@@ -5,10 +5,15 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate } from 'react-router';
 import type { CustomerPaymentMethod } from '#shared/orders.ts';
 import { paths } from '#shared/paths.ts';
-import { paymentMessages } from '#shared/schemas/payments.ts';
+import { formatLongDateTime } from '#shared/dates.ts';
+import { formatEuros } from '#shared/money.ts';
+import { groupReference, paymentMessages } from '#shared/schemas/payments.ts';
 import { errorMessage } from '../../api/client.ts';
 import { goToCardPage, paymentMethodsQueryOptions, startCard, startPayshop } from './api.ts';
 import { paymentSearch } from './payment-format.ts';
+import BiClockIcon from '~icons/bi/clock';
+
+// The other ways to pay an order (issue #27), one module for the checkout, the order page and the card return page.
 
 type Props = { orderId: number; token: string | undefined; variant?: string; label?: string };
 
@@ -56,4 +61,36 @@ export function PayByPayshopButton({ orderId, token, variant = 'outline-primary'
     },
   });
   return <StartButton label={label} variant={variant} start={start} />;
+}
+
+export type PayshopFigures = { reference: string; amount: number; expiresAt: string };
+
+/**
+ * A Payshop reference as the customer reads it out at a Payshop agent or a CTT post office (issue #27): the
+ * reference grouped by three, the amount in cash, and until when, laid out like the Multibanco figures.
+ */
+export function PayshopDetails({ figures, className = '' }: { figures: PayshopFigures; className?: string }) {
+  return (
+    <div className={className}>
+      <dl className="payment-figures mb-2">
+        <div className="payment-figure">
+          <dt>Referência Payshop</dt>
+          <dd>
+            <span className="payment-figure-value">{groupReference(figures.reference)}</span>
+          </dd>
+        </div>
+        <div className="payment-figure">
+          <dt>Montante</dt>
+          <dd>
+            <span className="payment-figure-value">{formatEuros(figures.amount)}</span>
+          </dd>
+        </div>
+      </dl>
+      <p className="small text-secondary mb-0">
+        <BiClockIcon className="bi me-1" aria-hidden="true" />
+        {'A referência é válida até '}
+        <time dateTime={figures.expiresAt}>{formatLongDateTime(figures.expiresAt)}</time>; depois disso a encomenda é cancelada.
+      </p>
+    </div>
+  );
 }

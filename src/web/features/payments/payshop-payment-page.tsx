@@ -1,22 +1,20 @@
 import './payments.css';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '#shared/paths.ts';
-import { paymentMessages } from '#shared/schemas/payments.ts';
+import { MULTIBANCO_POLL_MS, paymentMessages } from '#shared/schemas/payments.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useSession } from '../../session/session.tsx';
-import { startPayshop } from './api.ts';
+import { multibancoWatchQueryOptions, startPayshop } from './api.ts';
 import { orderHref } from './payment-alternatives.tsx';
+import { PayshopDetails, type PayshopFigures } from './other-ways.tsx';
 import { amountDigits, paymentSearch } from './payment-format.ts';
 import { type PaymentMeta, PaymentNotFound, PaymentRoute, type PaymentScreenProps, PaymentShell, type PaymentTexts, useNewestPayment } from './payment-screen.tsx';
-import { PayshopDetails, type PayshopFigures } from './payshop-details.tsx';
-import { useMultibancoPaid } from './use-multibanco-paid.ts';
 import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
-import BiShopIcon from '~icons/bi/shop';
 
 const title = 'Pagamento por Payshop';
 const meta: PaymentMeta = { title, description: 'A referência Payshop para pagar a sua encomenda em numerário num agente Payshop ou nos CTT.' };
@@ -50,7 +48,13 @@ function PayshopScreen(props: PaymentScreenProps) {
 }
 
 function ReferenceView({ orderId, token, figures, sandbox }: { orderId: number; token: string | undefined; figures: PayshopFigures; sandbox: boolean }) {
-  const paid = useMultibancoPaid(orderId, token);
+  // Asked every 10 s, as the Multibanco screen does (the agent's payment reaches the shop through ifthenpay's callback).
+  const watch = useQuery({
+    ...multibancoWatchQueryOptions(orderId, token),
+    refetchInterval: (query) => (query.state.data?.payments.some((p) => p.status === 'paid') ? false : MULTIBANCO_POLL_MS),
+    refetchIntervalInBackground: true,
+  });
+  const paid = Boolean(watch.data?.payments.some((p) => p.status === 'paid'));
   const { user } = useSession();
   const counter = new URLSearchParams({ reference: figures.reference, amount: amountDigits(figures.amount) });
   return (
@@ -58,7 +62,6 @@ function ReferenceView({ orderId, token, figures, sandbox }: { orderId: number; 
       <Card className="shadow-sm">
         <Card.Body className="p-3 p-sm-4">
           <div className="text-center mb-4">
-            <BiShopIcon className="bi text-primary display-5 d-block mb-2" aria-hidden="true" />
             <h1 className="h3">{title}</h1>
             <p className="text-secondary mb-0">{`Encomenda N.º ${orderId}`}</p>
           </div>
@@ -69,7 +72,7 @@ function ReferenceView({ orderId, token, figures, sandbox }: { orderId: number; 
                   <BiCheckCircleFillIcon className="bi me-2" aria-hidden="true" />
                   Pagamento recebido!
                 </p>
-                <p className="mb-0">Obrigado. Vamos abrir a sua encomenda...</p>
+                <p className="mb-0">Obrigado. Enviámos a confirmação por email e vamos preparar a sua encomenda.</p>
               </Alert>
             : <>
                 <p>Pague em numerário num agente Payshop ou numa estação dos CTT: indique a referência e o montante.</p>

@@ -9,7 +9,6 @@ import { ApiError, errorMessage } from '../../api/client.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { decideSandboxCard, fetchSandboxCard, paymentKeys } from './api.ts';
 import { SANDBOX_OFF, SandboxCard, SandboxShell } from './sandbox-ui.tsx';
-import BiCreditCardIcon from '~icons/bi/credit-card';
 
 const title = 'Página de pagamento com cartão (testes)';
 const description = 'Ambiente de testes: aceitar, recusar ou cancelar um pagamento com cartão, sem movimentar dinheiro.';
@@ -65,7 +64,7 @@ export function SandboxCardPage() {
   const busy = decide.isPending || decide.isSuccess;
   return (
     <SandboxShell title={title} description={description}>
-      <SandboxCard icon={BiCreditCardIcon} heading="Pagamento com cartão">
+      <SandboxCard heading="Pagamento com cartão">
         <dl className="payment-figures mb-3">
           <div className="payment-figure">
             <dt>Encomenda</dt>

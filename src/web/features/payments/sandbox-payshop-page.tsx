@@ -12,7 +12,6 @@ import { MessageAlert } from '../../components/message-alert.tsx';
 import { paySandboxPayshop } from './api.ts';
 import { AMOUNT_INVALID } from './sandbox-multibanco-page.tsx';
 import { SandboxCard, SandboxShell } from './sandbox-ui.tsx';
-import BiShopIcon from '~icons/bi/shop';
 
 const title = 'Agente Payshop de testes';
 const description = 'Ambiente de testes: pagar uma referência Payshop como num agente ou nos CTT, sem movimentar dinheiro.';
@@ -42,7 +41,7 @@ export function SandboxPayshopPage() {
   });
   return (
     <SandboxShell title={title} description={description}>
-      <SandboxCard icon={BiShopIcon} heading="Pagamento em numerário">
+      <SandboxCard heading="Pagamento em numerário">
         <Form noValidate onSubmit={onSubmit}>
           <FormField id="payshop-reference" label="Referência Payshop" autoComplete="off" required {...field('reference')} />
           <FormField id="payshop-amount" label="Montante (€)" help="Por exemplo 12,50" autoComplete="off" required {...field('amount')} />

@@ -6,8 +6,6 @@ import { type CustomerPaymentMethod, paymentMethodLabel } from '#shared/orders.t
 import type { MethodSettingsAnswer } from '#shared/schemas/payments.ts';
 import { api, errorMessage } from '../../../api/client.ts';
 import { Panel } from './overview-lists.tsx';
-import BiArrowDownIcon from '~icons/bi/arrow-down';
-import BiArrowUpIcon from '~icons/bi/arrow-up';
 
 // Issue #27: the order in which the checkout offers the ways to pay (GET /payment/methods/settings, PUT /payment/methods/order).
 
@@ -54,10 +52,10 @@ export function PaymentMethodsPanel() {
               )}
             </span>
             <Button size="sm" variant="outline-secondary" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Subir ${paymentMethodLabel[method]}`}>
-              <BiArrowUpIcon className="bi" aria-hidden="true" />
+              <span aria-hidden="true">▲</span>
             </Button>
             <Button size="sm" variant="outline-secondary" disabled={index === order.length - 1} onClick={() => move(index, 1)} aria-label={`Descer ${paymentMethodLabel[method]}`}>
-              <BiArrowDownIcon className="bi" aria-hidden="true" />
+              <span aria-hidden="true">▼</span>
             </Button>
           </li>
         ))}
