@@ -79,6 +79,7 @@ test.describe('cartões e Payshop', () => {
   });
 
   test('Cartão: cancelado na página de testes, a encomenda continua por pagar e a página da encomenda oferece outras formas', async ({ page }) => {
+    test.slow();
     const product = await findProduct(page.request, papers.name);
     const main = page.getByRole('main');
     await buy(page, product, /^Cartão/, uniqueEmail('cancelado'));
@@ -102,6 +103,7 @@ test.describe('cartões e Payshop', () => {
   });
 
   test('Payshop: referência, pagamento no agente de testes e a encomenda paga', async ({ page }) => {
+    test.slow();
     const product = await findProduct(page.request, planner.name);
     const main = page.getByRole('main');
     const email = uniqueEmail('payshop');
@@ -126,9 +128,11 @@ test.describe('cartões e Payshop', () => {
     await main.getByRole('button', { name: 'Pagar', exact: true }).click();
     await expect(main.getByText('Pagamento aceite. A loja recebeu a confirmação.', { exact: true })).toBeVisible();
 
+    // Back on the Payshop screen, which asks every 10 s whether the reference was paid.
     await page.goBack();
     await expect(main.getByText('Pagamento recebido!')).toBeVisible({ timeout: patience(15_000) });
-    await expect(page).toHaveURL(urlStarting('/order-success?id='), { timeout: patience(8_000) });
+    await main.getByRole('link', { name: 'Ver a encomenda', exact: true }).click();
+    await expect(page).toHaveURL(urlStarting('/order-success?id='));
     await expect(main.getByText(/^Pago em \d{1,2} de \S+ de \d{4}/)).toBeVisible();
   });
 });

@@ -6,8 +6,9 @@ import { PageNotFound, serverPage } from './head/server-page.ts';
 import { Layout } from './layout/layout.tsx';
 import { paths } from '#shared/paths.ts';
 
-/** Issue #27's card return and Payshop pages, one lazy entry (the storefront's first-route JavaScript is at its ceiling). */
-const cardPayshopPages = () => import('./features/payments/card-payshop-pages.ts');
+/** The payment screens, two lazy entries (issue #27: the storefront's first-route JavaScript is at its ceiling). */
+const referencePages = () => import('./features/payments/reference-pages.ts');
+const instantPages = () => import('./features/payments/instant-pages.ts');
 /** The sandbox gateway's four pages, one lazy entry. */
 const sandboxPages = () => import('./features/payments/sandbox-pages.ts');
 
@@ -154,9 +155,9 @@ export const createRoutes = (queries: QueryClient): RouteObject[] => [
       },
       {
         path: paths.multibancoPayment,
-        lazy: async () => ({ Component: (await import('./features/payments/multibanco-payment-page.tsx')).MultibancoPaymentPage }),
+        lazy: async () => ({ Component: (await referencePages()).MultibancoPaymentPage }),
       },
-      { path: paths.mbwayPayment, lazy: async () => ({ Component: (await import('./features/payments/mbway-payment-page.tsx')).MbwayPaymentPage }) },
+      { path: paths.mbwayPayment, lazy: async () => ({ Component: (await instantPages()).MbwayPaymentPage }) },
       {
         path: paths.sandboxMbway.pattern,
         lazy: async () => ({ Component: (await sandboxPages()).SandboxMbwayPage }),
@@ -165,8 +166,8 @@ export const createRoutes = (queries: QueryClient): RouteObject[] => [
         path: paths.sandboxMultibanco,
         lazy: async () => ({ Component: (await sandboxPages()).SandboxMultibancoPage }),
       },
-      { path: paths.payshopPayment, lazy: async () => ({ Component: (await cardPayshopPages()).PayshopPaymentPage }) },
-      { path: paths.cardReturn, lazy: async () => ({ Component: (await cardPayshopPages()).CardReturnPage }) },
+      { path: paths.payshopPayment, lazy: async () => ({ Component: (await referencePages()).PayshopPaymentPage }) },
+      { path: paths.cardReturn, lazy: async () => ({ Component: (await instantPages()).CardReturnPage }) },
       { path: paths.sandboxCard, lazy: async () => ({ Component: (await sandboxPages()).SandboxCardPage }) },
       { path: paths.sandboxPayshop, lazy: async () => ({ Component: (await sandboxPages()).SandboxPayshopPage }) },
       { path: paths.myOrders, lazy: async () => ({ Component: (await import('./features/orders/my-orders-page.tsx')).MyOrdersPage }) },
