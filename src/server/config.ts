@@ -89,6 +89,11 @@ const envSchema = z.object({
   IFTHENPAY_BASE_URL: url('IFTHENPAY_BASE_URL').default('https://api.ifthenpay.com'),
   IFTHENPAY_MB_KEY: optionalText,
   IFTHENPAY_MBWAY_KEY: optionalText,
+  // Card payments (ifthenpay's card page) and Payshop references: each offered only when its key is set (issue #27).
+  IFTHENPAY_CCARD_KEY: optionalText,
+  IFTHENPAY_PAYSHOP_KEY: optionalText,
+  // The Payshop reference call lives on another host than the others (ifthenpay's SDK, Config.php 'payshop_init').
+  IFTHENPAY_PAYSHOP_URL: url('IFTHENPAY_PAYSHOP_URL').default('https://ifthenpay.com/api/payshop/reference/'),
   PAYMENT_CALLBACK_KEY: optionalText.pipe(
     z.string().min(16, { error: 'PAYMENT_CALLBACK_KEY must have at least 16 characters' }).optional(),
   ),
@@ -171,7 +176,17 @@ export type Config = {
   checkoutRateLimit: { perAddress: RateLimit; perBuyer: RateLimit };
   payments: {
     gateway: 'sandbox' | 'ifthenpay';
-    ifthenpay: { baseUrl: string; mbKey: string; mbWayKey: string } | undefined;
+    ifthenpay:
+      | {
+          baseUrl: string;
+          mbKey: string;
+          mbWayKey: string;
+          /** ifthenpay's card key (IFTHENPAY_CCARD_KEY): cards are offered only with it. */
+          ccardKey?: string | undefined;
+          /** Payshop's key and its call's address: Payshop is offered only with the key. */
+          payshop?: { url: string; key: string } | undefined;
+        }
+      | undefined;
     /** The anti-phishing key every payment callback must carry. */
     callbackKey: string;
     /** ifthenpay's refund API; without a back-office key, MB WAY money goes back by transfer. */
@@ -274,7 +289,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gateway: e.PAYMENT_GATEWAY,
       ifthenpay:
         e.IFTHENPAY_MB_KEY && e.IFTHENPAY_MBWAY_KEY
-          ? { baseUrl: e.IFTHENPAY_BASE_URL.replace(/\/$/, ''), mbKey: e.IFTHENPAY_MB_KEY, mbWayKey: e.IFTHENPAY_MBWAY_KEY }
+          ? {
+              baseUrl: e.IFTHENPAY_BASE_URL.replace(/\/$/, ''),
+              mbKey: e.IFTHENPAY_MB_KEY,
+              mbWayKey: e.IFTHENPAY_MBWAY_KEY,
+              ccardKey: e.IFTHENPAY_CCARD_KEY,
+              payshop: e.IFTHENPAY_PAYSHOP_KEY ? { url: e.IFTHENPAY_PAYSHOP_URL, key: e.IFTHENPAY_PAYSHOP_KEY } : undefined,
+            }
           : undefined,
       // The sandbox pays from inside the process, so its key is made at start: no key anyone can read in the code.
       callbackKey: e.PAYMENT_CALLBACK_KEY ?? randomBytes(24).toString('base64url'),

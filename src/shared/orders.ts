@@ -24,12 +24,20 @@ export const adminOrderStatusBadge = eachStatus((status) => statusLooks[status].
 export const nextOrderStatus = (status: OrderStatus): OrderStatus | undefined => nextStatus[status];
 const nextStatus: Partial<Record<OrderStatus, OrderStatus>> = { pending: 'processing', processing: 'shipped', shipped: 'delivered' };
 
-export const CUSTOMER_PAYMENT_METHODS = ['multibanco', 'mbway'] as const;
-export const PAYMENT_METHODS = ['multibanco', 'mbway', 'credit_card', 'paypal'] as const;
+/**
+ * The ways a customer pays through the gateway (issue #27: card and Payshop beside the spec's two). The checkout
+ * offers those configured, in the owner's order (payments/method-order.ts); Multibanco and MB WAY by default.
+ */
+export const CUSTOMER_PAYMENT_METHODS = ['multibanco', 'mbway', 'card', 'payshop'] as const;
+export type CustomerPaymentMethod = (typeof CUSTOMER_PAYMENT_METHODS)[number];
+/** `credit_card` and `paypal` are the spec's admin-order values (payments taken outside the shop); `card` is ifthenpay's card page. */
+export const PAYMENT_METHODS = ['multibanco', 'mbway', 'card', 'payshop', 'credit_card', 'paypal'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const paymentMethodLabel: Record<PaymentMethod, string> = {
   multibanco: 'Multibanco',
   mbway: 'MB WAY',
+  card: 'Cartão',
+  payshop: 'Payshop',
   credit_card: 'Cartão de crédito',
   paypal: 'PayPal',
 };

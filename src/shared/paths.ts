@@ -23,6 +23,12 @@ export const paths = {
   mbwayPayment: '/mbway-payment',
   sandboxMbway: route('/sandbox/mbway/:requestId', (requestId: string) => `/sandbox/mbway/${encodeURIComponent(requestId)}`),
   sandboxMultibanco: '/sandbox/multibanco',
+  /** The sandbox's card page (links: card-paths.ts, kept out of the storefront's first script). */
+  sandboxCard: '/sandbox/cartao/:requestId',
+  sandboxPayshop: '/sandbox/payshop',
+  /** Where ifthenpay's card page sends the customer back (links: card-paths.ts). */
+  cardReturn: '/pagamento/cartao/:outcome/:orderId/:token?',
+  payshopPayment: '/payshop-payment',
   login: '/login',
   register: '/register',
   verifyAccount: '/auth/verify',

@@ -6,6 +6,12 @@ import { PageNotFound, serverPage } from './head/server-page.ts';
 import { Layout } from './layout/layout.tsx';
 import { paths } from '#shared/paths.ts';
 
+/** The payment screens, two lazy entries (issue #27: the storefront's first-route JavaScript is at its ceiling). */
+const referencePages = () => import('./features/payments/reference-pages.ts');
+const instantPages = () => import('./features/payments/instant-pages.ts');
+/** The sandbox gateway's four pages, one lazy entry. */
+const sandboxPages = () => import('./features/payments/sandbox-pages.ts');
+
 const MAX_ID = 2_147_483_647;
 
 /** A product's or a service's id from its address; anything else names nothing (a 404 without asking). */
@@ -149,17 +155,21 @@ export const createRoutes = (queries: QueryClient): RouteObject[] => [
       },
       {
         path: paths.multibancoPayment,
-        lazy: async () => ({ Component: (await import('./features/payments/multibanco-payment-page.tsx')).MultibancoPaymentPage }),
+        lazy: async () => ({ Component: (await referencePages()).MultibancoPaymentPage }),
       },
-      { path: paths.mbwayPayment, lazy: async () => ({ Component: (await import('./features/payments/mbway-payment-page.tsx')).MbwayPaymentPage }) },
+      { path: paths.mbwayPayment, lazy: async () => ({ Component: (await instantPages()).MbwayPaymentPage }) },
       {
         path: paths.sandboxMbway.pattern,
-        lazy: async () => ({ Component: (await import('./features/payments/sandbox-mbway-page.tsx')).SandboxMbwayPage }),
+        lazy: async () => ({ Component: (await sandboxPages()).SandboxMbwayPage }),
       },
       {
         path: paths.sandboxMultibanco,
-        lazy: async () => ({ Component: (await import('./features/payments/sandbox-multibanco-page.tsx')).SandboxMultibancoPage }),
+        lazy: async () => ({ Component: (await sandboxPages()).SandboxMultibancoPage }),
       },
+      { path: paths.payshopPayment, lazy: async () => ({ Component: (await referencePages()).PayshopPaymentPage }) },
+      { path: paths.cardReturn, lazy: async () => ({ Component: (await instantPages()).CardReturnPage }) },
+      { path: paths.sandboxCard, lazy: async () => ({ Component: (await sandboxPages()).SandboxCardPage }) },
+      { path: paths.sandboxPayshop, lazy: async () => ({ Component: (await sandboxPages()).SandboxPayshopPage }) },
       { path: paths.myOrders, lazy: async () => ({ Component: (await import('./features/orders/my-orders-page.tsx')).MyOrdersPage }) },
       { path: paths.myOrder.pattern, lazy: async () => ({ Component: (await import('./features/orders/my-order-page.tsx')).MyOrderPage }) },
       {

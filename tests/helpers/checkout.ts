@@ -16,7 +16,7 @@ export type CheckoutOptions = {
   email?: string;
   remoteAddress?: string;
   cookie?: string | undefined;
-  method?: 'multibanco' | 'mbway';
+  method?: 'multibanco' | 'mbway' | 'card' | 'payshop';
   /** Fields of the body beside or instead of `shippingDetails` (a name, a NIF, a company…). */
   fields?: Record<string, string>;
 };
@@ -28,7 +28,7 @@ export type CheckoutTotals = { shippingCost: number; totalPriceWithoutTax: numbe
 export const orderBody = (
   items: { product_id: number; quantity: number }[],
   totals: CheckoutTotals,
-  method: 'multibanco' | 'mbway',
+  method: 'multibanco' | 'mbway' | 'card' | 'payshop',
   fields: Record<string, string> = {},
 ) => ({
   items,

@@ -5,11 +5,20 @@ import callbackDoc from '../../src/server/modules/payments/ifthenpay-documented/
 import mbwayRequestDoc from '../../src/server/modules/payments/ifthenpay-documented/mbway-request.json' with { type: 'json' };
 import mbwayStatusDoc from '../../src/server/modules/payments/ifthenpay-documented/mbway-status.json' with { type: 'json' };
 import referenceDoc from '../../src/server/modules/payments/ifthenpay-documented/multibanco-reference.json' with { type: 'json' };
+import ccardDoc from '../../src/server/modules/payments/ifthenpay-documented/ccard-init.json' with { type: 'json' };
+import payshopDoc from '../../src/server/modules/payments/ifthenpay-documented/payshop-reference.json' with { type: 'json' };
 import refundDoc from '../../src/server/modules/payments/ifthenpay-documented/refund.json' with { type: 'json' };
 import { expiryDateText } from '../../src/server/modules/payments/lisbon-days.ts';
 import { multibancoReference } from '../../src/server/modules/payments/multibanco-reference.ts';
 
-export const FAKE_KEYS = { mbKey: 'ABC-123456', mbWayKey: 'XYZ-654321', callbackKey: 'anti-phishing-key-for-tests', backofficeKey: '1111-2222-3333-4444' };
+export const FAKE_KEYS = {
+  mbKey: 'ABC-123456',
+  mbWayKey: 'XYZ-654321',
+  callbackKey: 'anti-phishing-key-for-tests',
+  backofficeKey: '1111-2222-3333-4444',
+  ccardKey: 'CCK-123456',
+  payshopKey: 'PSK-654321',
+};
 export const FAKE_ENTITY = '11249';
 
 type PaymentRow = { gatewayOrderId: string; amountCents: number; requestId: string | null; entity: string | null; reference: string | null };
@@ -21,7 +30,7 @@ export function paidCallbackUrl(payment: PaymentRow, overrides: Record<string, s
     orderId: payment.gatewayOrderId,
     amount: (payment.amountCents / 100).toFixed(2),
     requestId: payment.requestId ?? '',
-    ...(payment.entity ? { entity: payment.entity, reference: payment.reference ?? '' } : {}),
+    ...(payment.entity ? { entity: payment.entity, reference: payment.reference ?? '' } : payment.reference ? { reference: payment.reference } : {}),
     payment_datetime: callbackDoc.example.mbway.payment_datetime,
     ...overrides,
   };
@@ -41,7 +50,21 @@ const SHAPES = {
   reference: { keys: Object.keys(referenceDoc.request), required: ['mbKey', 'orderId', 'amount'], numbers: ['expiryDays'] },
   mbway: { keys: Object.keys(mbwayRequestDoc.request), required: ['mbWayKey', 'orderId', 'amount', 'mobileNumber'] },
   refund: { keys: Object.keys(refundDoc.request), required: ['backofficekey', 'requestId', 'amount'] },
+  card: { keys: Object.keys(ccardDoc.request), required: ['orderId', 'amount', 'successUrl', 'errorUrl', 'cancelUrl'] },
+  payshop: { keys: Object.keys(payshopDoc.request), required: ['payshopkey', 'id', 'valor'] },
 } satisfies Record<string, Shape>;
+
+/** ccard-init.json: "must be a valid key" (ITP-000000: three letters, a dash, six digits). */
+const KEY = /^[A-Z]{3}-\d{6}$/;
+/** ccard-init.json: amount at most 10 characters; each URL a valid URL of 200 characters at most. */
+const cardRefusal = (body: Json) =>
+  text(body, 'orderId').length > 25 || !AMOUNT.test(text(body, 'amount')) || text(body, 'amount').length > 10
+    ? 'orderId or amount out of the documented range'
+    : ['successUrl', 'errorUrl', 'cancelUrl'].some((k) => text(body, k).length > 200 || !URL.canParse(text(body, k)))
+      ? 'a return URL is not a valid URL of 200 characters at most'
+      : body.language !== undefined && body.language !== null && body.language !== 'pt'
+        ? 'language must be pt'
+        : null;
 
 /** "1234.56": the documented "decimal separator \".\"" with cents. */
 const AMOUNT = /^\d+\.\d{2}$/;
@@ -97,6 +120,19 @@ export function useFakeIfthenpay() {
     refunds: [] as { requestId: string; amount: string }[],
     /** Set to make the next refunds be refused with this message. */
     refuseRefund: undefined as string | undefined,
+    /** Card pages opened (ccard-init.json); a test marks one paid before its callback. */
+    cards: [] as { requestId: string; orderId: string; amount: string; successUrl: string; errorUrl: string; cancelUrl: string; status: 'pending' | 'paid' }[],
+    /** Set to make the next card page be refused with this Status. */
+    refuseCard: undefined as string | undefined,
+    /** Payshop references issued (payshop-reference.json). */
+    payshop: [] as { requestId: string; id: string; valor: string; validade: string | null; reference: string }[],
+    /** Set to answer the next Payshop requests with this Code as a number (the documents do not say text or number). */
+    payshopNumericCode: false,
+    payCard(requestId: string) {
+      const card = state.cards.find((c) => c.requestId === requestId);
+      if (!card) throw new Error(`no card payment ${requestId}`);
+      card.status = 'paid';
+    },
     /** Bodies refused for their shape: the adapter sent something the documentation does not show. */
     refused: [] as { path: string; reason: string }[],
     setMbwayStatus(requestId: string, status: string) {
@@ -167,6 +203,34 @@ export function useFakeIfthenpay() {
         if (request.status === 'pending') return send(200, { ...mbwayStatusDoc.answer, RequestId: request.requestId, Status: '', Message: 'Pending' });
         return send(200, { ...mbwayStatusDoc.answer, RequestId: request.requestId, Status: request.status });
       }
+      const cardKey = /^\/creditcard\/init\/([^/]+)$/.exec(url.pathname)?.[1];
+      if (req.method === 'POST' && cardKey !== undefined) {
+        const body = await readJson(req);
+        const wrong = shapeRefusal(body, SHAPES.card) ?? (body && cardRefusal(body));
+        if (wrong || !body) return refuse(wrong ?? 'no body');
+        const key = decodeURIComponent(cardKey);
+        if (!KEY.test(key)) return refuse('the card key in the address is not ITP-000000 shaped');
+        const unauthorized = ccardDoc.refusals[0] as Json;
+        if (key !== FAKE_KEYS.ccardKey) return send(200, unauthorized);
+        if (state.refuseCard) return send(200, { ...unauthorized, Status: state.refuseCard });
+        const requestId = `cc${++counter}`;
+        state.cards.push({ requestId, orderId: text(body, 'orderId'), amount: text(body, 'amount'), successUrl: text(body, 'successUrl'), errorUrl: text(body, 'errorUrl'), cancelUrl: text(body, 'cancelUrl'), status: 'pending' });
+        return send(200, { ...ccardDoc.answer, PaymentUrl: `https://ifthenpay.example/ccard/${requestId}`, RequestId: requestId });
+      }
+      if (req.method === 'POST' && url.pathname === '/payshop/reference/') {
+        const body = await readJson(req);
+        const wrong = shapeRefusal(body, SHAPES.payshop);
+        if (wrong || !body) return refuse(wrong ?? 'no body');
+        if (text(body, 'id').length > 25 || !AMOUNT.test(text(body, 'valor')) || (body.validade !== null && body.validade !== undefined && !/^\d{8}$/.test(text(body, 'validade')))) {
+          return refuse('id, valor or validade (yyyymmdd) not as documented');
+        }
+        const invalidKey = payshopDoc.refusals[0] as Json;
+        if (body.payshopkey !== FAKE_KEYS.payshopKey) return send(200, invalidKey);
+        const requestId = `ps${++counter}`;
+        const reference = String(1_000_000_000_000 + counter);
+        state.payshop.push({ requestId, id: text(body, 'id'), valor: text(body, 'valor'), validade: (body.validade as string | null | undefined) ?? null, reference });
+        return send(200, { ...payshopDoc.answer, ...(state.payshopNumericCode ? { Code: 0 } : {}), Reference: reference, RequestId: requestId });
+      }
       if (req.method === 'POST' && url.pathname === '/endpoint/payments/refund') {
         const body = await readJson(req);
         const wrong = shapeRefusal(body, SHAPES.refund);
@@ -175,7 +239,8 @@ export function useFakeIfthenpay() {
         const [insufficient, failed] = refundDoc.refusals as [{ Code: number; Message: string }, { Code: number; Message: string }];
         if (body.backofficekey !== FAKE_KEYS.backofficeKey) return send(200, { ...failed, Message: 'Invalid backoffice key' });
         if (state.refuseRefund) return send(200, { ...insufficient, Message: state.refuseRefund });
-        const paid = state.mbway.find((r) => r.requestId === body.requestId && r.status === '000');
+        // "This API only allows refunds of MB WAY payments and Credit Cards" (refund.json).
+        const paid = state.mbway.find((r) => r.requestId === body.requestId && r.status === '000') ?? state.cards.find((c) => c.requestId === body.requestId && c.status === 'paid');
         if (!paid) return send(200, { ...failed, Message: 'Payment not found' });
         const given = state.refunds.filter((r) => r.requestId === body.requestId).reduce((sum, r) => sum + Number(r.amount), 0);
         if (given + Number(body.amount) > Number(paid.amount) + 1e-9) return send(200, { ...failed, Message: 'Amount exceeds payment' });
@@ -202,4 +267,12 @@ export const ifthenpayEnv = (fake: { url: string }) => ({
   PAYMENT_CALLBACK_KEY: FAKE_KEYS.callbackKey,
   IFTHENPAY_REFUND_URL: `${fake.url}/endpoint/payments/refund`,
   IFTHENPAY_BACKOFFICE_KEY: FAKE_KEYS.backofficeKey,
+});
+
+/** The same, with cards and Payshop configured too (issue #27). */
+export const ifthenpayCardPayshopEnv = (fake: { url: string }) => ({
+  ...ifthenpayEnv(fake),
+  IFTHENPAY_CCARD_KEY: FAKE_KEYS.ccardKey,
+  IFTHENPAY_PAYSHOP_KEY: FAKE_KEYS.payshopKey,
+  IFTHENPAY_PAYSHOP_URL: `${fake.url}/payshop/reference/`,
 });

@@ -42,7 +42,7 @@ export { checkoutAnswer, shippingDetails };
 export async function placeOrder(
   ctx: TestContext,
   items: { product_id: number; quantity: number }[],
-  options: { cookie?: string | undefined; method?: 'multibanco' | 'mbway'; details?: Partial<typeof shippingDetails> & { nif?: string; company?: string } } = {},
+  options: { cookie?: string | undefined; method?: 'multibanco' | 'mbway' | 'card' | 'payshop'; details?: Partial<typeof shippingDetails> & { nif?: string; company?: string } } = {},
 ): Promise<Order> {
   const res = await checkoutAnswer(ctx.app, items, { cookie: options.cookie, method: options.method, fields: options.details });
   expect(res.statusCode, res.body).toBe(201);

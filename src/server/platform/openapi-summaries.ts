@@ -98,6 +98,11 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/newsletter/sends': 'Envios da newsletter (backoffice)',
 
   'POST /api/payment/multibanco': 'Gerar a referência Multibanco de uma encomenda',
+  'POST /api/payment/card': 'Abrir a página de pagamento com cartão da ifthenpay para uma encomenda (também para pagar de outra forma)',
+  'POST /api/payment/payshop': 'Gerar a referência Payshop de uma encomenda, a pagar em numerário num agente Payshop ou nos CTT',
+  'GET /api/payment/methods': 'Os meios de pagamento que o checkout oferece, pela ordem escolhida pela loja',
+  'GET /api/payment/methods/settings': 'A ordem dos meios de pagamento e quais estão configurados (backoffice)',
+  'PUT /api/payment/methods/order': 'Alterar a ordem dos meios de pagamento no checkout (backoffice)',
   'POST /api/payment/mbway': 'Pedir o pagamento MB WAY de uma encomenda',
   'GET /api/payment/mbway/status/:orderId': 'O estado do pagamento MB WAY de uma encomenda',
   'GET /api/payment/order/:orderId': 'Os pagamentos de uma encomenda',
@@ -107,6 +112,9 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/payment/sandbox/mbway/:requestId': 'Um pedido MB WAY de demonstração',
   'POST /api/payment/sandbox/mbway/:requestId': 'Aceitar ou recusar um pedido MB WAY de demonstração',
   'POST /api/payment/sandbox/multibanco': 'Pagar uma referência Multibanco de demonstração',
+  'GET /api/payment/sandbox/card/:requestId': 'Um pagamento com cartão de demonstração, como a página de pagamento o mostra',
+  'POST /api/payment/sandbox/card/:requestId': 'Aceitar, recusar ou cancelar um pagamento com cartão de demonstração',
+  'POST /api/payment/sandbox/payshop': 'Pagar uma referência Payshop de demonstração',
 
   'POST /api/order/:id/refund': 'Reembolsar uma encomenda (backoffice)',
   'POST /api/order/:id/refunds/:refundId/resolve': 'Dar um reembolso por feito à mão (backoffice)',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './locale.ts';
+import { CUSTOMER_PAYMENT_METHODS } from '../orders.ts';
 import { dateTime, email, euros } from './common.ts';
 import { mbwayMobile, mbwayPhoneMessages } from './mbway-phone.ts';
 
@@ -25,6 +26,12 @@ export const paymentMessages = {
   failed: 'O pagamento {status}. Por favor, tente novamente ou escolha outro método.',
   statusError: 'Erro ao verificar o estado do pagamento. Por favor, tente novamente.',
   backToCheckout: 'Voltar ao Checkout',
+  /** A way to pay the shop does not take (its key is not configured), asked for anyway (issue #27). */
+  methodNotOffered: 'Este meio de pagamento não está disponível. Por favor, escolha outro.',
+  sandboxCardNotFound: 'Pagamento por cartão não encontrado.',
+  sandboxPayshopNotFound: 'Referência Payshop não encontrada, expirada ou já paga.',
+  methodOrder: 'Indique cada meio de pagamento uma vez: Multibanco, MB WAY, Cartão e Payshop.',
+  methodOrderSaved: 'Ordem dos meios de pagamento guardada: o checkout passa a mostrá-los assim.',
 } as const;
 
 /** The statuses `GET /payment/mbway/status/{orderId}` answers (backoffice.md §4). */
@@ -103,6 +110,54 @@ export const mbwayAnswer = z.object({
 export type MbwayAnswer = z.infer<typeof mbwayAnswer>;
 
 export const orderIdParam = z.object({ orderId });
+
+/** `POST /payment/card` and `POST /payment/payshop` (issue #27): the order, and a guest's token. */
+export const orderPaymentBody = z.strictObject({ orderId, token: guestToken });
+
+/** `POST /payment/card`: the gateway's card page, where the customer is sent. */
+export const cardAnswer = z.object({ paymentUrl: z.string() });
+export type CardAnswer = z.infer<typeof cardAnswer>;
+
+/** `POST /payment/payshop`: the reference paid in cash at a Payshop agent or CTT post office, and until when. */
+export const payshopAnswer = z.object({
+  order_id: z.number().int(),
+  /** 13 digits, no spaces. */
+  reference: z.string(),
+  /** Euros. */
+  amount: euros,
+  expiresAt: dateTime,
+  /** True with the sandbox gateway: the reference can be "paid" at /sandbox/payshop. */
+  sandbox: z.boolean(),
+});
+export type PayshopAnswer = z.infer<typeof payshopAnswer>;
+
+/** `GET /payment/methods`: the ways to pay the checkout offers, in the owner's order. */
+export const paymentMethodsAnswer = z.object({ methods: z.array(z.enum(CUSTOMER_PAYMENT_METHODS)) });
+export type PaymentMethodsAnswer = z.infer<typeof paymentMethodsAnswer>;
+
+/** The owner's order of the four ways to pay: each once (configured or not: one not configured is skipped when offered). */
+export const methodOrderBody = z.strictObject({
+  order: z
+    .array(z.enum(CUSTOMER_PAYMENT_METHODS, { error: paymentMessages.methodOrder }), { error: paymentMessages.methodOrder })
+    .length(CUSTOMER_PAYMENT_METHODS.length, { error: paymentMessages.methodOrder })
+    .refine((order) => new Set(order).size === order.length, { error: paymentMessages.methodOrder }),
+});
+export type MethodOrderBody = z.infer<typeof methodOrderBody>;
+
+/** `GET /payment/methods/settings` (admin): her order, and which methods the configuration offers. */
+export const methodSettingsAnswer = z.object({
+  order: z.array(z.enum(CUSTOMER_PAYMENT_METHODS)),
+  configured: z.array(z.enum(CUSTOMER_PAYMENT_METHODS)),
+});
+export type MethodSettingsAnswer = z.infer<typeof methodSettingsAnswer>;
+
+export const sandboxPayshopBody = z.object({
+  reference: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{13}$/, { error: 'A referência Payshop tem 13 dígitos.' })),
+  amount: z.number().positive(),
+});
 export const guestTokenQuery = z.object({ token: guestToken });
 
 export const mbwayStatusAnswer = z.object({ status: z.enum(MBWAY_STATUSES) });
@@ -122,7 +177,7 @@ export const paymentStatusLabel: Record<PaymentStatus, string> = {
 /** One attempt to pay an order, as its owner sees it; admins also get the gateway's ids. */
 export const paymentInfo = z.object({
   id: z.number().int(),
-  method: z.enum(['multibanco', 'mbway']),
+  method: z.enum(['multibanco', 'mbway', 'card', 'payshop']),
   status: z.enum(PAYMENT_STATUSES),
   amount: euros,
   entity: z.string().nullable(),
@@ -187,3 +242,13 @@ export const sandboxMultibancoBody = z.object({
     .pipe(z.string().regex(/^\d{9}$/, { error: 'A referência tem 9 dígitos.' })),
   amount: z.number().positive(),
 });
+
+/** Sandbox: the card page's three outcomes (issue #27). */
+export const sandboxCardBody = z.strictObject({ action: z.enum(['accept', 'refuse', 'cancel']) });
+export const sandboxCardAnswer = z.object({
+  requestId: z.string(),
+  order_id: z.number().int(),
+  amount: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+});
+export type SandboxCardAnswer = z.infer<typeof sandboxCardAnswer>;

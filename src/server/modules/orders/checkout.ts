@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DIGITAL_CONSENT_TEXT } from '#shared/digital-consent.ts';
 import { toCents, toEuros } from '#shared/money.ts';
-import { basketOf, orderTotals } from '#shared/orders.ts';
+import { basketOf, type CustomerPaymentMethod, orderTotals } from '#shared/orders.ts';
+import { paymentMessages } from '#shared/schemas/payments.ts';
 import { postalCodeIn } from '#shared/shipping.ts';
 import { type CartTotalsAnswer, type calculateTotalsBody, type orderBody, type Order, orderMessages, totalsInEuros } from '#shared/schemas/orders.ts';
 import { shippingMessages } from '#shared/schemas/shipping.ts';
@@ -99,8 +100,12 @@ export async function placeOrder(
     /** The client's address, and the limits on what one client may hold unpaid (#26). */
     clientAddress: string | null;
     unpaid: Config['unpaidOrders'];
+    /** The ways to pay the configuration offers (platform/payment-methods.ts): another one is refused. */
+    methods: readonly CustomerPaymentMethod[];
   },
 ): Promise<{ order: Order; created: boolean }> {
+  // Card and Payshop only with their keys (issue #27): refused before anything is read or held.
+  if (!options.methods.includes(input.payment_method)) throw invalid(paymentMessages.methodNotOffered, { payment_method: paymentMessages.methodNotOffered });
   const requestHash = createHash('sha256').update(JSON.stringify({ input, userId: options.userId })).digest('hex');
   const outcome = await db.transaction(async (tx) => {
     if (options.idempotencyKey) {

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { moveOrder, recordPayment } from './life.ts';
-import { type MultibancoDetails, orderReceivedMail, referenceReminderMail } from './mails.ts';
+import { type MultibancoDetails, orderReceivedMail, type PayshopDetails, referenceReminderMail } from './mails.ts';
 import { itemsOf, lockedOrder, mailOrder, mayView, type OrderRow, orderUrl, type Viewer } from './order-records.ts';
 import { orders } from './tables.ts';
 
@@ -62,13 +62,17 @@ export async function cancelUnpaidOrder(tx: Tx, publicUrl: string, id: number): 
  * not get one: the mail then sends the customer to the order's page). Nothing when the order was paid or
  * cancelled in the meantime: the mail would ask for money no longer owed.
  */
-export async function queueMultibancoOrderMail(db: Db, publicUrl: string, id: number, multibanco: MultibancoDetails | undefined) {
+export async function queueMultibancoOrderMail(db: Db, publicUrl: string, id: number, multibanco: MultibancoDetails | PayshopDetails | undefined) {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
     if (!row || row.paidAt || row.status === 'cancelled') return;
     await queueMail(tx, await orderReceivedMail(await mailOrder(tx, publicUrl, row, await itemsOf(tx, id)), orderUrl(publicUrl, row), multibanco));
   });
 }
+
+/** A Payshop order's "Recebemos a sua encomenda", with its reference when the gateway issued one (issue #27). */
+export const queuePayshopOrderMail = (db: Db, publicUrl: string, id: number, payshop: Omit<PayshopDetails, 'kind'> | undefined) =>
+  queueMultibancoOrderMail(db, publicUrl, id, payshop && { kind: 'payshop', ...payshop });
 
 /**
  * The reminder of a Multibanco reference still unpaid near its deadline (decision 0049), queued in the

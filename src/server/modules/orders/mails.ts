@@ -77,11 +77,20 @@ const multibancoParagraphs = (mb: MultibancoDetails) => [
   `A referência é válida até ${formatLongDateTime(mb.expiresAt.toISOString())}; depois disso a encomenda é cancelada.`,
 ];
 
+/** A Payshop reference, paid in cash at a Payshop agent or a CTT post office (issue #27). */
+export type PayshopDetails = { kind: 'payshop'; reference: string; amountCents: number; expiresAt: Date };
+
+const payshopParagraphs = (ps: PayshopDetails) => [
+  'Para pagar em numerário num agente Payshop ou numa estação dos CTT, indique esta referência:',
+  `Referência Payshop: ${groupReference(ps.reference)}. Valor: ${formatCents(ps.amountCents)}.`,
+  `A referência é válida até ${formatLongDateTime(ps.expiresAt.toISOString())}; depois disso a encomenda é cancelada.`,
+];
+
 /**
- * The order is registered and waits for its payment. A Multibanco order carries its reference, so the
- * customer can pay later from the bank's app without coming back to the shop.
+ * The order is registered and waits for its payment. A Multibanco or Payshop order carries its reference, so
+ * the customer can pay later (bank's app, Payshop agent) without coming back to the shop.
  */
-export const orderReceivedMail = (order: MailOrder, url: string, multibanco?: MultibancoDetails) =>
+export const orderReceivedMail = (order: MailOrder, url: string, reference?: MultibancoDetails | PayshopDetails) =>
   composeMail({
     to: order.email,
     subject: `Recebemos a sua encomenda n.º ${order.id}`,
@@ -96,10 +105,12 @@ export const orderReceivedMail = (order: MailOrder, url: string, multibanco?: Mu
       ...(order.digitalConsent
         ? [`Confirmamos o que aceitou em ${formatLongDateTime(order.digitalConsent.at.toISOString())}, ao encomendar: «${order.digitalConsent.text}»`]
         : []),
-      ...(multibanco ? multibancoParagraphs(multibanco) : []),
+      ...(reference ? ('kind' in reference ? payshopParagraphs(reference) : multibancoParagraphs(reference)) : []),
       afterPayment(order),
-      multibanco
-        ? 'Também pode pagar por MB WAY na página da encomenda.'
+      reference
+        ? 'kind' in reference
+          ? 'Também pode pagar de outra forma na página da encomenda.'
+          : 'Também pode pagar por MB WAY na página da encomenda.'
         : order.payBy
           ? `Na página da encomenda pode pagar por Multibanco ou MB WAY até ${formatLongDateTime(order.payBy.toISOString())}; depois disso a encomenda é cancelada.`
           : 'Na página da encomenda pode pagar por Multibanco ou MB WAY.',

@@ -28,6 +28,7 @@ import { ORDER_EXPORT_COLUMNS, orderExportRows } from './export.ts';
 import { viewerOf } from './order-records.ts';
 import * as view from './order-view.ts';
 import { releaseHolds, unpaidHolds } from './unpaid-holds.ts';
+import { configuredMethods } from '../../platform/payment-methods.ts';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() });
 
@@ -51,6 +52,7 @@ export const orderRoutes =
           idempotencyKey: request.headers['idempotency-key'],
           clientAddress: request.ip,
           unpaid: config.unpaidOrders,
+          methods: configuredMethods(config.payments),
         });
         return reply.status(created ? 201 : 200).send(placed);
       },

@@ -18,7 +18,7 @@ export const orders = pgTable(
     accessTokenHash: text('access_token_hash'),
     accessToken: text('access_token'),
     status: text('status', { enum: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] }).notNull().default('pending'),
-    paymentMethod: text('payment_method', { enum: ['multibanco', 'mbway', 'credit_card', 'paypal'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['multibanco', 'mbway', 'card', 'payshop', 'credit_card', 'paypal'] }).notNull(),
     shippingAddress: text('shipping_address').notNull(),
     phone: text('phone').notNull(),
     // The customer's tax number and company for the invoice; none means "Consumidor final".

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { toEuros } from '#shared/money.ts';
 import { fill } from '#shared/messages.ts';
 import { unpaidHoldMessages, type ReleaseHoldsAnswer, type UnpaidHold } from '#shared/schemas/unpaid-holds.ts';
+import type { CustomerPaymentMethod } from '#shared/orders.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -18,8 +19,14 @@ import { orderItems, orders } from './tables.ts';
 
 type UnpaidOrders = Config['unpaidOrders'];
 
+/**
+ * Which configured hold each method keeps (decision 0052): a card is paid on the gateway's page within minutes,
+ * like MB WAY; a Payshop reference is paid in cash at an agent later, like a Multibanco reference.
+ */
+const holdOf = { multibanco: 'multibanco', mbway: 'mbway', card: 'mbway', payshop: 'multibanco' } as const;
+
 /** When an order placed now, to be paid by this method, gives its stock back unless paid. */
-export const stockHeldUntil = (unpaid: UnpaidOrders, method: 'multibanco' | 'mbway', now = Date.now()) => new Date(now + unpaid.holdMs[method]);
+export const stockHeldUntil = (unpaid: UnpaidOrders, method: CustomerPaymentMethod, now = Date.now()) => new Date(now + unpaid.holdMs[holdOf[method]]);
 
 const holding = and(eq(orders.status, 'pending'), isNull(orders.paidAt));
 

@@ -117,10 +117,12 @@ export function paymentCheckMail(options: {
     not_pending: `Recebemos ${paid} para ${order}, que já estava paga: o cliente pagou duas vezes.`,
     amount_mismatch: `Recebemos ${paid} para ${order}, mas o valor pedido era ${formatCents(payment.amountCents)}.`,
   };
-  const where =
-    payment.method === 'multibanco' ?
-      `Pagamento por Multibanco: entidade ${payment.entity ?? '—'}, referência ${payment.reference ?? '—'}.`
-    : `Pagamento por MB WAY: pedido ${payment.requestId ?? '—'}.`;
+  const where = {
+    multibanco: `Pagamento por Multibanco: entidade ${payment.entity ?? '—'}, referência ${payment.reference ?? '—'}.`,
+    payshop: `Pagamento por Payshop: referência ${payment.reference ?? '—'}.`,
+    mbway: `Pagamento por MB WAY: pedido ${payment.requestId ?? '—'}.`,
+    card: `Pagamento por cartão: pedido ${payment.requestId ?? '—'}.`,
+  }[payment.method];
   const when = options.paidOn ? ` Data do pagamento segundo a ifthenpay: ${customerText(options.paidOn, 32)}.` : '';
   return composeMail({
     to: options.to,

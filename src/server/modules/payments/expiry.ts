@@ -13,7 +13,7 @@ import { payments } from './tables.ts';
 export async function expirePayment(ctx: PaymentsContext, paymentId: number) {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment || payment.status !== 'pending') return;
-  if (payment.method === 'multibanco' && payment.expiresAt.getTime() > Date.now()) {
+  if ((payment.method === 'multibanco' || payment.method === 'payshop') && payment.expiresAt.getTime() > Date.now()) {
     await ctx.db.transaction((tx) => enqueue(tx, expirePaymentJob, { paymentId }, { runAt: payment.expiresAt }));
     return;
   }

@@ -7,6 +7,15 @@ import type { MbwayStatus } from '#shared/schemas/payments.ts';
  */
 export type IssuedReference = { entity: string; reference: string; requestId: string | null; expiryDate: string | null };
 
+/** A card payment the gateway opened: the page the customer pays on, and the gateway's id of the payment. */
+export type OpenedCardPayment = { requestId: string; paymentUrl: string };
+
+/** Where the gateway's card page sends the customer back to the shop, for each way it can end. */
+export type CardReturnUrls = { success: string; error: string; cancel: string };
+
+/** A Payshop reference the gateway issued (13 digits), with the gateway's id of it. */
+export type IssuedPayshopReference = { reference: string; requestId: string };
+
 /** What a gateway's callback says was paid, once its key is checked. */
 export type PaidCallback = {
   gatewayOrderId: string;
@@ -34,9 +43,18 @@ export interface PaymentGateway {
   }): Promise<{ requestId: string }>;
   /** The gateway's view of an MB WAY request. */
   mbwayStatus(requestId: string): Promise<MbwayStatus>;
-  /** Whether MB WAY money can be given back through the gateway (ifthenpay needs its back-office key). */
+  /** Which of the optional ways to pay this gateway takes (ifthenpay: when their keys are configured). */
+  readonly offers: { card: boolean; payshop: boolean };
+  /** Opens the gateway's card payment page for one attempt (ifthenpay-documented/ccard-init.json). */
+  startCard(request: { gatewayOrderId: string; amountCents: number; returnUrls: CardReturnUrls }): Promise<OpenedCardPayment>;
+  /**
+   * Issues a Payshop reference payable until the end of `lastDay` (Lisbon, "yyyymmdd"), as
+   * ifthenpay-documented/payshop-reference.json.
+   */
+  createPayshopReference(request: { gatewayOrderId: string; amountCents: number; lastDay: string }): Promise<IssuedPayshopReference>;
+  /** Whether MB WAY and card money can be given back through the gateway (ifthenpay needs its back-office key). */
   readonly refundsMbway: boolean;
-  /** Gives part or all of a paid MB WAY request back to the customer's account; answers the gateway's refund id. */
+  /** Gives part or all of a paid MB WAY request or card payment back (the same refund call); answers the gateway's refund id. */
   refundMbway(request: { requestId: string; amountCents: number }): Promise<{ refundId: string }>;
   /** Checks a callback's anti-phishing key (in constant time) and reads it; null when it is not genuine. */
   parseCallback(params: Record<string, string>): PaidCallback | null | 'malformed';

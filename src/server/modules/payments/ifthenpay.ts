@@ -1,11 +1,16 @@
 import { gatewayMobileNumber } from '#shared/schemas/mbway-phone.ts';
 import type { MbwayStatus } from '#shared/schemas/payments.ts';
 import { GatewayError, gatewayAmount, parseIfthenpayCallback, type PaymentGateway } from './gateway.ts';
+import { cardAndPayshop } from './ifthenpay-card-payshop.ts';
 
 export type IfthenpayOptions = {
   baseUrl: string;
   mbKey: string;
   mbWayKey: string;
+  /** The card key (IFTHENPAY_CCARD_KEY); without it the shop takes no cards. */
+  ccardKey?: string | undefined;
+  /** Payshop's key and its call's own address; without them the shop issues no Payshop references. */
+  payshop?: { url: string; key: string } | undefined;
   callbackKey: string;
   /** The refund API's address and back-office key; without them MB WAY money goes back by transfer. */
   refunds?: { url: string; backofficeKey: string } | undefined;
@@ -110,6 +115,10 @@ export function ifthenpayGateway(options: IfthenpayOptions): PaymentGateway {
       // The documented table lists final answers only: any other code is a request still waiting on the phone.
       return MBWAY_CODES[field(body, 'Status')] ?? 'pending';
     },
+
+    offers: { card: Boolean(options.ccardKey), payshop: Boolean(options.payshop) },
+
+    ...cardAndPayshop(options, call, field),
 
     refundsMbway: Boolean(options.refunds),
 

@@ -7,8 +7,9 @@ import { ordersPaidByMbway, paidMbwayRequest } from './for-refunds.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { ifthenpayGateway } from './ifthenpay.ts';
 import { cancelIfUnpaid, expirePayment } from './expiry.ts';
-import { cancelUnpaidOrderJob, expirePaymentJob, multibancoOrderMailJob } from './jobs.ts';
+import { cancelUnpaidOrderJob, expirePaymentJob, multibancoOrderMailJob, payshopOrderMailJob } from './jobs.ts';
 import { mailMultibancoOrder } from './payment-start.ts';
+import { mailPayshopOrder } from './payshop-start.ts';
 import { registerReminderJob } from './reminders.ts';
 import { sandboxGateway } from './sandbox.ts';
 import { voidOpenPayments } from './void-payments.ts';
@@ -28,6 +29,7 @@ export function registerPaymentJobs(jobs: JobRunner, ctx: { db: Db; config: Conf
   jobs.register(expirePaymentJob, ({ paymentId }) => expirePayment(ctx, paymentId));
   jobs.register(cancelUnpaidOrderJob, ({ orderId }) => cancelIfUnpaid(ctx, orderId));
   jobs.register(multibancoOrderMailJob, ({ orderId }) => mailMultibancoOrder(ctx, orderId));
+  jobs.register(payshopOrderMailJob, ({ orderId }) => mailPayshopOrder(ctx, orderId));
   registerReminderJob(jobs, ctx);
 }
 
@@ -40,6 +42,11 @@ export const paymentsFollower: PaymentsFollower = {
   placed: async (tx, order) => {
     // An unpaid order holds its stock until then (#26); every payment of it ends by then too (payment-start.ts).
     if (order.stockHeldUntil) await enqueue(tx, cancelUnpaidOrderJob, { orderId: order.id }, { runAt: order.stockHeldUntil });
+    // A reference's order mails it: it is issued first, by the job (a Payshop reference like a Multibanco one).
+    if (order.paymentMethod === 'payshop') {
+      await enqueue(tx, payshopOrderMailJob, { orderId: order.id });
+      return true;
+    }
     if (order.paymentMethod !== 'multibanco') return false;
     await enqueue(tx, multibancoOrderMailJob, { orderId: order.id });
     return true;

@@ -12,5 +12,8 @@ export const cancelUnpaidOrderJob = defineJob('payment.cancel-unpaid', z.object(
 /** A Multibanco order's "Recebemos a sua encomenda": its reference is issued first, so the mail can carry it. */
 export const multibancoOrderMailJob = defineJob('payment.multibanco-order-mail', z.object({ orderId: id }));
 
+/** A Payshop order's "Recebemos a sua encomenda", with its reference issued first (issue #27). */
+export const payshopOrderMailJob = defineJob('payment.payshop-order-mail', z.object({ orderId: id }));
+
 /** Every quarter hour: the Multibanco references still unpaid near their deadline get their reminder (decision 0049). */
 export const multibancoRemindersJob = defineJob('payment.multibanco-reminders', z.object({ slot: z.string() }));

@@ -53,3 +53,9 @@ export function expiryDateText(expiryDays: number, now = new Date()): string {
   const day = new Date(lisbonDay(now) + expiryDays * DAY_MS);
   return `${String(day.getUTCDate()).padStart(2, '0')}-${String(day.getUTCMonth() + 1).padStart(2, '0')}-${day.getUTCFullYear()}`;
 }
+
+/** "yyyymmdd" of the Lisbon day `expiryDays` after today, as Payshop's `validade` is written. */
+export function lastDayText(expiryDays: number, now = new Date()): string {
+  const day = new Date(lisbonDay(now) + expiryDays * DAY_MS);
+  return `${day.getUTCFullYear()}${String(day.getUTCMonth() + 1).padStart(2, '0')}${String(day.getUTCDate()).padStart(2, '0')}`;
+}

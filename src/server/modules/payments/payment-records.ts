@@ -94,9 +94,9 @@ export async function settleUnpaid(tx: Tx, payment: PaymentRow, end: UnpaidEnd) 
     .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
     .returning();
   if (!updated) return;
-  // After MB WAY the customer is offered Multibanco for the same order: give them time to take it. After a
-  // reference's last day, a payment made at its end may still be on its way.
-  const grace = payment.method === 'mbway' ? MBWAY_RETRY_GRACE_MS : MULTIBANCO_GRACE_MS;
+  // After MB WAY or a card page the customer is offered another way for the same order: give them time to take
+  // it. After a reference's last day (Multibanco, Payshop), a payment made at its end may still be on its way.
+  const grace = payment.method === 'mbway' || payment.method === 'card' ? MBWAY_RETRY_GRACE_MS : MULTIBANCO_GRACE_MS;
   await enqueue(tx, cancelUnpaidOrderJob, { orderId: payment.orderId }, { runAt: new Date(Date.now() + grace) });
 }
 

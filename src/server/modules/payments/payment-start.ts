@@ -12,7 +12,7 @@ import { deadlineAfterDays, expiryDaysUntil, referenceDeadline } from './lisbon-
 import { insertPayment, latestPayment, MULTIBANCO_GRACE_MS, type PaymentRow, type PaymentsContext, refreshMbway, stillPending } from './payment-records.ts';
 import { payments } from './tables.ts';
 
-const MULTIBANCO_MS = MULTIBANCO_VALID_HOURS * 3600_000;
+export const MULTIBANCO_MS = MULTIBANCO_VALID_HOURS * 3600_000;
 
 /**
  * A payment started now is asked to last until its method's validity runs out, or its order's stock hold
@@ -34,14 +34,14 @@ export function gatewayFailure(err: unknown): never {
 type PayableOrder = Awaited<ReturnType<typeof orderForPayment>>;
 
 /** Any unpaid order may be paid, also one the shop already moved on (shipped before payment); never a cancelled one. */
-async function unpaidOrder(db: Db, orderId: number, viewer: Viewer) {
+export async function unpaidOrder(db: Db, orderId: number, viewer: Viewer) {
   const order = await orderForPayment(db, orderId, viewer);
   if (order.paidAt || order.status === 'cancelled') throw conflict(paymentMessages.notPayable);
   return order;
 }
 
 /** Past its hold the order is being cancelled (the job may not have run yet): no new payment of it. */
-function refuseEndedHold(order: PayableOrder) {
+export function refuseEndedHold(order: PayableOrder) {
   if (order.stockHeldUntil && order.stockHeldUntil.getTime() <= Date.now()) throw conflict(unpaidHoldMessages.holdEnded);
 }
 
@@ -52,7 +52,7 @@ export async function payableOrder(db: Db, orderId: number, viewer: Viewer) {
 }
 
 /** The order id the gateway sees: one per attempt ("42P1", "42P2"), so a retried payment never collides. */
-async function nextGatewayOrderId(db: Db, orderId: number) {
+export async function nextGatewayOrderId(db: Db, orderId: number) {
   const [row] = await db.select({ n: count() }).from(payments).where(eq(payments.orderId, orderId));
   return `${orderId}P${(row?.n ?? 0) + 1}`;
 }
@@ -98,7 +98,7 @@ export async function multibancoPayment({ db, gateway }: PaymentsContext, orderI
 }
 
 /** The payment a concurrent request stored first (see insertPayment). */
-async function storedMeanwhile(db: Db, orderId: number, method: PaymentRow['method']) {
+export async function storedMeanwhile(db: Db, orderId: number, method: PaymentRow['method']) {
   const row = await latestPayment(db, orderId, method);
   if (!row) throw new Error(`payment of order ${orderId} neither stored nor found`);
   return row;

@@ -2,7 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, messageBody } from '#shared/schemas/common.ts';
 import {
+  cardAnswer,
   guestTokenQuery,
+  methodOrderBody,
+  methodSettingsAnswer,
+  orderPaymentBody,
+  paymentMethodsAnswer,
+  paymentMessages,
+  payshopAnswer,
+  sandboxCardAnswer,
+  sandboxCardBody,
+  sandboxPayshopBody,
   mbwayAnswer,
   mbwayBody,
   mbwayStatusAnswer,
@@ -27,6 +37,9 @@ import type { PaymentGateway } from './gateway.ts';
 import type { PaymentsContext } from './payment-records.ts';
 import { startMbway } from './mbway-start.ts';
 import { mbwayStatus, startMultibanco } from './payment-start.ts';
+import { startCard } from './card-start.ts';
+import { methodSettings, offeredMethods, saveMethodOrder } from './method-order.ts';
+import { startPayshop } from './payshop-start.ts';
 import * as sandbox from './sandbox-payments.ts';
 import { countCallbackRefused } from '../../platform/metrics.ts';
 
@@ -61,6 +74,24 @@ export const paymentRoutes =
     app.post('/payment/mbway', { schema: { tags, body: mbwayBody, response: { 200: mbwayAnswer } } }, async (request) =>
       startMbway(ctx, request.body, viewerOf(request.sessionUser, request.body.token)),
     );
+
+    // Issue #27: a card page and a Payshop reference, for an order placed with any method (pay another way).
+    app.post('/payment/card', { schema: { tags, body: orderPaymentBody, response: { 200: cardAnswer } } }, async (request) =>
+      startCard(ctx, request.body.orderId, viewerOf(request.sessionUser, request.body.token), request.body.token),
+    );
+
+    app.post('/payment/payshop', { schema: { tags, body: orderPaymentBody, response: { 200: payshopAnswer } } }, async (request) =>
+      startPayshop(ctx, request.body.orderId, viewerOf(request.sessionUser, request.body.token)),
+    );
+
+    app.get('/payment/methods', { schema: { tags, response: { 200: paymentMethodsAnswer } } }, async () => offeredMethods(db, config));
+
+    app.get('/payment/methods/settings', { config: adminOnly, schema: { tags, response: { 200: methodSettingsAnswer } } }, async () => methodSettings(db, config));
+
+    app.put('/payment/methods/order', { config: adminOnly, schema: { tags, body: methodOrderBody, response: { 200: messageBody } } }, async (request) => {
+      await saveMethodOrder(db, request.body);
+      return { message: paymentMessages.methodOrderSaved };
+    });
 
     app.get(
       '/payment/mbway/status/:orderId',
@@ -116,6 +147,20 @@ export const paymentRoutes =
       '/payment/sandbox/mbway/:requestId',
       { schema: { tags, params: sandboxRequestParam, body: sandboxDecisionBody, response: { 200: sandboxMbwayRequest } } },
       async (request) => sandbox.sandboxDecide(ctx, request.params.requestId, request.body.accept),
+    );
+
+    app.get('/payment/sandbox/card/:requestId', { schema: { tags, params: sandboxRequestParam, response: { 200: sandboxCardAnswer } } }, async (request) =>
+      (await sandbox.sandboxCardPayment(ctx, request.params.requestId)).view,
+    );
+
+    app.post(
+      '/payment/sandbox/card/:requestId',
+      { schema: { tags, params: sandboxRequestParam, body: sandboxCardBody, response: { 200: sandboxCardAnswer } } },
+      async (request) => sandbox.sandboxCardOutcome(ctx, request.params.requestId, request.body.action),
+    );
+
+    app.post('/payment/sandbox/payshop', { schema: { tags, body: sandboxPayshopBody, response: { 200: messageBody } } }, async (request) =>
+      sandbox.sandboxPayPayshop(ctx, request.body.reference, toCents(request.body.amount)),
     );
 
     app.post('/payment/sandbox/multibanco', { schema: { tags, body: sandboxMultibancoBody, response: { 200: messageBody } } }, async (request) =>

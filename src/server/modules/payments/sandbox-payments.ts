@@ -83,3 +83,41 @@ export async function sandboxPayReference(ctx: PaymentsContext, entity: string, 
   if (answer.outcome !== 'paid') throw conflict(paymentMessages.notPayable);
   return { message: paymentMessages.sandboxPaid };
 }
+
+/** Sandbox: the card page's view of one card payment. */
+export async function sandboxCardPayment(ctx: PaymentsContext, requestId: string) {
+  const [row] = await sandboxPayments(ctx, 'card', eq(payments.requestId, requestId)).limit(1);
+  if (!row) throw notFound(paymentMessages.sandboxCardNotFound);
+  return { row, view: { requestId, order_id: row.orderId, amount: toEuros(row.amountCents), status: row.status } };
+}
+
+/**
+ * Sandbox: the card page's outcome. Accepted, the gateway calls back exactly as ifthenpay would (the return page
+ * pays nothing); refused or cancelled, the attempt ends and the order may be paid another way.
+ */
+export async function sandboxCardOutcome(ctx: PaymentsContext, requestId: string, action: 'accept' | 'refuse' | 'cancel') {
+  const { row } = await sandboxCardPayment(ctx, requestId);
+  if (row.status !== 'pending' || row.expiresAt.getTime() <= Date.now()) throw conflict(paymentMessages.notPayable);
+  if (action === 'accept') {
+    const answer = await handleCallback(ctx, callbackParams(ctx.config, row), '127.0.0.1');
+    if (answer.outcome !== 'paid') throw conflict(paymentMessages.notPayable);
+  } else {
+    await ctx.db.transaction(async (tx) => {
+      const locked = await lockedPayment(tx, row.id);
+      if (locked?.status === 'pending') await settleUnpaid(tx, locked, action === 'refuse' ? 'rejected' : 'canceled');
+    });
+  }
+  return (await sandboxCardPayment(ctx, requestId)).view;
+}
+
+/** Sandbox: pays a Payshop reference as an agent's counter would, through the same callback as the real gateway. */
+export async function sandboxPayPayshop(ctx: PaymentsContext, reference: string, amountCents: number) {
+  const [row] = await sandboxPayments(ctx, 'payshop', eq(payments.reference, reference), eq(payments.status, 'pending'), gt(payments.expiresAt, new Date()))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (!row) throw notFound(paymentMessages.sandboxPayshopNotFound);
+  if (row.amountCents !== amountCents) throw invalid(paymentMessages.sandboxAmountMismatch, { amount: paymentMessages.sandboxAmountMismatch });
+  const answer = await handleCallback(ctx, callbackParams(ctx.config, row), '127.0.0.1');
+  if (answer.outcome !== 'paid') throw conflict(paymentMessages.notPayable);
+  return { message: paymentMessages.sandboxPaid };
+}

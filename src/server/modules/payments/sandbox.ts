@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { GatewayError, parseIfthenpayCallback, type PaymentGateway } from './gateway.ts';
+import { sandboxCardPath } from '#shared/card-paths.ts';
+import { type CardReturnUrls, GatewayError, parseIfthenpayCallback, type PaymentGateway } from './gateway.ts';
 import { expiryDateText } from './lisbon-days.ts';
 import { multibancoReference } from './multibanco-reference.ts';
 
@@ -9,9 +10,19 @@ export const SANDBOX_SUB_ENTITY = '123';
 /** The sandbox's MB WAY number whose request reaches the test phone but whose answer never reaches the shop (issue #27). */
 export const SANDBOX_LATE_PHONE = '910000000';
 
+/** The shop's own address of a return URL: the sandbox page only ever sends the customer back within the shop. */
+const pathOf = (url: string) => {
+  const { pathname, search } = new URL(url, 'http://sandbox.invalid');
+  return `${pathname}${search}`;
+};
+
+/** The sandbox's card page for one payment, with the shop's return addresses as the gateway's page would know them. */
+export const sandboxCardPageUrl = (requestId: string, urls: CardReturnUrls) =>
+  `${sandboxCardPath(requestId)}?${new URLSearchParams({ success: pathOf(urls.success), error: pathOf(urls.error), cancel: pathOf(urls.cancel) }).toString()}`;
+
 /**
- * The gateway on a developer's machine: references computed offline with the real check digits, and MB
- * WAY requests that stay pending until someone accepts or refuses them on the sandbox's phone page
+ * The gateway on a developer's machine: references computed offline with the real check digits, Payshop
+ * references paid at its test counter, a card page with accept, refuse and cancel, and MB WAY requests that stay pending until someone accepts or refuses them on the sandbox's phone page
  * (which then calls back exactly as ifthenpay would). No money moves.
  */
 export function sandboxGateway(callbackKey: string): PaymentGateway {
@@ -34,6 +45,20 @@ export function sandboxGateway(callbackKey: string): PaymentGateway {
       // attempt's, sandboxRequestId), the shop does not know it went out.
       if (mobile === SANDBOX_LATE_PHONE) throw new GatewayError('sandbox: the answer came too late', false);
       return { requestId: randomBytes(10).toString('hex') };
+    },
+
+    offers: { card: true, payshop: true },
+
+    async startCard({ returnUrls }) {
+      const requestId = randomBytes(10).toString('hex');
+      // The sandbox's card page, which knows where to send the customer back, as the gateway's page does.
+      return { requestId, paymentUrl: sandboxCardPageUrl(requestId, returnUrls) };
+    },
+
+    async createPayshopReference() {
+      // 13 digits, as Payshop's; random, so two shops' sandboxes never share one.
+      const reference = Array.from(randomBytes(13), (b) => String(b % 10)).join('');
+      return { reference, requestId: randomBytes(10).toString('hex') };
     },
 
     async mbwayStatus() {

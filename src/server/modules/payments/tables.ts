@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from '../orders/tables.ts';
 
-/** One attempt to pay an order: a Multibanco reference or an MB WAY request. */
+/** One attempt to pay an order: a Multibanco or Payshop reference, an MB WAY request, a card payment page. */
 export const payments = pgTable(
   'payments',
   {
@@ -10,7 +10,7 @@ export const payments = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    method: text('method', { enum: ['multibanco', 'mbway'] }).notNull(),
+    method: text('method', { enum: ['multibanco', 'mbway', 'card', 'payshop'] }).notNull(),
     gateway: text('gateway', { enum: ['sandbox', 'ifthenpay'] }).notNull(),
     status: text('status', { enum: ['pending', 'paid', 'failed', 'expired', 'canceled', 'rejected'] })
       .notNull()
@@ -20,6 +20,7 @@ export const payments = pgTable(
     gatewayOrderId: text('gateway_order_id').notNull(),
     requestId: text('request_id'),
     entity: text('entity'),
+    // A Multibanco reference (9 digits) or a Payshop one (13 digits).
     reference: text('reference'),
     phone: text('phone'),
     // Until when it can be paid: a Multibanco reference's own last day (ifthenpay's ExpiryDate, to 23:59 in
@@ -89,3 +90,13 @@ export const paymentCallbackRefusals = pgTable(
   },
   (t) => [primaryKey({ name: 'payment_callback_refusals_pkey', columns: [t.ip, t.hour] })],
 );
+
+/**
+ * The order in which the checkout offers the ways to pay, as the owner set it (issue #27, decision 0052). One row;
+ * a method not configured is left out when offered, never removed from here.
+ */
+export const paymentSettings = pgTable('payment_settings', {
+  id: integer('id').primaryKey().default(1),
+  methodOrder: jsonb('method_order').$type<string[]>().notNull().default(sql`'["multibanco","mbway","card","payshop"]'::jsonb`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { CUSTOMER_PAYMENT_METHODS } from '#shared/orders.ts';
+import type { CustomerPaymentMethod } from '#shared/orders.ts';
 import type { Order, OrderBody } from '#shared/schemas/orders.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import { api, errorMessage } from '../../api/client.ts';
+import { cardReturnPath } from '#shared/card-paths.ts';
 import { paths } from '#shared/paths.ts';
 import { addressesKey } from '../account/api.ts';
-import { startMbway, startMultibanco } from '../payments/api.ts';
+import { goToCardPage, startCard, startMbway, startMultibanco, startPayshop } from '../payments/api.ts';
 import { paymentSearch } from '../payments/payment-format.ts';
 import type { PaymentScreenState } from '../payments/payment-state.ts';
 
@@ -31,11 +32,17 @@ export function usePlaceOrder() {
  */
 export function useStartPayment() {
   const navigate = useNavigate();
-  return async (order: Order, method: (typeof CUSTOMER_PAYMENT_METHODS)[number], mbwayPhone: string) => {
+  return async (order: Order, method: CustomerPaymentMethod, mbwayPhone: string) => {
     const token = order.accessToken;
     const state: PaymentScreenState = { order };
     try {
-      if (method === 'mbway') {
+      if (method === 'card') {
+        // To the gateway's card page; it sends her back to the shop's return page (issue #27).
+        goToCardPage((await startCard(order.id, token)).paymentUrl);
+        return;
+      }
+      if (method === 'payshop') await startPayshop(order.id, token);
+      else if (method === 'mbway') {
         state.mbway = await startMbway({ orderId: order.id, amount: order.total_price_with_tax, phone: mbwayPhone, email: order.email, token });
       } else {
         state.multibanco = await startMultibanco(order.id, token);
@@ -43,7 +50,12 @@ export function useStartPayment() {
     } catch (err) {
       state.error = errorMessage(err, paymentMessages.gatewayUnavailable);
     }
-    const screen = method === 'mbway' ? paths.mbwayPayment : paths.multibancoPayment;
+    // A card page that could not be opened: the order's card return page offers to try again or another way.
+    if (method === 'card') {
+      await navigate(cardReturnPath('erro', order.id, token), { state });
+      return;
+    }
+    const screen = method === 'mbway' ? paths.mbwayPayment : method === 'payshop' ? paths.payshopPayment : paths.multibancoPayment;
     await navigate(`${screen}?${paymentSearch(order.id, token)}`, { state });
   };
 }

@@ -4,21 +4,25 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { CUSTOMER_PAYMENT_METHODS, paymentMethodLabel } from '#shared/orders.ts';
+import { type CustomerPaymentMethod, paymentMethodLabel } from '#shared/orders.ts';
 import type { SavedAddress } from '#shared/schemas/addresses.ts';
 import { orderMessages } from '#shared/schemas/orders.ts';
 import { fieldBinder, FormField } from '../../components/form/field.tsx';
 import type { CheckoutFormInput } from './checkout-form.ts';
 
-const paymentHints: Record<(typeof CUSTOMER_PAYMENT_METHODS)[number], string> = {
+const paymentHints: Record<CustomerPaymentMethod, string> = {
   multibanco: 'Recebe uma referência para pagar no multibanco ou no homebanking.',
   mbway: 'Confirma o pagamento na app MB WAY do seu telemóvel.',
+  card: 'Paga na página segura da ifthenpay com cartão de crédito ou débito (ou Apple Pay e Google Pay, quando a página os mostrar).',
+  payshop: 'Recebe uma referência para pagar em numerário num agente Payshop ou numa estação dos CTT.',
 };
 
 type Props = {
   register: UseFormRegister<CheckoutFormInput>;
   errors: FieldErrors<CheckoutFormInput>;
   paymentMethod: CheckoutFormInput['payment_method'];
+  /** The ways to pay the shop offers, in the owner's order (GET /payment/methods). */
+  methods: readonly CustomerPaymentMethod[];
   /** The country the shop assumes for the MB WAY number typed ("Número de Portugal (+351)."), once readable. */
   mbwayCountry?: string | null;
   /** Every line is a digital product: no postal address is asked. */
@@ -78,7 +82,7 @@ function SavedAddressPicker({ addresses, picked, onPick }: NonNullable<Props['sa
 }
 
 /** The checkout form's two cards: shipping details, then the payment method (with the MB WAY number). */
-export function CheckoutFields({ register, errors, paymentMethod, mbwayCountry = null, digitalOnly, saved, children }: Props) {
+export function CheckoutFields({ register, errors, paymentMethod, methods, mbwayCountry = null, digitalOnly, saved, children }: Props) {
   const field = fieldBinder(register, errors);
   return (
     <>
@@ -116,7 +120,7 @@ export function CheckoutFields({ register, errors, paymentMethod, mbwayCountry =
       <Card.Body>
         <fieldset aria-describedby={errors.payment_method ? 'checkout-payment-error' : undefined}>
           <legend className="h5 mb-3">Método de pagamento</legend>
-          {CUSTOMER_PAYMENT_METHODS.map((method) => (
+          {methods.map((method) => (
             <Form.Check
               key={method}
               type="radio"

@@ -391,8 +391,8 @@ describe('checkout page', () => {
     expect(storedCart()).toBeNull();
     expect(router.state.location.pathname).toBe('/mbway-payment');
     expect(router.state.location.search).toBe('?id=77&token=tok-77');
-    // The payment screen works from the navigation state: no extra request (the shop's details are the layout's, asked once a visit).
-    expect(calls.some((c) => c.method === 'GET' && c.path !== '/shop')).toBe(false);
+    // The payment screen works from the navigation state: no extra request (the shop's details are the layout's, asked once a visit; the ways to pay, the checkout's list).
+    expect(calls.some((c) => c.method === 'GET' && c.path !== '/shop' && c.path !== '/payment/methods')).toBe(false);
     expect(screen.getByText('N.º 77')).toBeTruthy();
     expect(screen.getByText('934 567 890')).toBeTruthy();
   });

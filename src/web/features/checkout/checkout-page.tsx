@@ -33,6 +33,7 @@ import {
   submitFailed,
 } from './checkout-form.ts';
 import { CheckoutFields } from './checkout-fields.tsx';
+import { useCheckoutMethods } from './use-checkout-methods.ts';
 import { usePlaceOrder, useStartPayment } from './api.ts';
 import { useSavedAddresses, useSavedBilling } from './use-saved-addresses.ts';
 import { clearCheckoutDraft, useCheckoutDraft } from './use-checkout-draft.ts';
@@ -44,7 +45,7 @@ import BiArrowLeftIcon from '~icons/bi/arrow-left';
 const title = 'Finalizar compra';
 const description = 'Indique os dados de envio e o método de pagamento para concluir a sua encomenda.';
 
-/** The form as it opens: a signed-in customer's name and e-mail, Multibanco chosen. */
+/** The form as it opens: a signed-in customer's name and e-mail, Multibanco chosen (until the owner's order of the methods answers). */
 const blankForm = (user: { username: string; email: string } | null): CheckoutFormInput => ({
   name: user?.username ?? '',
   email: user?.email ?? '',
@@ -77,7 +78,7 @@ export function CheckoutPage() {
   const [attempt, setAttempt] = useState<{ key: string; body: string } | null>(null);
 
   const {
-    form: { register, getValues, setValue, control, formState, watch },
+    form: { register, getValues, setValue, getFieldState, control, formState, watch },
     error: formError,
     busy,
     submit,
@@ -105,6 +106,8 @@ export function CheckoutPage() {
   // A signed-in customer starts from their default address (the address book keeps each checkout's).
   const saved = useSavedAddresses(Boolean(user), { setValue, control, formState });
   useSavedBilling(Boolean(user), { setValue, formState });
+
+  const methods = useCheckoutMethods({ getValues, setValue, getFieldState });
 
   // The MB WAY number is usually the contact phone: offer it when MB WAY is chosen, unless one was typed already.
   useEffect(() => {
@@ -203,6 +206,7 @@ export function CheckoutPage() {
               register={register}
               errors={errors}
               paymentMethod={paymentMethod}
+              methods={methods}
               mbwayCountry={mbwayCountryHint(mbwayPhone ?? '')}
               digitalOnly={digitalOnly}
               saved={saved}

@@ -61,7 +61,7 @@ describe('order success page', () => {
     expect(await screen.findByText('A aguardar pagamento')).toBeTruthy();
     expect(within(screen.getByText('A aguardar pagamento')).getByText('Pendente')).toBeTruthy();
     expect(screen.queryByText('A sua encomenda foi registada com sucesso.')).toBeNull();
-    expect(await screen.findByText(/pague por Multibanco \(peça a referência\) ou por MB WAY/)).toBeTruthy();
+    expect(await screen.findByText(/Esta encomenda ainda não está paga: escolha como quer pagar/)).toBeTruthy();
   });
 
   it('a cancelled order says so, with no payment section', async () => {

@@ -1,5 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MbwayStatus, MultibancoAnswer, MbwayAnswer, OrderPaymentsAnswer, PaymentInfo, SandboxMbwayRequest } from '#shared/schemas/payments.ts';
+import type {
+  CardAnswer,
+  MbwayStatus,
+  MultibancoAnswer,
+  MbwayAnswer,
+  OrderPaymentsAnswer,
+  PaymentInfo,
+  PaymentMethodsAnswer,
+  PayshopAnswer,
+  SandboxCardAnswer,
+  SandboxMbwayRequest,
+} from '#shared/schemas/payments.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { api } from '../../api/client.ts';
 
@@ -14,6 +25,23 @@ export const paymentKeys = {
 
 export const startMultibanco = (orderId: number, token: string | undefined) =>
   api.post<MultibancoAnswer>('/payment/multibanco', { order_id: orderId, token });
+
+/** A card page for the order (issue #27): the customer is then sent to `paymentUrl`. */
+export const startCard = (orderId: number, token: string | undefined) => api.post<CardAnswer>('/payment/card', { orderId, token });
+
+/** The order's Payshop reference (the same one while it lasts). */
+export const startPayshop = (orderId: number, token: string | undefined) => api.post<PayshopAnswer>('/payment/payshop', { orderId, token });
+
+/** The ways to pay the shop offers, in the owner's order: the checkout's list and the order page's other ways. */
+export const paymentMethodsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...paymentKeys.all, 'methods'] as const,
+    queryFn: ({ signal }) => api.get<PaymentMethodsAnswer>('/payment/methods', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Sends the browser to the gateway's card page (another site, or the sandbox's page of the shop). */
+export const goToCardPage = (paymentUrl: string) => window.location.assign(paymentUrl);
 
 export type MbwayRequest = { orderId: number; amount: number; phone: string; email: string; token: string | undefined };
 
@@ -68,3 +96,11 @@ export const decideSandboxMbway = (requestId: string, accept: boolean) =>
 
 export const paySandboxMultibanco = (body: { entity: string; reference: string; amount: number }) =>
   api.post<{ message: string }>('/payment/sandbox/multibanco', body);
+
+export const fetchSandboxCard = (requestId: string, signal?: AbortSignal) =>
+  api.get<SandboxCardAnswer>(`/payment/sandbox/card/${encodeURIComponent(requestId)}`, { signal });
+
+export const decideSandboxCard = (requestId: string, action: 'accept' | 'refuse' | 'cancel') =>
+  api.post<SandboxCardAnswer>(`/payment/sandbox/card/${encodeURIComponent(requestId)}`, { action });
+
+export const paySandboxPayshop = (body: { reference: string; amount: number }) => api.post<{ message: string }>('/payment/sandbox/payshop', body);

@@ -133,7 +133,7 @@ describe('payment on the confirmation page', () => {
       ],
       '/order-success?id=7&token=tok',
     );
-    expect(await screen.findByText('Esta encomenda ainda não está paga: pague por Multibanco (peça a referência) ou por MB WAY.')).toBeTruthy();
+    expect(await screen.findByText('Esta encomenda ainda não está paga: escolha como quer pagar.')).toBeTruthy();
     expect(calls.find((c) => c.path === '/payment/order/7')?.query.get('token')).toBe('tok');
     // The digital product is one of the order's lines, with where its link will come from.
     const guide = within(screen.getByRole('table')).getByRole('row', { name: /Guia de arrumação/ });

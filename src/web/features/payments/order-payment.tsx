@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { formatLongDateTime } from '#shared/dates.ts';
+import type { CustomerPaymentMethod } from '#shared/orders.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import type { PaymentInfo } from '#shared/schemas/payments.ts';
 import { InlineSpinner } from '../cart/cart-ui.tsx';
@@ -11,6 +12,7 @@ import { paths } from '#shared/paths.ts';
 import { MultibancoDetails } from './multibanco-details.tsx';
 import { MbwayRequestForm } from './mbway-request-form.tsx';
 import { PayByMultibancoButton } from './payment-alternatives.tsx';
+import { PayByCardButton, PayByPayshopButton, PayshopDetails, useOfferedMethods } from './other-ways.tsx';
 import { groupPhone, paymentSearch } from './payment-format.ts';
 import { orderPaymentsQueryOptions } from './api.ts';
 import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
@@ -73,7 +75,16 @@ export function OrderPayment({ order, token }: { order: Order; token?: string | 
         <MultibancoDetails
           figures={{ entity: waiting.entity, reference: waiting.reference, amount: waiting.amount, expiresAt: waiting.expiresAt }}
         />
-        <PayByMbway order={order} token={token} />
+        <OtherWays order={order} token={token} except="multibanco" />
+      </div>
+    );
+  }
+  if (waiting?.method === 'payshop' && waiting.reference) {
+    return (
+      <div>
+        <p className="mb-2">A aguardar pagamento. Pague em numerário num agente Payshop ou numa estação dos CTT com esta referência:</p>
+        <PayshopDetails figures={{ reference: waiting.reference, amount: waiting.amount, expiresAt: waiting.expiresAt }} />
+        <OtherWays order={order} token={token} except="payshop" />
       </div>
     );
   }
@@ -87,25 +98,49 @@ export function OrderPayment({ order, token }: { order: Order; token?: string | 
         <p>
           <Link to={`${paths.mbwayPayment}?${paymentSearch(order.id, token)}`}>Acompanhar o pagamento MB WAY</Link>
         </p>
-        <p className="mb-2">Também pode pagar por Multibanco:</p>
-        <PayByMultibancoButton orderId={order.id} token={token} order={order} />
+        <OtherWays order={order} token={token} except="mbway" />
       </div>
     );
   }
   return (
     <div>
       <p className="mb-2">
-        {newest ? 'O último pedido de pagamento já não é válido. ' : ''}
-        Esta encomenda ainda não está paga: pague por Multibanco (peça a referência) ou por MB WAY.
+        {waiting?.method === 'card' ?
+          'Abriu a página de pagamento com cartão: se não concluiu o pagamento, pode tentar de novo ou pagar de outra forma. '
+        : newest ? 'O último pedido de pagamento já não é válido. ' : ''}
+        Esta encomenda ainda não está paga: escolha como quer pagar.
       </p>
       <PayBy order={order} />
-      <PayByMultibancoButton orderId={order.id} token={token} order={order} />
-      <PayByMbway order={order} token={token} />
+      <OtherWays order={order} token={token} />
     </div>
   );
 }
 
-/** MB WAY beside Multibanco, as the order's e-mails promise ("Também pode pagar por MB WAY na página da encomenda"). */
+/**
+ * "Pay another way" (issue #27): the ways the shop offers, in the owner's order, beside the one under way: a new
+ * Multibanco or Payshop reference, an MB WAY request, a card page. Whichever is paid first pays the order; the
+ * others are then voided.
+ */
+function OtherWays({ order, token, except }: { order: Order; token: string | undefined; except?: CustomerPaymentMethod }) {
+  const methods = useOfferedMethods().filter((m) => m !== except);
+  if (!methods.length) return null;
+  return (
+    <div className="mt-3">
+      {except && <p className="mb-2">Também pode pagar de outra forma:</p>}
+      <div className="d-flex flex-wrap gap-2 align-items-start">
+        {methods.map((method) => {
+          if (method === 'multibanco') return <PayByMultibancoButton key={method} orderId={order.id} token={token} order={order} />;
+          if (method === 'card') return <PayByCardButton key={method} orderId={order.id} token={token} />;
+          if (method === 'payshop') return <PayByPayshopButton key={method} orderId={order.id} token={token} />;
+          return null;
+        })}
+      </div>
+      {methods.includes('mbway') && <PayByMbway order={order} token={token} />}
+    </div>
+  );
+}
+
+/** MB WAY among the other ways, as the order's e-mails promise ("Também pode pagar por MB WAY na página da encomenda"). */
 function PayByMbway({ order, token }: { order: Order; token: string | undefined }) {
   const [open, setOpen] = useState(false);
   const phoneRef = useRef<HTMLInputElement>(null);

@@ -26,12 +26,12 @@ export function SandboxShell({ title, description, children }: { title: string; 
 }
 
 /** The device a sandbox page stands for (the phone, the ATM): a card headed by its icon and name. */
-export function SandboxCard({ icon: Icon, heading, centered = false, children }: { icon: IconComponent; heading: string; centered?: boolean; children: ReactNode }) {
+export function SandboxCard({ icon: Icon, heading, centered = false, children }: { icon?: IconComponent | undefined; heading: string; centered?: boolean; children: ReactNode }) {
   return (
     <Card className="shadow-sm">
       <Card.Body className="p-3 p-sm-4">
         <h2 className={centered ? 'h5 text-center mb-3' : 'h5 mb-3'}>
-          <Icon className="bi me-2" aria-hidden="true" />
+          {Icon && <Icon className="bi me-2" aria-hidden="true" />}
           {heading}
         </h2>
         {children}

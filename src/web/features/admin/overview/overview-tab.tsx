@@ -11,6 +11,7 @@ import { DailyTable } from './daily-table.tsx';
 import { BestSellers, LowStock, NeedsAttention, OrdersByStatus } from './overview-lists.tsx';
 import { OwnerMail } from './owner-mail.tsx';
 import { WithdrawalsPanel } from './withdrawals-panel.tsx';
+import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
 
 // The chart's library (chart.js) is fetched only when the Resumo tab draws it.
 const DailyChart = lazy(async () => ({ default: (await import('./daily-chart.tsx')).DailyChart }));
@@ -124,6 +125,7 @@ export function OverviewTab() {
             <LowStock lowStock={figures.lowStock} />
             <OwnerMail ownerMail={figures.ownerMail} />
             <WithdrawalsPanel withdrawals={figures.withdrawals} />
+            <PaymentMethodsPanel />
             <BestSellers items={figures.bestSellers} period={periodLabel[days].toLowerCase()} />
           </div>
         </div>
