@@ -15,7 +15,7 @@ export const invoicingMessages = {
   refundTooMuch: 'O reembolso não pode ultrapassar o que falta devolver desta encomenda ({amount}).',
   iban: 'Indique um IBAN válido (em Portugal, PT50 seguido de 21 algarismos).',
   transferDate: 'Indique a data da transferência (não pode ser futura).',
-  mbwayNotPaidByMbway: 'Esta encomenda não foi paga por MB WAY através da loja: devolva por transferência bancária.',
+  mbwayNotPaidByMbway: 'Esta encomenda não foi paga por MB WAY nem por cartão através da loja: devolva por transferência bancária.',
   mbwayRefundsOff: 'Os reembolsos por MB WAY não estão configurados (IFTHENPAY_BACKOFFICE_KEY): devolva por transferência bancária.',
   mbwayRefused: 'A ifthenpay recusou o reembolso por MB WAY ({reason}). Nada foi devolvido.',
   mbwayUnavailable: 'Não foi possível contactar a ifthenpay. Nada foi devolvido: tente novamente dentro de momentos.',

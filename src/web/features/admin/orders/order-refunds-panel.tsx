@@ -176,7 +176,7 @@ function RefundModal({ order, onClose }: { order: Order; onClose: () => void }) 
           type="radio"
           id={`${id}-mbway`}
           name={`${id}-method`}
-          label="MB WAY: a ifthenpay devolve para o telemóvel que pagou"
+          label="MB WAY ou cartão: a ifthenpay devolve ao telemóvel ou ao cartão que pagou"
           checked={method === 'mbway'}
           disabled={!order.mbway_refundable}
           onChange={() => setMethod('mbway')}
@@ -189,7 +189,7 @@ function RefundModal({ order, onClose }: { order: Order; onClose: () => void }) 
           checked={method === 'transfer'}
           onChange={() => setMethod('transfer')}
         />
-        {!order.mbway_refundable && <Form.Text>Esta encomenda não foi paga por MB WAY através da loja.</Form.Text>}
+        {!order.mbway_refundable && <Form.Text>Esta encomenda não foi paga por MB WAY nem por cartão através da loja.</Form.Text>}
       </fieldset>
       {method === 'transfer' && (
         <TransferRefundFields id={id} disabled={refund.isPending} iban={iban} onIban={setIban} date={date} onDate={setDate} className="mb-3" dateClassName="mb-2" />

@@ -39,7 +39,7 @@ export function RefundWithdrawalModal({ withdrawal, onDone, onClose }: { withdra
       <fieldset className="mb-3" disabled={refund.isPending}>
         <legend className="fs-6 fw-semibold">Como devolve</legend>
         <Form.Check type="radio" id={`${id}-transfer`} name={`${id}-method`} label="Transferência bancária que já fiz" checked={method === 'transfer'} onChange={() => setMethod('transfer')} />
-        <Form.Check type="radio" id={`${id}-mbway`} name={`${id}-method`} label="MB WAY: a ifthenpay devolve para o telemóvel que pagou" checked={method === 'mbway'} onChange={() => setMethod('mbway')} />
+        <Form.Check type="radio" id={`${id}-mbway`} name={`${id}-method`} label="MB WAY ou cartão: a ifthenpay devolve ao telemóvel ou ao cartão que pagou" checked={method === 'mbway'} onChange={() => setMethod('mbway')} />
       </fieldset>
       {method === 'transfer' && (
         <TransferRefundFields id={id} disabled={refund.isPending} iban={iban} onIban={setIban} date={date} onDate={setDate} className="mb-0" />
