@@ -33,6 +33,8 @@ export type CustomerPaymentMethod = (typeof CUSTOMER_PAYMENT_METHODS)[number];
 /** `credit_card` and `paypal` are the spec's admin-order values (payments taken outside the shop); `card` is ifthenpay's card page. */
 export const PAYMENT_METHODS = ['multibanco', 'mbway', 'card', 'payshop', 'credit_card', 'paypal'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** What the owner picks for an order she creates (backoffice.md's four); an order placed otherwise keeps its own. */
+export const ADMIN_ORDER_METHODS = ['multibanco', 'mbway', 'credit_card', 'paypal'] as const satisfies readonly PaymentMethod[];
 export const paymentMethodLabel: Record<PaymentMethod, string> = {
   multibanco: 'Multibanco',
   mbway: 'MB WAY',

@@ -8,7 +8,7 @@ import { type FieldErrors, FormProvider, type UseFormRegister, type UseFormReset
 import { useNavigate } from 'react-router';
 import { formatEuros } from '#shared/money.ts';
 import { adminStatusChoices } from '#shared/order-life.ts';
-import { ORDER_STATUSES, orderStatusLabel, PAYMENT_METHODS, paymentMethodLabel } from '#shared/orders.ts';
+import { ADMIN_ORDER_METHODS, ORDER_STATUSES, orderStatusLabel, type PaymentMethod, paymentMethodLabel } from '#shared/orders.ts';
 import type { PublicUser } from '#shared/schemas/account.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { listRowPath } from '../../../components/form/apply-field-errors.ts';
@@ -113,7 +113,7 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
           </SelectField>
           <Row className="g-3">
             <SelectField wrapper={Col} wrapperProps={{ sm: 6 }} className="" label="Método de pagamento" {...field('payment_method')}>
-              {PAYMENT_METHODS.map((method) => (
+              {methodChoices(order?.payment_method).map((method) => (
                 <option key={method} value={method}>
                   {paymentMethodLabel[method]}
                 </option>
@@ -258,3 +258,7 @@ function ParcelFields({ order, field }: { order: Order | undefined; field: (name
     </>
   );
 }
+
+/** The owner's four, and the order's own method when the customer paid another way (card, Payshop). */
+const methodChoices = (current: PaymentMethod | undefined): readonly PaymentMethod[] =>
+  current && !(ADMIN_ORDER_METHODS as readonly PaymentMethod[]).includes(current) ? [...ADMIN_ORDER_METHODS, current] : ADMIN_ORDER_METHODS;
