@@ -78,6 +78,10 @@ export const totalsAnswer = z.object({
   totalTax: amountInEuros,
   totalWithTax: amountInEuros,
   taxRate: z.number(),
+  /** The VAT in the totals, one line per rate (percent), highest first; empty under the art. 53.º exemption (decision 0053). */
+  vat_lines: z.array(z.object({ rate: z.number(), tax: amountInEuros })).optional(),
+  /** The shop sells under the art. 53.º exemption: no VAT line, its words ("IVA – regime de isenção (art. 53.º do CIVA)") instead. */
+  vat_exempt: z.boolean().optional(),
 });
 export type TotalsAnswer = z.infer<typeof totalsAnswer>;
 
@@ -106,6 +110,8 @@ export const totalsInEuros = (t: Totals): TotalsAnswer => ({
   totalTax: toEuros(t.totalTaxCents),
   totalWithTax: toEuros(t.totalWithTaxCents),
   taxRate: t.taxRate,
+  vat_lines: t.vatLines.map((l) => ({ rate: l.rate, tax: toEuros(l.taxCents) })),
+  vat_exempt: t.vatExempt,
 });
 
 const euros = z.number().min(0).max(1_000_000);
@@ -181,6 +187,8 @@ export const orderItem = z.object({
   quantity: z.number().int(),
   /** Unit price paid, in euros. */
   price: amountInEuros,
+  /** The VAT rate in percent the line was sold at (0: exempt), kept with the order (decision 0053). */
+  vat_rate: z.number().optional(),
   product: z.object({
     id: z.number().int().nullable(),
     name: z.string(),
@@ -208,6 +216,9 @@ export const order = z.object({
   total_price_without_tax: amountInEuros,
   total_tax: amountInEuros,
   total_price_with_tax: amountInEuros,
+  /** The VAT per rate it was sold with, and whether under the art. 53.º exemption (decision 0053). */
+  vat_lines: z.array(z.object({ rate: z.number(), tax: amountInEuros })).optional(),
+  vat_exempt: z.boolean().optional(),
   orderItems: z.array(orderItem),
   /** When the payment was confirmed; null while unpaid. */
   paid_at: dateTime.nullable().optional(),
