@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Totals } from '#shared/orders.ts';
+import { type Totals, vatLinesOf } from '#shared/orders.ts';
 import { paths } from '#shared/paths.ts';
 import { ART53_REASON } from '#shared/vat.ts';
 import type { Tx } from '../../db/client.ts';
@@ -70,7 +70,16 @@ export function withdrawalUrl(publicUrl: string, row: OrderRow, token?: string) 
   return `${publicUrl}${paths.withdrawal(row.id, token ?? row.accessToken)}`;
 }
 
-type MailLine = Pick<ItemRow, 'productId' | 'productName' | 'variantName' | 'quantity' | 'unitPriceCents' | 'isDigital'>;
+type MailLine = Pick<ItemRow, 'productId' | 'productName' | 'variantName' | 'quantity' | 'unitPriceCents' | 'isDigital' | 'vatRate'>;
+
+/** The VAT a mail states: one line per rate the order kept, or the art. 53.º words instead (decision 0053). */
+const mailVat = (row: OrderRow, lines: MailLine[]) => ({
+  exempt: row.vatRegime === 'exempt_art53',
+  lines:
+    row.vatRegime === 'exempt_art53'
+      ? []
+      : vatLinesOf([...lines.map((l) => ({ rate: l.vatRate, grossCents: l.unitPriceCents * l.quantity })), { rate: row.shippingVatRate, grossCents: row.shippingCents }]),
+});
 
 /** What a mail says of an order; each line with its product's first picture (one query for all the lines). */
 export async function mailOrder(tx: Tx, publicUrl: string, row: OrderRow, lines: MailLine[]) {
@@ -84,6 +93,7 @@ export async function mailOrder(tx: Tx, publicUrl: string, row: OrderRow, lines:
     shippingCents: row.shippingCents,
     totalTaxCents: row.totalTaxCents,
     totalWithTaxCents: row.totalWithTaxCents,
+    vat: mailVat(row, lines),
     refundDueCents: row.refundDueCents,
     payBy: row.status === 'pending' && !row.paidAt ? row.stockHeldUntil : null,
     digitalConsent: row.digitalConsentAt && row.digitalConsentText ? { at: row.digitalConsentAt, text: row.digitalConsentText } : null,
@@ -172,7 +182,7 @@ export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow,
  * "Recebemos a sua encomenda", in the transaction that registers the order, which the payments module hears
  * of first: it watches the order's deadline, and a Multibanco order's mail waits for the reference it issues.
  */
-export async function queueOrderReceived(tx: Tx, publicUrl: string, row: OrderRow, lines: PricedLine[], token?: string) {
+export async function queueOrderReceived(tx: Tx, publicUrl: string, row: OrderRow, lines: VatLine[], token?: string) {
   const mailedByPayments = await follow.payments().placed(tx, row);
   if (!mailedByPayments) await queueMail(tx, await orderReceivedMail(await mailOrder(tx, publicUrl, row, lines), orderUrl(publicUrl, row, token)));
   // And the shop, when the owner asked to hear of each new order (her setting, read when the job runs).
