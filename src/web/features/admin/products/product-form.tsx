@@ -20,6 +20,7 @@ import { emptyVariant, productFormData, productFormDefaults, productFormResolver
 import { adminListHref } from '../admin-tabs.ts';
 import { VariantFields } from './variant-fields.tsx';
 import { MeasureFields } from './measure-fields.tsx';
+import { VatCategoryFields } from './vat-category-fields.tsx';
 import { adminCollectionsQueryOptions } from '../collections/api.ts';
 import { ProductCollectionsField } from '../collections/product-collections-field.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
@@ -29,7 +30,7 @@ export const saveFailed = 'Erro ao salvar produto. Por favor tente novamente.';
 const deleteFailed = 'Erro ao eliminar produto.';
 const listHref = adminListHref('products');
 
-const plainFields = ['name', 'description', 'order', 'price', 'stock', 'link', 'withdrawalExemption', 'weight_grams', 'unit_quantity', 'unit'] as const;
+const plainFields = ['name', 'description', 'order', 'price', 'stock', 'link', 'withdrawalExemption', 'weight_grams', 'unit_quantity', 'unit', 'vat_category', 'vat_exemption_reason'] as const;
 type PlainField = (typeof plainFields)[number];
 const isPlainField = (name: string): name is PlainField => (plainFields as readonly string[]).includes(name);
 const variantColumns = ['name', 'price', 'stock', 'sku', 'weight_grams', 'unit_quantity'] as const;
@@ -173,6 +174,8 @@ export function ProductForm({ product }: { product?: Product }) {
         }
 
         <MeasureFields isDigital={isDigital} />
+
+        <VatCategoryFields />
 
         <ProductImagesField existing={existingImages} productName={product?.name ?? ''} images={images} />
 
