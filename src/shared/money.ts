@@ -55,3 +55,4 @@ export const formatCents = (cents: Cents | null | undefined): string => euroForm
 
 /** `12,50 €` from euros as the API sends them. */
 export const formatEuros = (euros: number | null | undefined): string => euroFormat.format(euros ?? 0);
+

@@ -8,27 +8,15 @@ export const VAT_CATEGORIES = ['normal', 'intermediate', 'reduced', 'exempt'] as
 export type VatCategory = (typeof VAT_CATEGORIES)[number];
 
 /**
- * The AT's codes of the reasons a line carries no VAT (Portaria n.º 195/2020, the SAF-T's TaxExemptionCode),
- * the ones a shop of goods may meet. M10 is the small business's (CIVA art. 53.º): the shop's regime sets it.
+ * The AT's codes of the reasons a line carries no VAT that a shop of goods may meet (Portaria n.º 195/2020, the
+ * SAF-T's TaxExemptionCode; their words in vat-labels.ts). M10, the small business's, is set by the shop's regime.
  */
-export const VAT_EXEMPTION_REASONS = {
-  M01: 'Artigo 16.º, n.º 6 do CIVA',
-  M07: 'Artigo 9.º do CIVA',
-  M16: 'Artigo 14.º do RITI',
-  M19: 'Outras isenções temporárias',
-  M26: 'Isenção de IVA com direito à dedução no cabaz alimentar',
-  M99: 'Não sujeito ou não tributado',
-} as const;
-export type VatExemptionReason = keyof typeof VAT_EXEMPTION_REASONS;
-export const VAT_EXEMPTION_CODES = Object.keys(VAT_EXEMPTION_REASONS) as [VatExemptionReason, ...VatExemptionReason[]];
+export const VAT_EXEMPTION_CODES = ['M01', 'M07', 'M16', 'M19', 'M26', 'M99'] as const;
+export type VatExemptionReason = (typeof VAT_EXEMPTION_CODES)[number];
 
 /** The small business's exemption: the AT's code, and the words the law asks for where VAT would be (art. 53.º). */
 export const ART53_REASON = 'M10';
 export const ART53_TEXT = 'IVA – regime de isenção (art. 53.º do CIVA)';
-
-export const regimeLabel: Record<VatRegime, string> = { normal: 'Regime normal de IVA', exempt_art53: 'Isenção do art. 53.º do CIVA' };
-export const regionLabel: Record<VatRegion, string> = { continente: 'Continente', madeira: 'Madeira', acores: 'Açores' };
-export const categoryLabel: Record<VatCategory, string> = { normal: 'Taxa normal', intermediate: 'Taxa intermédia', reduced: 'Taxa reduzida', exempt: 'Isento' };
 
 type RateRow = { region: VatRegion; validFrom: string; normal: number; intermediate: number; reduced: number };
 
@@ -61,7 +49,7 @@ export function vatRateFor(setting: VatSetting, category: VatCategory, day: stri
   return ratesOn(setting.region, day, table)[category];
 }
 
-/** The VAT contained in a VAT-inclusive amount at a rate in percent, rounded half up to the cent. */
+/** The VAT contained in a VAT-inclusive amount at a rate in percent, rounded half up to the cent (decision 0053). */
 export const vatIn = (grossCents: number, ratePercent: number): number => grossCents - Math.round((grossCents * 100) / (100 + ratePercent));
 
 /** 'IVA (23%) incluído' — each rate's line under the totals. */

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import './locale.ts';
-import { VAT_CATEGORIES, VAT_EXEMPTION_CODES, type VatCategory, type VatExemptionReason } from '../vat.ts';
+import type { VatCategory, VatExemptionReason } from '../vat.ts';
+
+// The lists as literals here, not imported: the storefront's product page loads this schema file, and the
+// lists' module (vat.ts) would be one more file for it (its bundle is at its ceiling). Checked against vat.ts below.
+const CATEGORIES = ['normal', 'intermediate', 'reduced', 'exempt'] as const satisfies readonly VatCategory[];
+const CODES = ['M01', 'M07', 'M16', 'M19', 'M26', 'M99'] as const satisfies readonly VatExemptionReason[];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const listsMatch: [Same<(typeof CATEGORIES)[number], VatCategory>, Same<(typeof CODES)[number], VatExemptionReason>] = [true, true];
+void listsMatch;
 
 /* A product's and a variant's VAT category on the product form and in its answers (issue #29, decision 0053). */
 
@@ -12,8 +20,8 @@ export const vatFieldMessages = {
 const blankToNull = (v: unknown) => (v === '' ? null : v);
 
 /** Product: absent leaves it as it is (the catalogue import does not carry it). Variant: blank or absent is the product's. */
-const category = z.enum(VAT_CATEGORIES, { error: vatFieldMessages.category });
-const reason = z.preprocess(blankToNull, z.enum(VAT_EXEMPTION_CODES, { error: vatFieldMessages.reason }).nullable());
+const category = z.enum(CATEGORIES, { error: vatFieldMessages.category });
+const reason = z.preprocess(blankToNull, z.enum(CODES, { error: vatFieldMessages.reason }).nullable());
 
 export const productVatFields = { vat_category: category.optional(), vat_exemption_reason: reason.optional() };
 export const variantVatFields = { vat_category: z.preprocess(blankToNull, category.nullable()).optional(), vat_exemption_reason: reason.optional() };
@@ -31,7 +39,7 @@ export const vatColumnsOf = <C extends VatCategory | null>(v: { vat_category?: C
 
 /** In answers: the category set, the reason when exempt, and the rate it is sold at today (percent). */
 export const vatShown = {
-  vat_category: z.enum(VAT_CATEGORIES).nullable().optional(),
-  vat_exemption_reason: z.enum(VAT_EXEMPTION_CODES).nullable().optional(),
+  vat_category: z.enum(CATEGORIES).nullable().optional(),
+  vat_exemption_reason: z.enum(CODES).nullable().optional(),
   vat_rate: z.number().optional(),
 };

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { lisbonDayStart, lisbonTime, lisbonToday, nextCalendarDay } from '#shared/dates.ts';
 import { manualPaymentLabel, orderStatusLabel, paymentMethodLabel, vatLinesOf } from '#shared/orders.ts';
-import { ART53_REASON, ART53_TEXT, VAT_EXEMPTION_REASONS, type VatExemptionReason, VAT_RATE_TABLE, vatIn } from '#shared/vat.ts';
+import { ART53_REASON, ART53_TEXT, type VatExemptionReason, VAT_RATE_TABLE, vatIn } from '#shared/vat.ts';
+import { VAT_EXEMPTION_REASONS } from '#shared/vat-labels.ts';
 import type { OrderExportQuery } from '#shared/schemas/exports.ts';
 import { refundMethodLabel } from '#shared/schemas/invoicing.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,11 +1,11 @@
 import { formatLongDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
+import { ART53_TEXT } from '#shared/vat.ts';
 import { orderStatusLabel, paymentMethodLabel, type OrderStatus, type PaymentMethod } from '#shared/orders.ts';
 import { type Carrier, carrierLabel, trackingUrl } from '#shared/shipping.ts';
 import { STORED_ADDRESS_MAX } from '#shared/schemas/orders.ts';
 import { groupReference } from '#shared/schemas/payments.ts';
 import { shop } from '#shared/shop.ts';
-import { ART53_TEXT } from '#shared/vat.ts';
 import { WITHDRAW_LABEL } from '#shared/withdrawal.ts';
 import { createElement as h } from 'react';
 import { composeMail, type MailBlock } from '../../platform/mail.ts';

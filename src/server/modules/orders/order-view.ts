@@ -3,7 +3,7 @@ import { toEuros } from '#shared/money.ts';
 import { carrierLabel, trackingUrl } from '#shared/shipping.ts';
 import { type OrderStatus, vatLinesOf } from '#shared/orders.ts';
 import type { Order, OrderPage } from '#shared/schemas/orders.ts';
-import { orderMessages } from '#shared/schemas/orders.ts';
+import { orderMessages, vatInEuros } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { productThumbnails } from '../catalog/products.ts';
@@ -23,7 +23,7 @@ import { orderItems, orders, orderStatusChanges } from './tables.ts';
 function vatOf(row: OrderRow, items: { vatRate: number; unitPriceCents: number; quantity: number }[]) {
   const exempt = row.vatRegime === 'exempt_art53';
   const lines = exempt ? [] : vatLinesOf([...items.map((i) => ({ rate: i.vatRate, grossCents: i.unitPriceCents * i.quantity })), { rate: row.shippingVatRate, grossCents: row.shippingCents }]);
-  return { vat_exempt: exempt, vat_lines: lines.map((l) => ({ rate: l.rate, tax: toEuros(l.taxCents) })) };
+  return vatInEuros(exempt, lines);
 }
 
 /** What only the back office reads of an order (the owner's own note on a payment she recorded). */

@@ -96,9 +96,9 @@ describe('totals at each line own rate', () => {
     // 23 %: 10,00 + 6,00 shipping → 2,99; 13 %: 5,00 → 0,58; 6 %: 20,00 → 1,13.
     expect(answer).toMatchObject({ subtotalWithTax: 35, shippingCost: 6, totalWithTax: 41, totalTax: 4.7, totalPriceWithoutTax: 36.3, vat_exempt: false });
     expect(answer.vat_lines).toEqual([
-      { rate: 23, tax: 2.99 },
-      { rate: 13, tax: 0.58 },
-      { rate: 6, tax: 1.13 },
+      { rate: 23, tax: 2.99, label: 'IVA (23%) incluído' },
+      { rate: 13, tax: 0.58, label: 'IVA (13%) incluído' },
+      { rate: 6, tax: 1.13, label: 'IVA (6%) incluído' },
     ]);
     const { cookie } = await signedInUser(ctx);
     const placed = await checkoutAnswer(ctx.app, items, { cookie });
@@ -117,16 +117,16 @@ describe('totals at each line own rate', () => {
     const items = await mixedBasket();
     expect((await putTax(cookie, { regime: 'normal', region: 'madeira', valid_from: today })).statusCode).toBe(200);
     expect((await totals(items)).vat_lines).toEqual([
-      { rate: 22, tax: 2.89 },
-      { rate: 12, tax: 0.54 },
-      { rate: 5, tax: 0.95 },
+      { rate: 22, tax: 2.89, label: 'IVA (22%) incluído' },
+      { rate: 12, tax: 0.54, label: 'IVA (12%) incluído' },
+      { rate: 5, tax: 0.95, label: 'IVA (5%) incluído' },
     ]);
     expect((await putTax(cookie, { regime: 'normal', region: 'acores', valid_from: today })).statusCode).toBe(200);
     const azores = await totals(items);
     expect(azores.vat_lines).toEqual([
-      { rate: 16, tax: 2.21 },
-      { rate: 9, tax: 0.41 },
-      { rate: 4, tax: 0.77 },
+      { rate: 16, tax: 2.21, label: 'IVA (16%) incluído' },
+      { rate: 9, tax: 0.41, label: 'IVA (9%) incluído' },
+      { rate: 4, tax: 0.77, label: 'IVA (4%) incluído' },
     ]);
     expect(azores).toMatchObject({ totalTax: 3.39, totalWithTax: 41 });
     const book = (await ctx.app.inject({ method: 'GET', url: `/api/product/${items[1]?.product_id}` })).json<Product>();
@@ -141,7 +141,7 @@ describe('totals at each line own rate', () => {
 
     expect((await putTax(cookie, { regime: 'exempt_art53', region: 'continente', valid_from: today })).statusCode).toBe(200);
     const exempt = await totals(items);
-    expect(exempt).toMatchObject({ totalWithTax: 41, totalTax: 0, totalPriceWithoutTax: 41, vat_exempt: true, vat_lines: [], taxRate: 0 });
+    expect(exempt).toMatchObject({ totalWithTax: 41, totalTax: 0, totalPriceWithoutTax: 41, vat_exempt: true, vat_note: 'IVA – regime de isenção (art. 53.º do CIVA)', vat_lines: [], taxRate: 0 });
     const after = await checkoutAnswer(ctx.app, items, { cookie: customer });
     expect(after.statusCode, after.body).toBe(201);
     const sold = await order(after.json<Order>().id, customer);
@@ -150,7 +150,7 @@ describe('totals at each line own rate', () => {
 
     // The change of regime did not touch the order sold before it.
     const old = await order(before.id, customer);
-    expect(old).toMatchObject({ total_tax: 4.7, vat_exempt: false, vat_lines: [{ rate: 23, tax: 2.99 }, { rate: 13, tax: 0.58 }, { rate: 6, tax: 1.13 }] });
+    expect(old).toMatchObject({ total_tax: 4.7, vat_exempt: false, vat_lines: [{ rate: 23, tax: 2.99, label: 'IVA (23%) incluído' }, { rate: 13, tax: 0.58, label: 'IVA (13%) incluído' }, { rate: 6, tax: 1.13, label: 'IVA (6%) incluído' }] });
     expect(old.orderItems.map((i) => i.vat_rate)).toEqual([23, 6, 13]);
 
     // The accountant's export: the old order's VAT per rate, the exempt one's reason and no VAT.

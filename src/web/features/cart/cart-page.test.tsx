@@ -124,7 +124,7 @@ describe('cart page', () => {
 
   it('shows one VAT line per rate the server answers (decision 0053)', async () => {
     storeCart([caixa, agenda]);
-    fakeApi(null, totalsServer({ 1: 12.5, 8: 15 }, [], {}, { vat_lines: [{ rate: 23, tax: 5.8 }, { rate: 6, tax: 0.85 }], vat_exempt: false }));
+    fakeApi(null, totalsServer({ 1: 12.5, 8: 15 }, [], {}, { vat_lines: [{ rate: 23, tax: 5.8, label: 'IVA (23%) incluído' }, { rate: 6, tax: 0.85, label: 'IVA (6%) incluído' }], vat_exempt: false, vat_note: null }));
     renderCart();
     await waitFor(() => expect(shownValue(summary(), 'IVA (23%) incluído')).toBe(euros(5.8)));
     expect(shownValue(summary(), 'IVA (6%) incluído')).toBe(euros(0.85));
@@ -133,7 +133,7 @@ describe('cart page', () => {
 
   it('shows no VAT line for a shop under the art. 53.º exemption, its words instead', async () => {
     storeCart([caixa, agenda]);
-    fakeApi(null, totalsServer({ 1: 12.5, 8: 15 }, [], {}, { taxRate: 0, totalTax: 0, vat_lines: [], vat_exempt: true }));
+    fakeApi(null, totalsServer({ 1: 12.5, 8: 15 }, [], {}, { taxRate: 0, totalTax: 0, vat_lines: [], vat_exempt: true, vat_note: ART53_TEXT }));
     renderCart();
     await waitFor(() => expect(within(summary()).getByText(ART53_TEXT)).toBeTruthy());
     expect(within(summary()).queryByText(/IVA \(/)).toBeNull();

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { formatEuros, toCents } from '#shared/money.ts';
-import { ART53_TEXT, vatLineLabel } from '#shared/vat.ts';
 import type { CartTotalsAnswer, TotalsAnswer } from '#shared/schemas/orders.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { cartKeys, fetchTotals, type OrderLine, type ShippingAsk } from './api.ts';
@@ -27,18 +26,15 @@ export const sameTotals = (a: TotalsAnswer, b: TotalsAnswer) =>
 /** The VAT label ('IVA (23%) incluído': prices include it), from the rate the server used. */
 export const vatLabel = (rate: number) => `IVA (${Math.round(rate * 100)}%) incluído`;
 
-type VatFigures = Pick<TotalsAnswer, 'taxRate' | 'totalTax' | 'vat_lines' | 'vat_exempt'>;
+type VatFigures = Pick<TotalsAnswer, 'taxRate' | 'totalTax' | 'vat_lines' | 'vat_note'>;
 
 /**
- * The VAT rows under the totals, as the server computed them (decision 0053): one per rate when several, the
- * single one otherwise; under the art. 53.º exemption no VAT line, its words instead (with no amount).
+ * The VAT rows under the totals, in the server's words (decision 0053): one per rate; under the art. 53.º
+ * exemption no VAT line, the law's words instead, with no amount. An answer without them: the one rate.
  */
-export function vatRows(totals: VatFigures): [string, string][] {
-  if (totals.vat_exempt) return [[ART53_TEXT, '']];
-  const lines = totals.vat_lines ?? [];
-  if (lines.length > 1) return lines.map((l) => [vatLineLabel(l.rate), formatEuros(l.tax)]);
-  return [[vatLabel(lines[0] ? lines[0].rate / 100 : totals.taxRate), formatEuros(totals.totalTax)]];
-}
+export const vatRows = (t: VatFigures): [string, string][] =>
+  t.vat_note ? [[t.vat_note, '']] : t.vat_lines?.length ? t.vat_lines.map((l) => [l.label, formatEuros(l.tax)]) : [[vatLabel(t.taxRate), formatEuros(t.totalTax)]];
+
 /** 'Grátis' when there is nothing to pay for delivery. */
 export const shippingLabel = (euros: number) => (toCents(euros) === 0 ? 'Grátis' : formatEuros(euros));
 

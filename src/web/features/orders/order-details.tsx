@@ -86,7 +86,7 @@ export function OrderSummary({ order }: { order: Order }) {
           <dl className="mb-0">
             <Line label="Subtotal" value={formatCents(subtotalCents)} />
             <Line label="Portes" value={order.shipping_cost === 0 ? 'Grátis' : formatEuros(order.shipping_cost)} />
-            {vatRows({ taxRate: 0.23, totalTax: order.total_tax, vat_lines: order.vat_lines, vat_exempt: order.vat_exempt }).map(([label, value]) => (
+            {vatRows({ taxRate: 0.23, totalTax: order.total_tax, vat_lines: order.vat_lines, vat_note: order.vat_note }).map(([label, value]) => (
               <Line key={label} label={label} value={value} />
             ))}
             <Line label="Total" value={formatEuros(order.total_price_with_tax)} strong />

@@ -1,7 +1,8 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { get, useFormContext, useWatch } from 'react-hook-form';
-import { categoryLabel, VAT_CATEGORIES, VAT_EXEMPTION_CODES, VAT_EXEMPTION_REASONS } from '#shared/vat.ts';
+import { VAT_CATEGORIES, VAT_EXEMPTION_CODES } from '#shared/vat.ts';
+import { categoryLabel, VAT_EXEMPTION_REASONS } from '#shared/vat-labels.ts';
 import { fieldId, SelectField } from '../../../components/form/field.tsx';
 import type { ProductFormValues } from './product-form-values.ts';
 
