@@ -40,3 +40,22 @@ test.describe('uma loja isenta de IVA (art. 53.º)', () => {
     });
   }
 });
+
+for (const width of [375, 1280]) {
+  test(`o separador IVA do back office mostra o regime e muda-o a partir de uma data, a ${width} px`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, admin.email, admin.password);
+    await page.goto('/admin-dashboard?tab=iva');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: 'Em vigor' })).toBeVisible();
+    await expect(main).toContainText('Normal 23 %, intermédia 13 %, reduzida 6 %.');
+    await main.getByLabel('Regime de IVA').selectOption('exempt_art53');
+    await main.getByLabel('A partir de').fill(`${width === 375 ? 2099 : 2098}-01-01`);
+    await main.getByRole('button', { name: 'Guardar' }).click();
+    await expect(main.getByRole('status')).toContainText('Definições de IVA guardadas.');
+    await expect(main).toContainText(`A partir de 1 de janeiro de ${width === 375 ? 2099 : 2098}: Isenção do art. 53.º do CIVA, Continente.`);
+    await expectAccessible(page, `separador IVA a ${width} px`);
+    await shoot(page, `iva-${width}`);
+  });
+}
