@@ -80,6 +80,8 @@ describe('route guards', () => {
         'GET /api/invoice/pending',
         'GET /api/payment/alerts',
         'GET /api/shop/setup',
+        'GET /api/settings/tax',
+        'PUT /api/settings/tax',
         'GET /api/user',
         'GET /api/user/1',
         'POST /api/newsletter/test',
