@@ -45,9 +45,14 @@ describe('invoicing at start', () => {
       baseUrl: 'https://arrumacoes.app.invoicexpress.com',
       apiKey: 'k',
       taxName: 'IVA23',
+      taxNames: { 23: 'IVA23' },
     });
     const named = loadConfig({ INVOICING: 'invoicexpress', INVOICEXPRESS_ACCOUNT: 'arrumacoes', INVOICEXPRESS_API_KEY: 'k', INVOICEXPRESS_TAX_NAME: 'IVA normal' });
-    expect(named.invoicing).toMatchObject({ taxName: 'IVA normal' });
+    expect(named.invoicing).toMatchObject({ taxName: 'IVA normal', taxNames: { 23: 'IVA normal' } });
+    // The other rates' taxes by name (decision 0053); a rate not named is IVA<rate>.
+    const rates = loadConfig({ INVOICING: 'invoicexpress', INVOICEXPRESS_ACCOUNT: 'arrumacoes', INVOICEXPRESS_API_KEY: 'k', INVOICEXPRESS_TAX_NAMES: '13=IVA13, 6=IVA6,0=Isento' });
+    expect(rates.invoicing).toMatchObject({ taxNames: { 23: 'IVA23', 13: 'IVA13', 6: 'IVA6', 0: 'Isento' } });
+    expect(() => loadConfig({ INVOICING: 'invoicexpress', INVOICEXPRESS_ACCOUNT: 'a', INVOICEXPRESS_API_KEY: 'k', INVOICEXPRESS_TAX_NAMES: 'IVA13' })).toThrow(/INVOICEXPRESS_TAX_NAMES must read like/);
   });
 });
 

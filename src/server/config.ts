@@ -126,7 +126,29 @@ const envSchema = z.object({
   INVOICEXPRESS_TAX_NAME: optionalText.pipe(
     z.string().max(30, { error: 'INVOICEXPRESS_TAX_NAME must be the name of a tax of the InvoiceXpress account' }).optional(),
   ),
+  // The account's tax for each other rate, "13=IVA13,6=IVA6,0=Isento" (decision 0053); a rate not named is "IVA<rate>".
+  INVOICEXPRESS_TAX_NAMES: optionalText.pipe(
+    z
+      .string()
+      .max(400)
+      .regex(/^\s*\d{1,2}\s*=\s*[^,=]{1,30}(\s*,\s*\d{1,2}\s*=\s*[^,=]{1,30})*\s*$/, { error: 'INVOICEXPRESS_TAX_NAMES must read like 13=IVA13,6=IVA6,0=Isento' })
+      .optional(),
+  ),
 });
+
+/** The account's tax name per VAT rate: IVA<rate> unless named; the 23 % one also by INVOICEXPRESS_TAX_NAME. */
+function taxNamesOf(names: string | undefined, normal: string | undefined): Record<number, string> {
+  const named = Object.fromEntries(
+    (names ?? '')
+      .split(',')
+      .filter((pair) => pair.includes('='))
+      .map((pair) => {
+        const [rate = '', name = ''] = pair.split('=');
+        return [Number(rate.trim()), name.trim()];
+      }),
+  ) as Record<number, string>;
+  return { ...named, 23: normal ?? named[23] ?? 'IVA23' };
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -198,7 +220,7 @@ export type Config = {
    */
   unpaidOrders: { holdMs: { multibanco: number; mbway: number }; maxUnits: { email: number; address: number } };
   /** Who issues the fiscal documents (invoice-receipts, credit notes): nobody, or InvoiceXpress. */
-  invoicing: { provider: 'none' } | { provider: 'invoicexpress'; baseUrl: string; apiKey: string; taxName: string };
+  invoicing: { provider: 'none' } | { provider: 'invoicexpress'; baseUrl: string; apiKey: string; taxName: string; taxNames: Record<number, string> };
   /** Which reverse proxies' X-Forwarded-For to believe (the client's address for rate limits and consent). */
   trustProxy: boolean | number | string[];
   /** Where the built web app lives; absent in API-only tests. */
@@ -312,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             baseUrl: (e.INVOICEXPRESS_BASE_URL ?? `https://${e.INVOICEXPRESS_ACCOUNT}.app.invoicexpress.com`).replace(/\/$/, ''),
             apiKey: e.INVOICEXPRESS_API_KEY,
             taxName: e.INVOICEXPRESS_TAX_NAME ?? 'IVA23',
+            taxNames: taxNamesOf(e.INVOICEXPRESS_TAX_NAMES, e.INVOICEXPRESS_TAX_NAME),
           }
         : { provider: 'none' },
     trustProxy: trustProxyOf(e.TRUST_PROXY),

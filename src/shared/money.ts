@@ -1,8 +1,6 @@
 /** Money is integer cents everywhere; euros appear only at the edges (JSON and screens). */
 export type Cents = number;
 
-export const VAT_RATE = 0.23;
-
 export const toEuros = (cents: Cents): number => Math.round(cents) / 100;
 
 /** Euros as the API sends them (12.5) to cents (1250), rounded to the cent against float noise (0.1 + 0.2). */
@@ -58,5 +56,3 @@ export const formatCents = (cents: Cents | null | undefined): string => euroForm
 /** `12,50 €` from euros as the API sends them. */
 export const formatEuros = (euros: number | null | undefined): string => euroFormat.format(euros ?? 0);
 
-/** The VAT contained in a VAT-inclusive amount, rounded half up to the cent. */
-export const vatIncluded = (grossCents: Cents, rate = VAT_RATE): Cents => grossCents - Math.round(grossCents / (1 + rate));

@@ -1,4 +1,5 @@
-import { type Cents, VAT_RATE, vatIncluded } from './money.ts';
+import type { Cents } from './money.ts';
+import { vatIn } from './vat.ts';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -60,15 +61,25 @@ import { type ShippingRule, shippingRule } from './shipping-rule.ts';
 
 export { type ShippingRule, shippingRule };
 
-/** An order line for the totals; `weightGrams` is one unit's weight (the weight bands read it), 0 when not given. */
-export type TotalsLine = { unitPriceCents: Cents; quantity: number; isDigital: boolean; weightGrams?: number };
+/**
+ * An order line for the totals; `weightGrams` is one unit's weight (the weight bands read it), 0 when not given;
+ * `vatRate` its VAT in percent (its category in the shop's region, 0 when exempt; 23 when not given).
+ */
+export type TotalsLine = { unitPriceCents: Cents; quantity: number; isDigital: boolean; weightGrams?: number; vatRate?: number };
+/** The VAT contained at one rate: the lines (and shipping) at that rate, with VAT, and the VAT in them. */
+export type VatLine = { rate: number; grossCents: Cents; taxCents: Cents };
 export type Totals = {
   subtotalWithTaxCents: Cents;
   shippingCents: Cents;
   totalWithTaxCents: Cents;
   totalTaxCents: Cents;
   totalWithoutTaxCents: Cents;
+  /** The rate as a fraction (0.23), the spec's "IVA 23%": the single one, the highest when several, 0 when exempt. */
   taxRate: number;
+  /** One per rate, highest first; none under the art. 53.º exemption. */
+  vatLines: VatLine[];
+  /** The shop sold under the art. 53.º exemption: no VAT line anywhere, its words instead. */
+  vatExempt: boolean;
 };
 
 /** What delivery costs for a basket that ships: the chosen method's charge (shipping.ts `methodCharge`). */
@@ -85,25 +96,48 @@ export const basketOf = (lines: readonly TotalsLine[]): Basket => ({
   weightGrams: lines.filter((l) => !l.isDigital).reduce((sum, l) => sum + (l.weightGrams ?? 0) * l.quantity, 0),
 });
 
+/** How VAT applies to an order: the art. 53.º exemption, and shipping's own rate (its category in the shop's region). */
+export type VatTerms = { exempt: boolean; shippingRate: number };
+const NORMAL_MAINLAND: VatTerms = { exempt: false, shippingRate: 23 };
+
 /**
- * Totals of an order from its lines, in cents: prices include VAT, and VAT is the part contained. Shipping is
- * the given charge when something ships (the fresh shop's mainland rule when none is given); a digital-only
- * order pays none.
+ * The VAT contained in each rate's amounts: lines at the same rate (and shipping at its own) are summed, and
+ * the VAT in that sum is rounded once to the cent (decision 0053) — for a single-rate order, the one rounding
+ * of the whole total the shop always made.
  */
-export function orderTotals(lines: TotalsLine[], shippingCharge: ShippingCharge = ruleCharge(shippingRule)): Totals {
+export function vatLinesOf(amounts: readonly { rate: number; grossCents: Cents }[]): VatLine[] {
+  const byRate = new Map<number, Cents>();
+  for (const { rate, grossCents } of amounts) if (grossCents) byRate.set(rate, (byRate.get(rate) ?? 0) + grossCents);
+  return [...byRate.entries()]
+    .sort(([a], [b]) => b - a)
+    .filter(([rate]) => rate > 0)
+    .map(([rate, grossCents]) => ({ rate, grossCents, taxCents: vatIn(grossCents, rate) }));
+}
+
+/**
+ * Totals of an order from its lines, in cents: prices include VAT, and VAT is the part contained, at each line's
+ * own rate. Shipping is the given charge when something ships (the fresh shop's mainland rule when none is
+ * given); a digital-only order pays none. Under the art. 53.º exemption there is no VAT at all.
+ */
+export function orderTotals(lines: TotalsLine[], shippingCharge: ShippingCharge = ruleCharge(shippingRule), vat: VatTerms = NORMAL_MAINLAND): Totals {
   const basket = basketOf(lines);
   const subtotal = basket.subtotalCents;
   const ships = lines.some((l) => !l.isDigital);
   const shipping = ships ? shippingCharge(basket) : 0;
   const total = subtotal + shipping;
-  const tax = vatIncluded(total);
+  const vatLines = vat.exempt
+    ? []
+    : vatLinesOf([...lines.map((l) => ({ rate: l.vatRate ?? 23, grossCents: l.unitPriceCents * l.quantity })), { rate: vat.shippingRate, grossCents: shipping }]);
+  const tax = vatLines.reduce((sum, l) => sum + l.taxCents, 0);
   return {
     subtotalWithTaxCents: subtotal,
     shippingCents: shipping,
     totalWithTaxCents: total,
     totalTaxCents: tax,
     totalWithoutTaxCents: total - tax,
-    taxRate: VAT_RATE,
+    taxRate: vat.exempt ? 0 : (vatLines[0]?.rate ?? vat.shippingRate) / 100,
+    vatLines,
+    vatExempt: vat.exempt,
   };
 }
 

@@ -64,6 +64,15 @@ function createRefusal(body: Json): string | null {
   return null;
 }
 
+/** The AT's exemption codes (Portaria n.º 195/2020): M01 to M99, e.g. M10 for the art. 53.º regime. */
+const AT_EXEMPTION = /^M\d{2}$/;
+
+function exemptionRefusal(value: unknown, hasZeroTax: boolean): string | null {
+  if (value !== undefined && (typeof value !== 'string' || !AT_EXEMPTION.test(value))) return 'Tax exemption is invalid';
+  if (hasZeroTax && value === undefined) return 'Tax exemption is required';
+  return null;
+}
+
 async function readJson(req: IncomingMessage): Promise<Json | null> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -108,6 +117,8 @@ export function fakeInvoiceXpress() {
     pdfPending: 0,
     /** A link answered instead of the document's own (a provider gone wrong, or an answer tampered with). */
     pdfLink: undefined as string | undefined,
+    /** Each created document's `tax_exemption` (null when none was sent), in order. */
+    exemptions: [] as (string | null)[],
     /** Requests that reached the fake, as "METHOD /path". */
     calls: [] as string[],
     /** Bodies refused for their shape (422), with the reason: a test that sends an undocumented body sees it here. */
@@ -181,7 +192,11 @@ export function fakeInvoiceXpress() {
         const body = await readJson(req);
         const wrong = body ? createRefusal(body) : 'Invoice is invalid';
         if (wrong) return refuse(wrong);
-        const invoice = body?.invoice as { reference?: string; client: Client; items: Item[]; owner_invoice_id?: string };
+        const invoice = body?.invoice as { reference?: string; client: Client; items: Item[]; owner_invoice_id?: string; tax_exemption?: unknown };
+        // tax_exemption: one of the AT's codes, required when an item's tax is 0 % (create.json's notes).
+        const exemption = exemptionRefusal(invoice.tax_exemption, invoice.items.some((i) => Number(taxOf(i)?.value ?? 0) === 0));
+        if (exemption) return refuse(exemption);
+        state.exemptions.push(typeof invoice.tax_exemption === 'string' ? invoice.tax_exemption : null);
         if (state.refuse) return send(422, { errors: [{ error: state.refuse }] });
         if (resource.kind === 'credit_note' && !state.documents.some((d) => String(d.id) === String(invoice.owner_invoice_id) && d.status !== 'draft')) {
           return send(422, { errors: [{ error: 'Owner invoice not found' }] });

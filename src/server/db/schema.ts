@@ -59,3 +59,4 @@ export * from '../modules/invoicing/tables.ts';
 export * from '../modules/overview/tables.ts';
 export * from '../modules/audit/tables.ts';
 export * from '../modules/withdrawals/tables.ts';
+export * from '../modules/tax/tables.ts';

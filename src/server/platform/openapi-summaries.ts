@@ -131,6 +131,8 @@ export const operationSummaries: Record<string, string> = {
   'PUT /api/contact/messages/:id/read': 'Marcar uma mensagem como lida (backoffice)',
 
   'GET /api/shop': 'Os dados públicos da loja',
+  'GET /api/settings/tax': 'O regime de IVA e a região da loja, e as taxas de hoje (backoffice)',
+  'PUT /api/settings/tax': 'Mudar o regime de IVA ou a região da loja a partir de uma data (backoffice)',
   'GET /api/shop/setup': 'O que falta configurar na loja (backoffice)',
   'GET /api/seo/metadata/product/:id': 'Título, descrição e imagem de um produto para motores de busca',
   'GET /api/seo/metadata/service/:id': 'Título, descrição e imagem de um serviço para motores de busca',

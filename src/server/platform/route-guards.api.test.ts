@@ -81,6 +81,8 @@ describe('route guards', () => {
         'GET /api/payment/alerts',
         'GET /api/payment/methods/settings',
         'GET /api/shop/setup',
+        'GET /api/settings/tax',
+        'PUT /api/settings/tax',
         'GET /api/user',
         'GET /api/user/1',
         'POST /api/newsletter/test',

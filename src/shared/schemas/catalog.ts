@@ -5,6 +5,7 @@ import { parseEuros } from '../money.ts';
 import { messages } from '../messages.ts';
 import { catalogMessages, mediaMessages } from '../texts/catalog.ts';
 import { priceShown, saleFields, type SaleInput, saleOf, saleRules } from './sale.ts';
+import { productVatFields, variantVatFields, vatColumnsOf, vatRules, vatShown } from './vat-fields.ts';
 import { parseUnitQuantity, UNITS } from '../unit-price.ts';
 import { EXEMPTION_REASONS } from '../withdrawal.ts';
 export { catalogMessages, mediaMessages } from '../texts/catalog.ts';
@@ -34,6 +35,8 @@ export const variant = z.object({
   weight_grams: z.number().int().nullable().optional(),
   /** How much of the product's unit this variant holds, when it differs from the product's (decision 0047). */
   unit_quantity: z.number().nullable().optional(),
+  /** Its own VAT category (null: the product's) and the rate it is sold at (decision 0053). */
+  ...vatShown,
 });
 export type Variant = z.infer<typeof variant>;
 
@@ -56,6 +59,8 @@ export const product = z.object({
   /** How much of `unit` one item holds (0.75 and 'L'), for the price per unit of measure; null when not given. */
   unit_quantity: z.number().nullable().optional(),
   unit: z.enum(UNITS).nullable().optional(),
+  /** Its VAT category, the exemption's reason, and the rate it is sold at today in the shop's region (decision 0053). */
+  ...vatShown,
   variants: z.array(variant),
   images: z.array(imageRef),
   /** Only in answers to admins: the access link is delivered to buyers after payment. */
@@ -190,11 +195,14 @@ const variantObject = z.object({
   weight_grams: grams.optional(),
   unit_quantity: unitQuantity(true).optional(),
   ...saleFields(true),
+  ...variantVatFields,
 });
 
-export const variantInput = variantObject.superRefine((v, ctx) =>
-  saleRules(v, v.price, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message })),
-);
+export const variantInput = variantObject.superRefine((v, ctx) => {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  saleRules(v, v.price, issue);
+  vatRules(v, issue);
+});
 
 const jsonText = <T extends z.ZodType>(schema: T) =>
   z.union([z.string(), z.array(z.unknown())]).transform((v, ctx) => {
@@ -239,6 +247,7 @@ const productShape = <V extends z.ZodType>(variants: V) =>
     unit_quantity: unitQuantity().optional(),
     unit: unit.optional(),
     ...saleFields(),
+    ...productVatFields,
     variants,
   });
 
@@ -251,7 +260,8 @@ type ProductRuleInput = {
   unit_quantity?: number | null | undefined;
   unit?: string | null | undefined;
   variants: readonly { sku: string | null }[];
-} & SaleInput;
+} & SaleInput &
+  Parameters<typeof vatRules>[0];
 
 const isWholeCount = (v: string | number | undefined) => {
   const stock = v === undefined || v === '' ? Number.NaN : Number(v);
@@ -269,6 +279,7 @@ function productRules(v: ProductRuleInput, ctx: z.RefinementCtx) {
   const hasQuantity = v.unit_quantity !== null && v.unit_quantity !== undefined;
   if (v.unit && !hasQuantity) issue(['unit_quantity'], catalogMessages.unitPair);
   if (hasQuantity && !v.unit) issue(['unit'], catalogMessages.unitPair);
+  vatRules(v, (path, message) => issue([path], message));
   if (!v.hasVariants) {
     if (Number.isNaN(parseEuros(v.price))) issue(['price'], catalogMessages.priceRequired);
     if (!isWholeCount(v.stock)) issue(['stock'], catalogMessages.stockRequired);
@@ -320,6 +331,7 @@ export const productFields = productShape(jsonText(z.array(variantInput).max(100
     ...(v.unit_quantity === undefined && v.unit === undefined ? {} : { unitQuantityMilli: v.unit_quantity ?? null, unit: v.unit ?? null }),
     variants: v.hasVariants ? v.variants : [],
     withdrawalExemption: v.withdrawalExemption,
+    vat: vatColumnsOf(v),
     // A product sold through variants has no sale of its own (each variant has its own).
     sale: v.hasVariants ? { salePriceCents: null, firstDay: null, lastDay: null } : saleOf(v),
     imagesToRemove: v.imagesToRemove,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './locale.ts';
 import { messages } from '../messages.ts';
 import { toEuros } from '../money.ts';
+import { ART53_TEXT, vatLineLabel } from '../vat.ts';
 import { orderMessages } from './order-messages.ts';
 import { CUSTOMER_PAYMENT_METHODS, MANUAL_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS, type Totals } from '../orders.ts';
 import { isValidNif, normaliseNif } from '../nif.ts';
@@ -70,6 +71,9 @@ const shippingMethodId = z.coerce.number({ error: orderMessages.shippingMethod }
  */
 export const calculateTotalsBody = z.object({ items, postal_code: postalCode.optional(), shipping_method_id: shippingMethodId });
 
+/** One VAT rate's line: the rate in percent, the VAT at it, and the words the screens show ('IVA (23%) incluído'). */
+const vatLine = z.object({ rate: z.number(), tax: amountInEuros, label: z.string() });
+
 /** Euros, as the spec's calls carry them. */
 export const totalsAnswer = z.object({
   subtotalWithTax: amountInEuros,
@@ -78,6 +82,11 @@ export const totalsAnswer = z.object({
   totalTax: amountInEuros,
   totalWithTax: amountInEuros,
   taxRate: z.number(),
+  /** The VAT in the totals, one line per rate (percent) with its words, highest first; empty under the art. 53.º exemption (decision 0053). */
+  vat_lines: z.array(vatLine).optional(),
+  /** The shop sells under the art. 53.º exemption: no VAT line, and these words ("IVA – regime de isenção (art. 53.º do CIVA)") instead. */
+  vat_exempt: z.boolean().optional(),
+  vat_note: z.string().nullable().optional(),
 });
 export type TotalsAnswer = z.infer<typeof totalsAnswer>;
 
@@ -113,6 +122,14 @@ export const totalsInEuros = (t: Totals): TotalsAnswer => ({
   totalTax: toEuros(t.totalTaxCents),
   totalWithTax: toEuros(t.totalWithTaxCents),
   taxRate: t.taxRate,
+  ...vatInEuros(t.vatExempt, t.vatLines),
+});
+
+/** The VAT lines as the answers carry them, with their words, and the art. 53.º words for an exempt order. */
+export const vatInEuros = (exempt: boolean, lines: readonly { rate: number; taxCents: number }[]) => ({
+  vat_lines: lines.map((l) => ({ rate: l.rate, tax: toEuros(l.taxCents), label: vatLineLabel(l.rate) })),
+  vat_exempt: exempt,
+  vat_note: exempt ? ART53_TEXT : null,
 });
 
 const euros = z.number().min(0).max(1_000_000);
@@ -188,6 +205,8 @@ export const orderItem = z.object({
   quantity: z.number().int(),
   /** Unit price paid, in euros. */
   price: amountInEuros,
+  /** The VAT rate in percent the line was sold at (0: exempt), kept with the order (decision 0053). */
+  vat_rate: z.number().optional(),
   product: z.object({
     id: z.number().int().nullable(),
     name: z.string(),
@@ -215,6 +234,10 @@ export const order = z.object({
   total_price_without_tax: amountInEuros,
   total_tax: amountInEuros,
   total_price_with_tax: amountInEuros,
+  /** The VAT per rate it was sold with, and whether under the art. 53.º exemption, with its words (decision 0053). */
+  vat_lines: z.array(vatLine).optional(),
+  vat_exempt: z.boolean().optional(),
+  vat_note: z.string().nullable().optional(),
   orderItems: z.array(orderItem),
   /** When the payment was confirmed; null while unpaid. */
   paid_at: dateTime.nullable().optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { day } from './common.ts';
 import './locale.ts';
 import { ORDER_STATUSES } from '../orders.ts';
+import { turnoverMeter } from './tax.ts';
 import { LEGAL_WITHDRAWAL_DAYS, MAX_WITHDRAWAL_DAYS } from '../withdrawal.ts';
 
 /** The owner's overview, the dashboard's Resumo (issue #17). Money in cents. */
@@ -87,5 +88,7 @@ export const overview = z.object({
   withdrawals: z.object({ periodDays: count, waiting: count, overdue: count }),
   /** The chosen period's best sellers by units sold in paid orders. */
   bestSellers: z.array(z.object({ productId: count.nullable(), name: z.string(), quantity: count, withTaxCents: cents })),
+  /** The shop's VAT today (decision 0053): under the art. 53.º exemption no "sem IVA" figure, and the year's turnover meter. */
+  vat: z.object({ exempt: z.boolean(), meter: turnoverMeter.nullable() }).optional(),
 });
 export type Overview = z.infer<typeof overview>;

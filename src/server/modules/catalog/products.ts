@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { toCents, toEuros } from '#shared/money.ts';
 import { chargedCents, type PricePoint, saleApplies } from '#shared/sale.ts';
 import { saleOf } from '#shared/schemas/sale.ts';
+import { vatColumnsOf } from '#shared/schemas/vat-fields.ts';
 import type { Product, ProductFields } from '#shared/schemas/catalog.ts';
 import { catalogMessages, MAX_PRODUCT_IMAGES } from '#shared/schemas/catalog.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -10,6 +11,7 @@ import { deleteImages, storeImage, toImageRef } from '../media/images.ts';
 import type { ProcessedImage } from '../media/processing.ts';
 import { images } from '../media/tables.ts';
 import { recordChange } from '../audit/audit.ts';
+import { type SaleVat, saleVat } from '../tax/settings.ts';
 import { bumpCatalogVersion } from './catalog-freshness.ts';
 import { productCollectionIds, setProductCollections } from './collection-members.ts';
 import { wakeRestockAlerts } from './restock-alerts.ts';
@@ -22,7 +24,7 @@ type ImageRow = typeof images.$inferSelect;
 
 const milliToQuantity = (milli: number | null) => (milli === null ? null : milli / 1000);
 
-type Prices = { now: Date; history: Map<string, PricePoint[]> };
+type Prices = { now: Date; history: Map<string, PricePoint[]>; vat: SaleVat };
 
 /** A product without variants shows its own price; one with variants its cheapest variant's now ('A partir de'). */
 function shownPrice(row: ProductRow, variants: VariantRow[], { now, history }: Prices, withLink: boolean) {
@@ -47,6 +49,9 @@ function toProduct(row: ProductRow, variants: VariantRow[], imageRows: ImageRow[
     weight_grams: row.weightGrams,
     unit_quantity: milliToQuantity(row.unitQuantityMilli),
     unit: row.unit,
+    vat_category: row.vatCategory,
+    vat_exemption_reason: row.vatExemptionReason,
+    vat_rate: prices.vat.rateOf(row.vatCategory),
     variants: variants.map((v) => ({
       id: v.id,
       name: v.name,
@@ -55,6 +60,9 @@ function toProduct(row: ProductRow, variants: VariantRow[], imageRows: ImageRow[
       sku: v.sku,
       weight_grams: v.weightGrams,
       unit_quantity: milliToQuantity(v.unitQuantityMilli),
+      vat_category: v.vatCategory,
+      vat_exemption_reason: v.vatExemptionReason,
+      vat_rate: prices.vat.rateOf(v.vatCategory ?? row.vatCategory),
     })),
     images: imageRows.map(toImageRef),
     ...(withLink ? { link: row.link } : {}),
@@ -80,7 +88,7 @@ export async function withDetails(db: Tx, rows: ProductRow[], withLink: boolean)
     .where(inArray(productImages.productId, ids))
     .orderBy(asc(productImages.position), asc(images.id));
   const onSale = [...rows.filter((r) => !r.hasVariants && saleApplies(termsOf(r), now)).map((r) => r.id), ...variantRows.filter((v) => saleApplies(termsOf(v), now)).map((v) => v.productId)];
-  const prices = { now, history: await historyOf(db, [...new Set(onSale)], now) };
+  const prices = { now, history: await historyOf(db, [...new Set(onSale)], now), vat: await saleVat(db, now) };
   return rows.map((row) =>
     toProduct(
       row,
@@ -136,7 +144,7 @@ async function saveVariants(tx: Tx, productId: number, fields: ProductFields) {
   // Free the SKUs first so swapping two variants' SKUs does not trip the unique index.
   if (existing.length) await tx.update(productVariants).set({ sku: null }).where(eq(productVariants.productId, productId));
   for (const [position, v] of fields.variants.entries()) {
-    const values = { name: v.name, priceCents: v.price, stock: v.stock, sku: v.sku, weightGrams: v.weight_grams, unitQuantityMilli: v.unit_quantity, ...saleColumns(saleOf(v)), position };
+    const values = { name: v.name, priceCents: v.price, stock: v.stock, sku: v.sku, weightGrams: v.weight_grams, unitQuantityMilli: v.unit_quantity, ...vatColumnsOf(v), ...saleColumns(saleOf(v)), position };
     if (v.id && existingIds.has(v.id)) {
       keep.add(v.id);
       await tx.update(productVariants).set(values).where(eq(productVariants.id, v.id));
@@ -176,6 +184,7 @@ export function rowValues(fields: ProductFields) {
     weightGrams: fields.isDigital ? null : fields.weightGrams,
     ...(fields.unitQuantityMilli !== undefined ? { unitQuantityMilli: fields.unitQuantityMilli, unit: fields.unit ?? null } : {}),
     ...(fields.withdrawalExemption !== undefined ? { withdrawalExemption: fields.withdrawalExemption } : {}),
+    ...fields.vat,
     ...saleColumns(fields.sale),
   };
 }
@@ -192,6 +201,8 @@ const audited = (p: Product) => ({
   weightGrams: p.weight_grams ?? null,
   unitQuantity: p.unit_quantity ?? null,
   unit: p.unit ?? null,
+  vatCategory: p.vat_category ?? null,
+  vatExemptionReason: p.vat_exemption_reason ?? null,
   images: p.images.length,
   variants: p.variants.map((v) => ({
     name: v.name,
@@ -200,6 +211,7 @@ const audited = (p: Product) => ({
     sku: v.sku ?? null,
     weightGrams: v.weight_grams ?? null,
     unitQuantity: v.unit_quantity ?? null,
+    vatCategory: v.vat_category ?? null,
   })),
   collectionIds: p.collectionIds ?? [],
 });

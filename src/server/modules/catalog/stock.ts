@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { fill } from '#shared/messages.ts';
 import { orderMessages, type orderItemInput } from '#shared/schemas/orders.ts';
 import { chargedCents, saleApplies, type SaleTerms } from '#shared/sale.ts';
+import type { VatCategory, VatExemptionReason } from '#shared/vat.ts';
 import type { ExemptionReason } from '#shared/withdrawal.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, invalid } from '../../platform/errors.ts';
@@ -31,6 +32,9 @@ export type PricedLine = {
   stock: number | null;
   /** One unit's weight in grams (the variant's, else the product's; 0 when not given): weight bands read it. */
   weightGrams: number;
+  /** Its VAT category (the variant's, else the product's) and, when exempt, the AT's code of why (decision 0053). */
+  vatCategory: VatCategory;
+  vatExemptionReason: VatExemptionReason | null;
 };
 
 /** The price charged now and, while a sale applies, the regular one before it (decision 0048). */
@@ -70,6 +74,8 @@ export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLin
         ...charged(termsOf(product, product.minPriceCents), now),
         stock: product.isDigital ? null : (product.stock ?? 0),
         weightGrams: product.isDigital ? 0 : (product.weightGrams ?? 0),
+        vatCategory: product.vatCategory,
+        vatExemptionReason: product.vatExemptionReason,
       };
     }
     const variant = variantRows.find((v) => v.id === item.variant_id && v.productId === product.id);
@@ -85,6 +91,8 @@ export async function priceItems(tx: Tx, items: WantedItem[]): Promise<PricedLin
       ...charged(termsOf(variant), now),
       stock: product.isDigital ? null : variant.stock,
       weightGrams: product.isDigital ? 0 : (variant.weightGrams ?? product.weightGrams ?? 0),
+      vatCategory: variant.vatCategory ?? product.vatCategory,
+      vatExemptionReason: variant.vatCategory ? variant.vatExemptionReason : product.vatExemptionReason,
     };
   });
 }

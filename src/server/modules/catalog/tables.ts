@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { VAT_CATEGORIES, VAT_EXEMPTION_CODES } from '#shared/vat.ts';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { UNITS } from '#shared/unit-price.ts';
 import { EXEMPTION_REASONS } from '#shared/withdrawal.ts';
@@ -23,6 +24,9 @@ export const products = pgTable(
     hasVariants: boolean('has_variants').notNull().default(false),
     // One unit's weight, for shipping by weight bands (decision 0046); null: not given (weighs nothing there).
     weightGrams: integer('weight_grams'),
+    // Its VAT category (the rate comes from the shop's region, decision 0053), and the AT's code of why when exempt.
+    vatCategory: text('vat_category', { enum: VAT_CATEGORIES }).notNull().default('normal'),
+    vatExemptionReason: text('vat_exemption_reason', { enum: VAT_EXEMPTION_CODES }),
     // How much of `unit` one item holds, in thousandths (750 and 'L': 0,75 L), for the price per unit of measure
     // (DL 138/90, art. 1.º, n.º 2; decision 0047); both null when not given.
     unitQuantityMilli: integer('unit_quantity_milli'),
@@ -66,6 +70,9 @@ export const productVariants = pgTable(
     sku: text('sku'),
     // The variant's own weight when it differs from the product's; null: the product's.
     weightGrams: integer('weight_grams'),
+    // The variant's own VAT category when it differs from the product's; null: the product's (decision 0053).
+    vatCategory: text('vat_category', { enum: VAT_CATEGORIES }),
+    vatExemptionReason: text('vat_exemption_reason', { enum: VAT_EXEMPTION_CODES }),
     // The variant's own quantity of the product's unit when it differs (a 1 kg and a 500 g bag); null: the product's.
     unitQuantityMilli: integer('unit_quantity_milli'),
     // The variant's own sale, as the product's (decision 0048).

@@ -10,7 +10,7 @@ import { creditNoteJob, invoiceOrderJob } from './jobs.ts';
 /** The provider the configuration names (INVOICING), or null: the shop then issues no fiscal documents. */
 export function createInvoicing(config: Config): Invoicing | null {
   const { invoicing } = config;
-  if (invoicing.provider === 'invoicexpress') return invoiceXpress({ baseUrl: invoicing.baseUrl, apiKey: invoicing.apiKey, taxName: invoicing.taxName });
+  if (invoicing.provider === 'invoicexpress') return invoiceXpress({ baseUrl: invoicing.baseUrl, apiKey: invoicing.apiKey, taxName: invoicing.taxName, taxNames: invoicing.taxNames });
   return null;
 }
 

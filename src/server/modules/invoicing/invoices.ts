@@ -1,3 +1,4 @@
+import { ART53_REASON } from '#shared/vat.ts';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { documentLabel } from '#shared/invoices.ts';
 import { toEuros } from '#shared/money.ts';
@@ -30,7 +31,15 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 /** The API's own address of a document's PDF (under /api): it asks the provider for a fresh link each time. */
 const pdfPath = (orderId: number, documentId: number) => `/order/${orderId}/documents/${documentId}/pdf`;
 
-type SoldItem = { productId: number | null; variantId: number | null; productName: string; variantName: string | null; unitPriceCents: number };
+type SoldItem = {
+  productId: number | null;
+  variantId: number | null;
+  productName: string;
+  variantName: string | null;
+  unitPriceCents: number;
+  vatRate: number;
+  vatExemptionReason: string | null;
+};
 
 /** A line of what was sold: its words, and the shop's own code of the product and variant (decision 0038). */
 const itemLine = (item: SoldItem, quantity: number): DocumentLine => ({
@@ -38,10 +47,22 @@ const itemLine = (item: SoldItem, quantity: number): DocumentLine => ({
   name: item.variantName ? `${item.productName} (${item.variantName})` : item.productName,
   quantity,
   unitCentsWithVat: item.unitPriceCents,
+  vatRate: item.vatRate,
 });
 
-const shippingLine = (cents: number): DocumentLine[] =>
-  cents ? [{ code: 'LOJA-PORTES', name: 'Portes de envio', quantity: 1, unitCentsWithVat: cents }] : [];
+/** Shipping at the rate the order kept for it (decision 0053). */
+const shippingLine = (cents: number, vatRate: number): DocumentLine[] =>
+  cents ? [{ code: 'LOJA-PORTES', name: 'Portes de envio', quantity: 1, unitCentsWithVat: cents, vatRate }] : [];
+
+/**
+ * Why the document's lines at 0 % carry no VAT, as the provider takes it (one code per document): M10 for an
+ * order sold under the art. 53.º exemption, else the first exempt line's own reason.
+ */
+function taxExemptionOf(row: { vatRegime: string }, items: SoldItem[]) {
+  if (row.vatRegime === 'exempt_art53') return { taxExemption: ART53_REASON };
+  const reason = items.find((i) => i.vatRate === 0 && i.vatExemptionReason)?.vatExemptionReason;
+  return reason ? { taxExemption: reason } : {};
+}
 
 /**
  * A failed attempt as the job queue should take it: a provider that asked to wait is called again after
@@ -89,7 +110,8 @@ export async function invoiceOrder(ctx: InvoicingContext, orderId: number) {
         reference: invoiceReference(orderId),
         date: row.paidAt ?? new Date(),
         client: documentClient(row),
-        lines: [...items.map((i) => itemLine(i, i.quantity)), ...shippingLine(row.shippingCents)],
+        lines: [...items.map((i) => itemLine(i, i.quantity)), ...shippingLine(row.shippingCents, row.shippingVatRate)],
+        ...taxExemptionOf(row, items),
       }),
     });
   } catch (err) {
@@ -134,8 +156,12 @@ export async function issueCreditNote(ctx: InvoicingContext, refundId: number) {
             const item = items.find((i) => i.id === line.itemId);
             return item ? [itemLine(item, line.quantity)] : [];
           }),
-          ...shippingLine(refund.shippingCents),
+          ...shippingLine(refund.shippingCents, row.shippingVatRate),
         ],
+        ...taxExemptionOf(
+          row,
+          items.filter((i) => refund.lines.some((line) => line.itemId === i.id)),
+        ),
       }),
     });
   } catch (err) {

@@ -23,8 +23,8 @@ const invoiceRequest = (reference: string): DocumentRequest => ({
   date: new Date('2026-11-20T10:00:00Z'),
   client,
   lines: [
-    { code: 'LOJA-P7', name: 'Caixa organizadora', quantity: 2, unitCentsWithVat: 2500 },
-    { code: 'LOJA-PORTES', name: 'Portes de envio', quantity: 1, unitCentsWithVat: 600 },
+    { code: 'LOJA-P7', name: 'Caixa organizadora', quantity: 2, unitCentsWithVat: 2500, vatRate: 23 },
+    { code: 'LOJA-PORTES', name: 'Portes de envio', quantity: 1, unitCentsWithVat: 600, vatRate: 23 },
   ],
 });
 

@@ -1,10 +1,10 @@
-import { VAT_RATE } from '#shared/money.ts';
 import type { DocumentKind, DocumentRequest, Invoicing, ProviderDocument } from './invoicing.ts';
 import { InvoicingError } from './invoicing.ts';
 
 /* The calls and answers relied on here are kept, with their sources, in invoicexpress-documented/ (decision 0038). */
 
-export type InvoiceXpressOptions = { baseUrl: string; apiKey: string; taxName: string; timeoutMs?: number };
+/** `taxName`: the account's 23 % tax; `taxNames`: its tax for each rate in percent (decision 0053), IVA<rate> when not named. */
+export type InvoiceXpressOptions = { baseUrl: string; apiKey: string; taxName: string; taxNames?: Record<number, string>; timeoutMs?: number };
 
 /**
  * The API's resource of each document kind, its type in listings, and the root its answers come under on
@@ -15,9 +15,9 @@ const RESOURCES: Record<DocumentKind, { path: string; root: string; type: string
   credit_note: { path: 'credit_notes', root: 'credit_note', type: 'CreditNote' },
 };
 
-/** A unit price with VAT, in cents → the price without VAT the API takes, to the micro-euro ("10.162602"). */
-export function netUnitPrice(cents: number): string {
-  const micro = Math.round((cents * 10_000) / (1 + VAT_RATE));
+/** A unit price with VAT at `rate` %, in cents → the price without VAT the API takes, to the micro-euro ("10.162602"). */
+export function netUnitPrice(cents: number, rate = 23): string {
+  const micro = Math.round((cents * 1_000_000) / (100 + rate));
   return `${Math.trunc(micro / 1_000_000)}.${String(micro % 1_000_000).padStart(6, '0')}`;
 }
 
@@ -79,7 +79,8 @@ const GONE = new Set(['canceled', 'deleted']);
  */
 export function invoiceXpress(options: InvoiceXpressOptions): Invoicing {
   const timeoutMs = options.timeoutMs ?? 20_000;
-  let taxChecked = false;
+  const taxNameOf = (rate: number) => (rate === 23 ? options.taxName : (options.taxNames?.[rate] ?? `IVA${rate}`));
+  const taxesChecked = new Set<number>();
 
   async function call(method: string, path: string, query: URLSearchParams, body?: unknown, accept: number[] = []): Promise<{ status: number; body: Json }> {
     query.set('api_key', options.apiKey);
@@ -119,29 +120,33 @@ export function invoiceXpress(options: InvoiceXpressOptions): Invoicing {
     return { status: response.status, body: isObject(parsed) ? parsed : {} };
   }
 
-  /** The configured tax is in the account's list, at 23 %; checked until it has been found once. */
-  async function checkTax() {
-    if (taxChecked) return;
+  /** Each rate's configured tax is in the account's list, at that rate; each checked until it has been found once. */
+  async function checkTaxes(rates: number[]) {
+    const wanted = [...new Set(rates)].filter((rate) => !taxesChecked.has(rate));
+    if (!wanted.length) return;
     const { body } = await call('GET', '/taxes.json', new URLSearchParams());
     const taxes = (Array.isArray(body.taxes) ? body.taxes : []).map((t: unknown) => (isObject(t) && isObject(t.tax) ? t.tax : t)).filter(isObject);
-    const tax = taxes.find((t) => text(t.name) === options.taxName);
     const names = taxes.map((t) => text(t.name)).filter(Boolean).join(', ') || 'nenhum';
-    if (!tax) {
-      throw new InvoicingError(
-        `O imposto "${options.taxName}" não existe na conta InvoiceXpress (impostos da conta: ${names}). Crie-o no InvoiceXpress ou indique em INVOICEXPRESS_TAX_NAME o nome do IVA a 23 % da conta, e carregue em "Tentar de novo".`,
-        true,
-        { needsOwner: true },
-      );
+    for (const rate of wanted) {
+      const name = taxNameOf(rate);
+      const setting = rate === 23 ? 'INVOICEXPRESS_TAX_NAME' : 'INVOICEXPRESS_TAX_NAMES';
+      const tax = taxes.find((t) => text(t.name) === name);
+      if (!tax) {
+        throw new InvoicingError(
+          `O imposto "${name}" não existe na conta InvoiceXpress (impostos da conta: ${names}). Crie-o no InvoiceXpress ou indique em ${setting} o nome do IVA a ${rate} % da conta, e carregue em "Tentar de novo".`,
+          true,
+          { needsOwner: true },
+        );
+      }
+      if (Number(tax.value) !== rate) {
+        throw new InvoicingError(
+          `O imposto "${name}" da conta InvoiceXpress é de ${text(tax.value)} %, não de ${rate} %. Indique em ${setting} o nome do IVA a ${rate} % da conta, e carregue em "Tentar de novo".`,
+          true,
+          { needsOwner: true },
+        );
+      }
+      taxesChecked.add(rate);
     }
-    const rate = Number(tax.value);
-    if (rate !== VAT_RATE * 100) {
-      throw new InvoicingError(
-        `O imposto "${options.taxName}" da conta InvoiceXpress é de ${text(tax.value)} %, não de 23 %. Indique em INVOICEXPRESS_TAX_NAME o nome do IVA a 23 % da conta, e carregue em "Tentar de novo".`,
-        true,
-        { needsOwner: true },
-      );
-    }
-    taxChecked = true;
   }
 
   return {
@@ -165,7 +170,7 @@ export function invoiceXpress(options: InvoiceXpressOptions): Invoicing {
     },
 
     async createDraft(request: DocumentRequest) {
-      await checkTax();
+      await checkTaxes(request.lines.map((line) => line.vatRate));
       const date = apiDate(request.date);
       const { client } = request;
       const { body } = await call('POST', `/${RESOURCES[request.kind].path}.json`, new URLSearchParams(), {
@@ -175,6 +180,8 @@ export function invoiceXpress(options: InvoiceXpressOptions): Invoicing {
           reference: request.reference,
           ...(request.observations ? { observations: request.observations } : {}),
           ...(request.relatedTo ? { owner_invoice_id: request.relatedTo } : {}),
+          // Lines at 0 %: the AT's code of why (M10 under the art. 53.º exemption), as the create call documents it.
+          ...(request.taxExemption ? { tax_exemption: request.taxExemption } : {}),
           client: {
             name: client.name,
             code: client.code,
@@ -190,9 +197,9 @@ export function invoiceXpress(options: InvoiceXpressOptions): Invoicing {
           items: request.lines.map((line) => ({
             name: line.code,
             description: line.name,
-            unit_price: netUnitPrice(line.unitCentsWithVat),
+            unit_price: netUnitPrice(line.unitCentsWithVat, line.vatRate),
             quantity: String(line.quantity),
-            tax: { name: options.taxName },
+            tax: { name: taxNameOf(line.vatRate) },
           })),
         },
       });

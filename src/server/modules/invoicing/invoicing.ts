@@ -22,11 +22,11 @@ export type DocumentClient = {
 };
 
 /**
- * One line as the customer paid it: prices in cents, VAT (23 %) included. `code` is the shop's own key of
- * what was sold (a product and variant, or the shipping): providers that keep an items catalogue file the
- * line under it, so a line never rewrites an item of the owner's own.
+ * One line as the customer paid it: prices in cents, VAT included at `vatRate` % (the rate it was sold at; 0
+ * when exempt). `code` is the shop's own key of what was sold (a product and variant, or the shipping):
+ * providers that keep an items catalogue file the line under it, so a line never rewrites an item of the owner's own.
  */
-export type DocumentLine = { code: string; name: string; quantity: number; unitCentsWithVat: number };
+export type DocumentLine = { code: string; name: string; quantity: number; unitCentsWithVat: number; vatRate: number };
 
 export type DocumentRequest = {
   kind: DocumentKind;
@@ -38,6 +38,8 @@ export type DocumentRequest = {
   /** A credit note's invoice (the provider's id of the order's fatura-recibo). */
   relatedTo?: string;
   observations?: string;
+  /** Why its lines at 0 % carry no VAT: the AT's code (M10 under the art. 53.º exemption; decision 0053). */
+  taxExemption?: string;
 };
 
 /** A document as the provider knows it: a draft has no number yet. */

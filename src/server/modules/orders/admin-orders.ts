@@ -9,9 +9,10 @@ import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { recordChange } from '../audit/audit.ts';
 import { giveBackStock, priceItems, type PricedLine, takeStock } from '../catalog/stock.ts';
 import { chooseShipping } from '../shipping/methods.ts';
+import { type SaleVat, saleVat } from '../tax/settings.ts';
 import { findUserById } from '../users/users.ts';
 import { moveOrder, moveRefusal, recordPayment } from './life.ts';
-import { insertOrder, type ItemRow, itemsOf, lockedOrder, type OrderRow, queueOrderReceived, totalsColumns } from './order-records.ts';
+import { insertOrder, type ItemRow, itemsOf, itemValues, lockedOrder, type OrderRow, queueOrderReceived, totalsColumns, type VatLine, vatColumns, withVat } from './order-records.ts';
 import { toOrder } from './order-view.ts';
 import { orderItems, orders, refunds } from './tables.ts';
 
@@ -31,12 +32,13 @@ const adminColumns = (input: AdminOrderInput) => ({
  * The order's shipping: what the admin gave (the spec's form sends 0), else the cheapest home delivery of the
  * address's zone (decision 0046), as a customer's checkout would have it.
  */
-async function adminTotals(tx: Tx, input: AdminOrderInput, lines: PricedLine[]) {
+async function adminTotals(tx: Tx, input: AdminOrderInput, lines: VatLine[], vat: SaleVat) {
+  const terms = { exempt: vat.exempt, shippingRate: vat.shippingRate };
   const given = input.shipping_cost;
-  if (given !== undefined) return orderTotals(lines, () => toCents(given));
+  if (given !== undefined) return orderTotals(lines, () => toCents(given), terms);
   const ships = lines.some((l) => !l.isDigital);
   const shipping = ships ? await chooseShipping(tx, postalCodeIn(input.shipping_address), null, basketOf(lines)) : undefined;
-  return orderTotals(lines, () => shipping?.chosen?.chargeCents ?? 0);
+  return orderTotals(lines, () => shipping?.chosen?.chargeCents ?? 0, terms);
 }
 
 /** The parcel the owner named (carrier and tracking number); a field not sent keeps what the order has. */
@@ -57,10 +59,12 @@ export async function createAdminOrder(db: Db, publicUrl: string, input: AdminOr
   if (!userId) throw invalid(orderMessages.customer, { user_id: orderMessages.customer });
   return db.transaction(async (tx) => {
     const email = await customerEmail(tx, userId);
-    const lines = await priceItems(tx, input.items);
+    const vat = await saleVat(tx);
+    const lines = withVat(await priceItems(tx, input.items), vat);
     if (input.status !== 'cancelled') await takeStock(tx, lines);
     // A status is not a payment: an order is paid only by the gateway or by "Marcar como paga".
-    const row = await insertOrder(tx, { ...adminColumns(input), ...trackingColumns(input), userId, email }, lines, await adminTotals(tx, input, lines));
+    const columns = { ...adminColumns(input), ...trackingColumns(input), ...vatColumns(vat), userId, email };
+    const row = await insertOrder(tx, columns, lines, await adminTotals(tx, input, lines, vat));
     // The customer hears of it as after a checkout: what was ordered, and where to follow (and pay) it.
     if (row.status !== 'cancelled') await queueOrderReceived(tx, publicUrl, row, lines);
     await recordChange(tx, { entity: 'order', entityId: row.id, action: 'create', after: audited(row, await itemsOf(tx, row.id)) });
@@ -111,7 +115,8 @@ export async function updateAdminOrder(db: Db, publicUrl: string, id: number, in
     const oldItems = await itemsOf(tx, id);
     const refused = moveRefusal(row, oldItems, input.status, 'admin');
     if (refused) throw conflict(refused, { status: refused });
-    const lines = await priceItems(tx, input.items);
+    const vat = await saleVat(tx);
+    const lines = withVat(await priceItems(tx, input.items), vat);
     const itemsChange = !sameItems(oldItems, lines);
     // What was paid (and invoiced) is fixed: items given back go through a refund, which keeps the figures true.
     if (itemsChange && row.paidAt) throw conflict(orderMessages.paidItemsFixed, { items: orderMessages.paidItemsFixed });
@@ -121,15 +126,16 @@ export async function updateAdminOrder(db: Db, publicUrl: string, id: number, in
       if (row.status !== 'cancelled') await giveBackStock(tx, oldItems);
       if (input.status !== 'cancelled') await takeStock(tx, lines);
       await tx.delete(orderItems).where(eq(orderItems.orderId, id));
-      await tx.insert(orderItems).values(lines.map((l) => ({ orderId: id, ...l })));
-      totals = await adminTotals(tx, input, lines);
+      // Re-priced lines are sold today: today's VAT, as a new order's (decision 0053).
+      await tx.insert(orderItems).values(itemValues(id, lines, vat.regime));
+      totals = await adminTotals(tx, input, lines, vat);
     }
     const updated = await moveOrder(tx, row, input.status, 'admin', {
       publicUrl,
       items: itemsChange ? await itemsOf(tx, id) : oldItems,
       lines,
       stockMoved: itemsChange,
-      set: { ...adminColumns(input), ...trackingColumns(input), userId, email, ...(totals ? totalsColumns(totals) : {}) },
+      set: { ...adminColumns(input), ...trackingColumns(input), userId, email, ...(totals ? { ...totalsColumns(totals), ...vatColumns(vat) } : {}) },
     });
     await recordChange(tx, { entity: 'order', entityId: id, action: 'update', before: audited(row, oldItems), after: audited(updated, itemsChange ? lines : oldItems) });
     return toOrder(tx, updated, { forAdmin: true });

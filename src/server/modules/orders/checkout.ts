@@ -13,9 +13,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
 import { hashSecret, newSecret } from '../../platform/passwords.ts';
 import { type PricedLine, priceItems, takeStock } from '../catalog/stock.ts';
+import { type SaleVat, saleVat } from '../tax/settings.ts';
 import { chooseShipping, type ShippingChoice } from '../shipping/methods.ts';
 import { moveOrder } from './life.ts';
-import { insertOrder, lockedOrder, mayView, queueOrderReceived, type Viewer } from './order-records.ts';
+import { insertOrder, lockedOrder, mayView, queueOrderReceived, type VatLine, vatColumns, type Viewer, withVat } from './order-records.ts';
 import { rememberAddress } from '../users/addresses.ts';
 import { rememberBilling } from '../users/profile.ts';
 import { toOrder } from './order-view.ts';
@@ -32,17 +33,19 @@ async function shippingOf(db: Db | Tx, lines: PricedLine[], postalCode: string |
   return chooseShipping(db, postalCode, methodId ?? null, basketOf(lines));
 }
 
-const totalsWith = (lines: PricedLine[], shipping: ShippingChoice | undefined) => orderTotals(lines, () => shipping?.chosen?.chargeCents ?? 0);
+const totalsWith = (lines: VatLine[], shipping: ShippingChoice | undefined, vat: SaleVat) =>
+  orderTotals(lines, () => shipping?.chosen?.chargeCents ?? 0, { exempt: vat.exempt, shippingRate: vat.shippingRate });
 
 /**
  * POST /order/calculate-totals: the server's prices and rules, nothing taken from the client. With a postcode,
  * the methods of its zone with their prices for this basket, and the one that priced the totals.
  */
 export async function calculateTotals(db: Db, body: z.output<typeof calculateTotalsBody>): Promise<CartTotalsAnswer> {
-  const lines = await priceItems(db, body.items);
+  const vat = await saleVat(db);
+  const lines = withVat(await priceItems(db, body.items), vat);
   const shipping = await shippingOf(db, lines, body.postal_code ?? null, body.shipping_method_id);
   const answer: CartTotalsAnswer = {
-    ...totalsInEuros(totalsWith(lines, shipping)),
+    ...totalsInEuros(totalsWith(lines, shipping, vat)),
     lines: lines.map((l) => ({
       product_id: l.productId,
       variant_id: l.variantId,
@@ -117,7 +120,8 @@ export async function placeOrder(
         return { row: seen, token: undefined, created: false };
       }
     }
-    const lines = await priceItems(tx, input.items);
+    const vat = await saleVat(tx);
+    const lines = withVat(await priceItems(tx, input.items), vat);
     // Something ships: it needs the postal address the form left out (a digital-only basket does not).
     if (lines.some((l) => !l.isDigital) && Object.keys(input.missingAddress).length) {
       throw invalid(Object.values(input.missingAddress)[0] ?? orderMessages.address, input.missingAddress);
@@ -125,7 +129,7 @@ export async function placeOrder(
     // The address's zone and the method chosen; one that does not serve the address is a 400, none at all too.
     const shipping = await shippingOf(tx, lines, postalCodeIn(input.shipping_address), input.shipping_method_id);
     if (shipping && !shipping.chosen) throw invalid(shippingMessages.noMethod, { shipping_method_id: shippingMessages.noMethod });
-    const totals = totalsWith(lines, shipping);
+    const totals = totalsWith(lines, shipping, vat);
     const agrees =
       sameCents(input.shipping_cost, totals.shippingCents) &&
       sameCents(input.total_price_with_tax, totals.totalWithTaxCents) &&
@@ -156,6 +160,7 @@ export async function placeOrder(
         stockHeldUntil: heldUntil,
         placedFrom: options.clientAddress,
         ...shippingColumns(shipping),
+        ...vatColumns(vat),
         // The words she ticked, as the shop shows them (never a text the client sends), and when.
         ...(input.digital_consent && lines.some((l) => l.isDigital) ? { digitalConsentAt: new Date(), digitalConsentText: DIGITAL_CONSENT_TEXT } : {}),
       },

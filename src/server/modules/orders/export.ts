@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { lisbonDayStart, lisbonTime, lisbonToday, nextCalendarDay } from '#shared/dates.ts';
-import { VAT_RATE, vatIncluded } from '#shared/money.ts';
-import { manualPaymentLabel, orderStatusLabel, paymentMethodLabel } from '#shared/orders.ts';
+import { manualPaymentLabel, orderStatusLabel, paymentMethodLabel, vatLinesOf } from '#shared/orders.ts';
+import { ART53_REASON, ART53_TEXT, type VatExemptionReason, VAT_RATE_TABLE, vatIn } from '#shared/vat.ts';
+import { VAT_EXEMPTION_REASONS } from '#shared/vat-labels.ts';
 import type { OrderExportQuery } from '#shared/schemas/exports.ts';
 import { refundMethodLabel } from '#shared/schemas/invoicing.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,6 +11,9 @@ import { csvCents, csvCount, type CsvCell } from '../../platform/csv.ts';
 import { refundDate } from './figures.ts';
 import * as follow from './followers.ts';
 import { orderItems, orders, refunds } from './tables.ts';
+
+/** Every rate of the law's table, highest first: each has its column (decision 0053). */
+const EXPORT_RATES = [...new Set(VAT_RATE_TABLE.flatMap((r) => [r.normal, r.intermediate, r.reduced]))].sort((a, b) => b - a);
 
 /** The accountant's columns, one line per item sold (issue #17). */
 export const ORDER_EXPORT_COLUMNS = [
@@ -39,6 +43,9 @@ export const ORDER_EXPORT_COLUMNS = [
   'Reembolsado',
   'Reembolsado em',
   'Reembolso por',
+  'Motivo da isenção de IVA',
+  // The order's VAT at each rate of the law's table, one column per rate (decision 0053).
+  ...EXPORT_RATES.map((rate) => `IVA da encomenda a ${rate}%`),
 ] as const;
 
 /** Orders read per round trip: the export holds one batch in memory at a time. */
@@ -47,7 +54,22 @@ const BATCH = 500;
 /** The customer's name as the checkout writes the address ("Nome, Morada, Cidade, 0000-000, País"). */
 const nameOf = (shippingAddress: string) => shippingAddress.split(',', 1)[0]?.trim() ?? '';
 
-const VAT_PERCENT = `${Math.round(VAT_RATE * 100)}%`;
+/** Why a line carries no VAT, in words: the art. 53.º regime's, or the exempt product's own AT code. */
+function exemptionText(reason: string | null) {
+  if (!reason) return '';
+  if (reason === ART53_REASON) return `${ART53_REASON} – ${ART53_TEXT}`;
+  const words = VAT_EXEMPTION_REASONS[reason as VatExemptionReason] as string | undefined;
+  return words ? `${reason} – ${words}` : reason;
+}
+
+/** The order's VAT at each rate of the table, from the rates its lines and shipping kept. */
+function vatByRate(order: typeof orders.$inferSelect, items: (typeof orderItems.$inferSelect)[]) {
+  const lines = order.vatRegime === 'exempt_art53' ? [] : vatLinesOf([...items.map((i) => ({ rate: i.vatRate, grossCents: i.unitPriceCents * i.quantity })), { rate: order.shippingVatRate, grossCents: order.shippingCents }]);
+  return EXPORT_RATES.map((rate) => {
+    const line = lines.find((l) => l.rate === rate);
+    return line ? csvCents(line.taxCents) : '';
+  });
+}
 
 /**
  * A date and a time in cells of their own, `2026-11-26` and `04:23` (Lisbon): ISO dates are read as dates by
@@ -139,7 +161,9 @@ export async function* orderExportRows(db: Db, query: OrderExportQuery): AsyncGe
         refunded ? lisbonToday(refunded.lastAt) : '',
         refunded?.methods ?? '',
       ];
-      for (const item of itemsOf.get(order.id) ?? []) {
+      const own = itemsOf.get(order.id) ?? [];
+      const byRate = vatByRate(order, own);
+      for (const item of own) {
         const lineCents = item.unitPriceCents * item.quantity;
         yield [
           ...common,
@@ -147,10 +171,12 @@ export async function* orderExportRows(db: Db, query: OrderExportQuery): AsyncGe
           item.variantName ?? '',
           csvCount(item.quantity),
           csvCents(item.unitPriceCents),
-          VAT_PERCENT,
+          item.vatRate ? `${item.vatRate}%` : 'Isento',
           csvCents(lineCents),
-          csvCents(vatIncluded(lineCents)),
+          csvCents(vatIn(lineCents, item.vatRate)),
           ...totals,
+          exemptionText(item.vatExemptionReason),
+          ...byRate,
         ];
       }
     }

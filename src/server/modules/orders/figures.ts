@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql, type Subquery } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { calendarDayPlus, type InstantRange, lisbonDays } from '#shared/dates.ts';
+import { calendarDayPlus, type InstantRange, lisbonDayStart, lisbonDays } from '#shared/dates.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { Overview, Takings } from '#shared/schemas/overview.ts';
 import type { Db } from '../../db/client.ts';
@@ -144,3 +144,17 @@ export async function bestSellers(db: Db, w: InstantRange, limit = 5): Promise<O
   return top.map((r) => ({ productId: r.productId, name: nameOf.get(r.productId) ?? 'Produto removido', quantity: int(r.quantity), withTaxCents: int(r.withTaxCents) }));
 }
 
+
+/**
+ * What the shop invoiced in a calendar year (Lisbon), for the art. 53.º meter: the orders paid in it (each paid
+ * order gets its invoice-receipt) less the refunds settled in it (their credit notes).
+ */
+export async function invoicedInYear(db: Db, year: number): Promise<number> {
+  const range = { from: lisbonDayStart(`${year}-01-01`), until: lisbonDayStart(`${year + 1}-01-01`) };
+  const [paid] = await db.select({ cents: sql<string>`coalesce(sum(${orders.totalWithTaxCents}), 0)` }).from(orders).where(within(orders.paidAt, range));
+  const [back] = await db
+    .select({ cents: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'settled'), sql`${refundDate} >= ${range.from} and ${refundDate} < ${range.until}`));
+  return int(paid?.cents) - int(back?.cents);
+}

@@ -1,5 +1,6 @@
 import { formatLongDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
+import { ART53_TEXT } from '#shared/vat.ts';
 import { orderStatusLabel, paymentMethodLabel, type OrderStatus, type PaymentMethod } from '#shared/orders.ts';
 import { type Carrier, carrierLabel, trackingUrl } from '#shared/shipping.ts';
 import { STORED_ADDRESS_MAX } from '#shared/schemas/orders.ts';
@@ -9,7 +10,7 @@ import { WITHDRAW_LABEL } from '#shared/withdrawal.ts';
 import { createElement as h } from 'react';
 import { composeMail, type MailBlock } from '../../platform/mail.ts';
 import { customerText } from '../../platform/mail-templates/customer-text.ts';
-import { OrderSummary, type SummaryLine } from '../../platform/mail-templates/order-summary.ts';
+import { OrderSummary, type SummaryLine, type SummaryVat } from '../../platform/mail-templates/order-summary.ts';
 
 const { preparation, mainland, islands } = shop.delivery;
 /** The islands' range without its unit, as the shipped mail says it ("3 a 15 nas ilhas"). */
@@ -24,6 +25,8 @@ type MailOrder = {
   shippingCents: number;
   totalTaxCents: number;
   totalWithTaxCents: number;
+  /** The VAT as the order kept it (decision 0053): per rate, or the art. 53.º exemption. */
+  vat?: SummaryVat;
   /** What a cancelled paid order owes the customer. */
   refundDueCents?: number | null;
   /** An unpaid order's deadline: it is cancelled then, and its stock freed (#26). */
@@ -36,6 +39,14 @@ type MailOrder = {
   /** How it ships (decision 0046): the method's name, where and when to pick it up (pickup only), and the parcel once it left. */
   shipping?: { methodName: string | null; pickupDetails: string | null; carrier: Carrier | null; trackingNumber: string | null };
 };
+
+/** The text mail's VAT words: the VAT included, per rate when several, or the art. 53.º words instead. */
+const vatWords = (order: MailOrder) =>
+  order.vat?.exempt
+    ? ART53_TEXT
+    : order.vat && order.vat.lines.length > 1
+      ? `inclui ${order.vat.lines.map((l) => `IVA a ${l.rate}% de ${formatCents(l.taxCents)}`).join(' e ')}`
+      : `inclui IVA de ${formatCents(order.totalTaxCents)}`;
 
 /** "Desistir do contrato" in the mails the law names (art. 11.º-A of Directive 2011/83/EU): the function's own label, its link. */
 const withdrawalParagraphs = (order: MailOrder, withForm = false): string[] =>
@@ -99,7 +110,7 @@ export const orderReceivedMail = (order: MailOrder, url: string, reference?: Mul
       `Obrigado pela sua compra! A encomenda n.º ${order.id} foi registada e está a aguardar pagamento (${paymentMethodLabel[order.paymentMethod]}).`,
       summary(order, [
         ...order.lines.map(lineText),
-        `Portes: ${order.shippingCents ? formatCents(order.shippingCents) : 'grátis'}. Total: ${formatCents(order.totalWithTaxCents)} (inclui IVA de ${formatCents(order.totalTaxCents)}).`,
+        `Portes: ${order.shippingCents ? formatCents(order.shippingCents) : 'grátis'}. Total: ${formatCents(order.totalWithTaxCents)} (${vatWords(order)}).`,
       ]),
       ...(ships(order) ? deliveryParagraphs(order) : []),
       ...(order.digitalConsent

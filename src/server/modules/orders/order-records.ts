@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Totals } from '#shared/orders.ts';
+import { type Totals, vatLinesOf } from '#shared/orders.ts';
 import { paths } from '#shared/paths.ts';
+import { ART53_REASON } from '#shared/vat.ts';
 import type { Tx } from '../../db/client.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { hashSecret } from '../../platform/passwords.ts';
@@ -69,7 +70,16 @@ export function withdrawalUrl(publicUrl: string, row: OrderRow, token?: string) 
   return `${publicUrl}${paths.withdrawal(row.id, token ?? row.accessToken)}`;
 }
 
-type MailLine = Pick<ItemRow, 'productId' | 'productName' | 'variantName' | 'quantity' | 'unitPriceCents' | 'isDigital'>;
+type MailLine = Pick<ItemRow, 'productId' | 'productName' | 'variantName' | 'quantity' | 'unitPriceCents' | 'isDigital' | 'vatRate'>;
+
+/** The VAT a mail states: one line per rate the order kept, or the art. 53.º words instead (decision 0053). */
+const mailVat = (row: OrderRow, lines: MailLine[]) => ({
+  exempt: row.vatRegime === 'exempt_art53',
+  lines:
+    row.vatRegime === 'exempt_art53'
+      ? []
+      : vatLinesOf([...lines.map((l) => ({ rate: l.vatRate, grossCents: l.unitPriceCents * l.quantity })), { rate: row.shippingVatRate, grossCents: row.shippingCents }]),
+});
 
 /** What a mail says of an order; each line with its product's first picture (one query for all the lines). */
 export async function mailOrder(tx: Tx, publicUrl: string, row: OrderRow, lines: MailLine[]) {
@@ -83,6 +93,7 @@ export async function mailOrder(tx: Tx, publicUrl: string, row: OrderRow, lines:
     shippingCents: row.shippingCents,
     totalTaxCents: row.totalTaxCents,
     totalWithTaxCents: row.totalWithTaxCents,
+    vat: mailVat(row, lines),
     refundDueCents: row.refundDueCents,
     payBy: row.status === 'pending' && !row.paidAt ? row.stockHeldUntil : null,
     digitalConsent: row.digitalConsentAt && row.digitalConsentText ? { at: row.digitalConsentAt, text: row.digitalConsentText } : null,
@@ -97,6 +108,39 @@ export async function mailOrder(tx: Tx, publicUrl: string, row: OrderRow, lines:
   };
 }
 
+/** A priced line with the VAT rate it is sold at (percent). */
+export type VatLine = PricedLine & { vatRate: number };
+
+/** Each line at its own VAT rate: its category in the shop's region today, 0 under the art. 53.º exemption (decision 0053). */
+export const withVat = (lines: PricedLine[], vat: { rateOf: (category: PricedLine['vatCategory']) => number }): VatLine[] =>
+  lines.map((l) => ({ ...l, vatRate: vat.rateOf(l.vatCategory) }));
+
+/** What the order keeps of the VAT it was sold under: the regime, the region and shipping's rate (decision 0053). */
+export const vatColumns = (vat: { regime: OrderRow['vatRegime']; region: OrderRow['vatRegion']; shippingRate: number; exempt: boolean }) => ({
+  vatRegime: vat.regime,
+  vatRegion: vat.region,
+  shippingVatRate: vat.exempt ? 0 : vat.shippingRate,
+});
+
+/** Why a line at 0 % carries no VAT: the art. 53.º exemption (M10), or the exempt product's own reason. */
+const exemptionOf = (line: VatLine, regime: OrderRow['vatRegime']) => (line.vatRate > 0 ? null : regime === 'exempt_art53' ? ART53_REASON : line.vatExemptionReason);
+
+/** An order's lines as stored: at the prices and VAT rates they are sold at. */
+export const itemValues = (orderId: number, lines: VatLine[], regime: OrderRow['vatRegime']) =>
+  lines.map((l) => ({
+    orderId,
+    productId: l.productId,
+    variantId: l.variantId,
+    productName: l.productName,
+    variantName: l.variantName,
+    isDigital: l.isDigital,
+    withdrawalExemption: l.withdrawalExemption,
+    quantity: l.quantity,
+    unitPriceCents: l.unitPriceCents,
+    vatRate: l.vatRate,
+    vatExemptionReason: exemptionOf(l, regime),
+  }));
+
 /** The order's totals columns, in cents. */
 export const totalsColumns = (totals: Totals) => ({
   shippingCents: totals.shippingCents,
@@ -108,7 +152,7 @@ export const totalsColumns = (totals: Totals) => ({
 export async function insertOrder(
   tx: Tx,
   values: Omit<typeof orders.$inferInsert, 'shippingCents' | 'totalWithoutTaxCents' | 'totalTaxCents' | 'totalWithTaxCents'>,
-  lines: PricedLine[],
+  lines: VatLine[],
   totals: Totals,
 ) {
   const [row] = await tx
@@ -116,19 +160,7 @@ export async function insertOrder(
     .values({ ...values, ...totalsColumns(totals) })
     .returning();
   if (!row) throw new Error('order not stored');
-  await tx.insert(orderItems).values(
-    lines.map((l) => ({
-      orderId: row.id,
-      productId: l.productId,
-      variantId: l.variantId,
-      productName: l.productName,
-      variantName: l.variantName,
-      isDigital: l.isDigital,
-      withdrawalExemption: l.withdrawalExemption,
-      quantity: l.quantity,
-      unitPriceCents: l.unitPriceCents,
-    })),
-  );
+  await tx.insert(orderItems).values(itemValues(row.id, lines, row.vatRegime));
   return row;
 }
 
@@ -150,7 +182,7 @@ export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow,
  * "Recebemos a sua encomenda", in the transaction that registers the order, which the payments module hears
  * of first: it watches the order's deadline, and a Multibanco order's mail waits for the reference it issues.
  */
-export async function queueOrderReceived(tx: Tx, publicUrl: string, row: OrderRow, lines: PricedLine[], token?: string) {
+export async function queueOrderReceived(tx: Tx, publicUrl: string, row: OrderRow, lines: VatLine[], token?: string) {
   const mailedByPayments = await follow.payments().placed(tx, row);
   if (!mailedByPayments) await queueMail(tx, await orderReceivedMail(await mailOrder(tx, publicUrl, row, lines), orderUrl(publicUrl, row, token)));
   // And the shop, when the owner asked to hear of each new order (her setting, read when the job runs).

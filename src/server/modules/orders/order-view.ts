@@ -1,9 +1,9 @@
 import { asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import { toEuros } from '#shared/money.ts';
 import { carrierLabel, trackingUrl } from '#shared/shipping.ts';
-import type { OrderStatus } from '#shared/orders.ts';
+import { type OrderStatus, vatLinesOf } from '#shared/orders.ts';
 import type { Order, OrderPage } from '#shared/schemas/orders.ts';
-import { orderMessages } from '#shared/schemas/orders.ts';
+import { orderMessages, vatInEuros } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { productThumbnails } from '../catalog/products.ts';
@@ -15,6 +15,16 @@ import { mayView, type OrderRow, type Viewer } from './order-records.ts';
 import { orderItems, orders, orderStatusChanges } from './tables.ts';
 
 /* The order as the customer and the back office read it, one order or a page of them. */
+
+/**
+ * The VAT the order was sold with, one line per rate, from the rates its lines and shipping kept (decision 0053),
+ * never from today's: a change of the table or the regime leaves it as it was.
+ */
+function vatOf(row: OrderRow, items: { vatRate: number; unitPriceCents: number; quantity: number }[]) {
+  const exempt = row.vatRegime === 'exempt_art53';
+  const lines = exempt ? [] : vatLinesOf([...items.map((i) => ({ rate: i.vatRate, grossCents: i.unitPriceCents * i.quantity })), { rate: row.shippingVatRate, grossCents: row.shippingCents }]);
+  return vatInEuros(exempt, lines);
+}
 
 /** What only the back office reads of an order (the owner's own note on a payment she recorded). */
 type Reader = { forAdmin?: boolean };
@@ -55,6 +65,7 @@ export async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: R
     total_price_without_tax: toEuros(row.totalWithoutTaxCents),
     total_tax: toEuros(row.totalTaxCents),
     total_price_with_tax: toEuros(row.totalWithTaxCents),
+    ...vatOf(row, own),
     paid_at: row.paidAt?.toISOString() ?? null,
     paid_method: row.paidMethod,
     paid_note: forAdmin ? row.paidNote : null,
@@ -75,6 +86,7 @@ export async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: R
           variant_id: i.variantId,
           quantity: i.quantity,
           price: toEuros(i.unitPriceCents),
+          vat_rate: i.vatRate,
           product: {
             id: i.productId,
             name: i.productName,

@@ -62,6 +62,10 @@ describe('totals', () => {
       totalTax: 12.77,
       totalPriceWithoutTax: 55.53,
       taxRate: 0.23,
+      // One rate (the mainland's normal): one VAT line (decision 0053).
+      vat_lines: [{ rate: 23, tax: 12.77, label: 'IVA (23%) incluído' }],
+      vat_exempt: false,
+      vat_note: null,
       lines: [
         { product_id: a.id, variant_id: null, price: 25, stock: 10 },
         { product_id: b.id, variant_id: b.variantRows[0]!.id, price: 12.3, stock: 3 },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { VAT_REGIMES, VAT_REGIONS } from '#shared/vat.ts';
 import { EXEMPTION_REASONS } from '#shared/withdrawal.ts';
 import { users } from '../users/tables.ts';
 import { products, productVariants } from '../catalog/tables.ts';
@@ -35,6 +36,11 @@ export const orders = pgTable(
     // The parcel, once it left: its carrier and the number the customer follows it by.
     trackingCarrier: text('tracking_carrier', { enum: ['ctt', 'ctt_expresso', 'dpd', 'gls', 'correos_express', 'other'] }),
     trackingNumber: text('tracking_number'),
+    // The VAT it was sold under (decision 0053): the shop's regime and region then, and shipping's rate in percent.
+    // Orders from before keep the mainland's normal regime they were sold under.
+    vatRegime: text('vat_regime', { enum: VAT_REGIMES }).notNull().default('normal'),
+    vatRegion: text('vat_region', { enum: VAT_REGIONS }).notNull().default('continente'),
+    shippingVatRate: integer('shipping_vat_rate').notNull().default(23),
     totalWithoutTaxCents: integer('total_without_tax_cents').notNull(),
     totalTaxCents: integer('total_tax_cents').notNull(),
     totalWithTaxCents: integer('total_with_tax_cents').notNull(),
@@ -140,6 +146,9 @@ export const orderItems = pgTable(
     withdrawalExemption: text('withdrawal_exemption', { enum: EXEMPTION_REASONS }),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    // The VAT rate in percent the line was sold at (0: exempt, and why: the AT's code), never recomputed (decision 0053).
+    vatRate: integer('vat_rate').notNull().default(23),
+    vatExemptionReason: text('vat_exemption_reason'),
     // Its order's payment date, kept by triggers (migration 0014), never written by the application: the
     // owner's best sellers sum the lines paid in a period without joining every order.
     paidAt: timestamp('paid_at', { withTimezone: true }),

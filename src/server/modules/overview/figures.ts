@@ -5,6 +5,7 @@ import { lowStock } from '../catalog/low-stock.ts';
 import { awaitingPayment, bestSellers, invoicesWaiting, ordersByStatus, refundsDue, takingsByDay, takingsIn } from '../orders/figures.ts';
 import { gatewayPayments, mbwayRequests, recoveredOrders } from '../payments/figures.ts';
 import { waitingWithdrawals } from '../withdrawals/admin.ts';
+import { turnoverMeterOf } from '../tax/meter.ts';
 import { ownerSettings } from './settings.ts';
 
 /**
@@ -18,7 +19,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
   const firstDay = calendarDayPlus(today, 1 - options.days);
   const period = lisbonDays(firstDay, options.days);
   const settings = await ownerSettings(db);
-  const [takings, days, byStatus, awaiting, recovered, mbway, refunds, invoices, low, best, withdrawals] = await Promise.all([
+  const [takings, days, byStatus, awaiting, recovered, mbway, refunds, invoices, low, best, withdrawals, meter] = await Promise.all([
     takingsIn(db, [last(1), last(1, 1), last(7), last(7, 7), last(30), last(30, 30)], gatewayPayments(db)),
     takingsByDay(db, firstDay, options.days),
     ordersByStatus(db, period),
@@ -30,6 +31,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
     lowStock(db, settings.lowStockThreshold).then((items) => ({ threshold: settings.lowStockThreshold, items })),
     bestSellers(db, period),
     waitingWithdrawals(db, options.now),
+    turnoverMeterOf(db, options.now),
   ]);
   const [today1, yesterday, week, weekBefore, month, monthBefore] = takings as [Takings, Takings, Takings, Takings, Takings, Takings];
   return {
@@ -45,5 +47,6 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
     ownerMail: { newOrders: settings.mailNewOrders, to: options.ownerMailTo },
     withdrawals: { periodDays: settings.withdrawalDays, ...withdrawals },
     bestSellers: best,
+    vat: { exempt: meter !== null, meter },
   };
 }

@@ -2,6 +2,7 @@ import { Heading } from '@react-email/heading';
 import { Img } from '@react-email/img';
 import { createElement as h, type CSSProperties } from 'react';
 import { formatCents } from '#shared/money.ts';
+import { ART53_TEXT, vatLineLabel } from '#shared/vat.ts';
 import { brand } from './brand.ts';
 
 export type SummaryLine = {
@@ -13,7 +14,16 @@ export type SummaryLine = {
   picture: string | null;
 };
 
-export type SummaryOrder = { shippingCents: number; totalTaxCents: number; totalWithTaxCents: number; lines: SummaryLine[] };
+/** The VAT as the order kept it: one line per rate, or the art. 53.º exemption (no VAT line, its words instead). */
+export type SummaryVat = { exempt: boolean; lines: { rate: number; taxCents: number }[] };
+export type SummaryOrder = { shippingCents: number; totalTaxCents: number; totalWithTaxCents: number; lines: SummaryLine[]; vat?: SummaryVat };
+
+/** The VAT rows: each rate's "IVA (23%) incluído", or the exemption's words where VAT would be (decision 0053). */
+export function vatRows(order: Pick<SummaryOrder, 'totalTaxCents' | 'vat'>): [string, string][] {
+  if (order.vat?.exempt) return [[ART53_TEXT, '']];
+  if (!order.vat || order.vat.lines.length <= 1) return [['IVA incluído', formatCents(order.totalTaxCents)]];
+  return order.vat.lines.map((l) => [vatLineLabel(l.rate), formatCents(l.taxCents)]);
+}
 
 const PICTURE = 56;
 const cell: CSSProperties = { padding: '10px 0', verticalAlign: 'middle', borderBottom: `1px solid ${brand.rule}`, fontSize: '15px', lineHeight: '22px', color: brand.text };
@@ -62,7 +72,7 @@ export function OrderSummary({ order }: { order: SummaryOrder }) {
         null,
         ...order.lines.map((line, i) => h(LineRow, { key: i, line })),
         totalRow('Portes', order.shippingCents ? formatCents(order.shippingCents) : 'grátis'),
-        totalRow('IVA incluído', formatCents(order.totalTaxCents)),
+        ...vatRows(order).map(([label, value]) => totalRow(label, value)),
         totalRow('Total', formatCents(order.totalWithTaxCents), true),
       ),
     ),

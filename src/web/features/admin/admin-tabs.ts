@@ -14,6 +14,7 @@ const tabKeys = {
   orders: 'encomendas',
   withdrawals: 'desistencias',
   shipping: 'envios',
+  tax: 'iva',
   subscribers: 'subscritores',
   media: 'media',
   newsletter: 'newsletter',
@@ -54,5 +55,6 @@ export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
   adminTab(tabKeys.collections, 'Coleções', async () => (await import('./collections/collections-tab.tsx')).CollectionsTab),
   adminTab(tabKeys.withdrawals, 'Desistências', async () => (await import('./withdrawals/withdrawals-tab.tsx')).WithdrawalsTab),
   adminTab(tabKeys.shipping, 'Envios', async () => (await import('./shipping/shipping-tab.tsx')).ShippingTab),
+  adminTab(tabKeys.tax, 'IVA', async () => (await import('./tax/tax-tab.tsx')).TaxTab),
   adminTab(tabKeys.audit, 'Registo', async () => (await import('./audit/audit-tab.tsx')).AuditTab),
 ];

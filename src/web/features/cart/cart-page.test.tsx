@@ -17,6 +17,7 @@ import {
   storedCart,
   totalsFor,
 } from './cart-test-utils.tsx';
+import { ART53_TEXT } from '#shared/vat.ts';
 import { dismissCartChanges } from './cart-totals.ts';
 
 const planner = cartItem({ id: '9', productId: 9, name: 'Planner PDF', price: 4.99, quantity: 1, isDigital: true, image: null });
@@ -25,7 +26,7 @@ const planner = cartItem({ id: '9', productId: 9, name: 'Planner PDF', price: 4.
  * calculate-totals answers from the request's lines at `prices` (product id -> euros), as the server would,
  * with the `stocks` it has (product id -> units; plenty when not said).
  */
-function totalsServer(prices: Record<number, number>, digital: number[] = [9], stocks: Record<number, number> = {}) {
+function totalsServer(prices: Record<number, number>, digital: number[] = [9], stocks: Record<number, number> = {}, vat: object = {}) {
   return (call: FakeCall) => {
     if (call.method !== 'POST' || call.path !== '/order/calculate-totals') return undefined;
     const { items } = call.body as { items: { product_id: number; variant_id?: number; quantity: number }[] };
@@ -37,7 +38,7 @@ function totalsServer(prices: Record<number, number>, digital: number[] = [9], s
       isDigital: digital.includes(i.product_id),
       ...(stocks[i.product_id] !== undefined ? { stock: stocks[i.product_id] } : {}),
     }));
-    return { status: 200, body: totalsFor(lines) };
+    return { status: 200, body: { ...totalsFor(lines), ...vat } };
   };
 }
 
@@ -119,6 +120,24 @@ describe('cart page', () => {
 
     expect(screen.getByRole('link', { name: 'Finalizar compra' }).getAttribute('href')).toBe('/checkout');
     expect(screen.getByRole('link', { name: 'Continuar a comprar' }).getAttribute('href')).toBe('/produtos');
+  });
+
+  it('shows one VAT line per rate the server answers (decision 0053)', async () => {
+    storeCart([caixa, agenda]);
+    fakeApi(null, totalsServer({ 1: 12.5, 8: 15 }, [], {}, { vat_lines: [{ rate: 23, tax: 5.8, label: 'IVA (23%) incluído' }, { rate: 6, tax: 0.85, label: 'IVA (6%) incluído' }], vat_exempt: false, vat_note: null }));
+    renderCart();
+    await waitFor(() => expect(shownValue(summary(), 'IVA (23%) incluído')).toBe(euros(5.8)));
+    expect(shownValue(summary(), 'IVA (6%) incluído')).toBe(euros(0.85));
+    expect(screen.queryByText(ART53_TEXT)).toBeNull();
+  });
+
+  it('shows no VAT line for a shop under the art. 53.º exemption, its words instead', async () => {
+    storeCart([caixa, agenda]);
+    fakeApi(null, totalsServer({ 1: 12.5, 8: 15 }, [], {}, { taxRate: 0, totalTax: 0, vat_lines: [], vat_exempt: true, vat_note: ART53_TEXT }));
+    renderCart();
+    await waitFor(() => expect(within(summary()).getByText(ART53_TEXT)).toBeTruthy());
+    expect(within(summary()).queryByText(/IVA \(/)).toBeNull();
+    expect(shownValue(summary(), 'Total')).toBe(euros(46));
   });
 
   it('shows the delivery fee below the free-delivery amount, and how much is missing', async () => {

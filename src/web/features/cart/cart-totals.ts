@@ -25,6 +25,16 @@ export const sameTotals = (a: TotalsAnswer, b: TotalsAnswer) =>
 
 /** The VAT label ('IVA (23%) incluído': prices include it), from the rate the server used. */
 export const vatLabel = (rate: number) => `IVA (${Math.round(rate * 100)}%) incluído`;
+
+type VatFigures = Pick<TotalsAnswer, 'taxRate' | 'totalTax' | 'vat_lines' | 'vat_note'>;
+
+/**
+ * The VAT rows under the totals, in the server's words (decision 0053): one per rate; under the art. 53.º
+ * exemption no VAT line, the law's words instead, with no amount. An answer without them: the one rate.
+ */
+export const vatRows = (t: VatFigures): [string, string][] =>
+  t.vat_note ? [[t.vat_note, '']] : t.vat_lines?.length ? t.vat_lines.map((l) => [l.label, formatEuros(l.tax)]) : [[vatLabel(t.taxRate), formatEuros(t.totalTax)]];
+
 /** 'Grátis' when there is nothing to pay for delivery. */
 export const shippingLabel = (euros: number) => (toCents(euros) === 0 ? 'Grátis' : formatEuros(euros));
 

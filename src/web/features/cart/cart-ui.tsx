@@ -4,7 +4,7 @@ import { formatEuros } from '#shared/money.ts';
 import { freeShippingFromEuros } from '#shared/orders.ts';
 import type { TotalsAnswer } from '#shared/schemas/orders.ts';
 import { type CartItem, lineName } from './cart-store.ts';
-import { type CartChange, shippingLabel, soldOutMessage, vatLabel } from './cart-totals.ts';
+import { type CartChange, shippingLabel, soldOutMessage, vatRows } from './cart-totals.ts';
 import BiImageIcon from '~icons/bi/image';
 
 /** The shared shipping rule in the shopper's words. */
@@ -50,7 +50,7 @@ export function InlineSpinner({ label }: { label: string }) {
 export function TotalsList({ totals, ships = true }: { totals: TotalsAnswer; ships?: boolean }) {
   const rows: [string, string][] = [
     ['Subtotal', formatEuros(totals.subtotalWithTax)],
-    [vatLabel(totals.taxRate), formatEuros(totals.totalTax)],
+    ...vatRows(totals),
     ...(ships ? [['Portes', shippingLabel(totals.shippingCost)] as [string, string]] : []),
   ];
   return (
@@ -58,7 +58,7 @@ export function TotalsList({ totals, ships = true }: { totals: TotalsAnswer; shi
       {rows.map(([label, value]) => (
         <div key={label} className="d-flex justify-content-between gap-3 mb-2">
           <dt className="fw-normal">{label}</dt>
-          <dd className="mb-0 text-end">{value}</dd>
+          {value ? <dd className="mb-0 text-end">{value}</dd> : null}
         </div>
       ))}
       <div className="d-flex justify-content-between gap-3 border-top pt-2 fs-5 fw-semibold">

@@ -22,6 +22,7 @@ import {
   totalsFor,
   userFactory,
 } from '../cart/cart-test-utils.tsx';
+import { ART53_TEXT } from '#shared/vat.ts';
 import { dismissCartChanges } from '../cart/cart-totals.ts';
 import { submitFailed } from './checkout-form.ts';
 import { CheckoutPage } from './checkout-page.tsx';
@@ -109,6 +110,22 @@ describe('checkout page', () => {
     serve(null);
     renderCheckout();
     expect(await screen.findByText('Página do carrinho')).toBeTruthy();
+  });
+
+  it('shows each VAT rate on its own line, or, for a shop under the art. 53.º exemption, no VAT line but its words (decision 0053)', async () => {
+    storeCart([caixa, agenda]);
+    serve(null, { totals: () => ({ status: 200, body: { ...totals, vat_lines: [{ rate: 23, tax: 5.8, label: 'IVA (23%) incluído' }, { rate: 6, tax: 0.85, label: 'IVA (6%) incluído' }], vat_exempt: false, vat_note: null } }) });
+    renderCheckout();
+    await ready();
+    expect(shownValue(summary(), 'IVA (23%) incluído')).toBe(euros(5.8));
+    expect(shownValue(summary(), 'IVA (6%) incluído')).toBe(euros(0.85));
+    cleanup();
+
+    serve(null, { totals: () => ({ status: 200, body: { ...totals, taxRate: 0, totalTax: 0, totalPriceWithoutTax: totals.totalWithTax, vat_lines: [], vat_exempt: true, vat_note: ART53_TEXT } }) });
+    renderCheckout();
+    await ready();
+    expect(within(summary()).getByText(ART53_TEXT)).toBeTruthy();
+    expect(within(summary()).queryByText(/IVA \(/)).toBeNull();
   });
 
   it('says before the order which lines have no right of withdrawal, and why (issue #28)', async () => {

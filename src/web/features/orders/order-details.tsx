@@ -1,10 +1,10 @@
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { formatCents, formatEuros, toCents, VAT_RATE } from '#shared/money.ts';
+import { formatCents, formatEuros, toCents } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { paths } from '#shared/paths.ts';
-import { vatLabel } from '../cart/cart-totals.ts';
+import { vatRows } from '../cart/cart-totals.ts';
 import { DigitalAccess } from '../payments/order-payment.tsx';
 import { invoiceTo, orderNumber } from './order-ui.tsx';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
@@ -86,7 +86,9 @@ export function OrderSummary({ order }: { order: Order }) {
           <dl className="mb-0">
             <Line label="Subtotal" value={formatCents(subtotalCents)} />
             <Line label="Portes" value={order.shipping_cost === 0 ? 'Grátis' : formatEuros(order.shipping_cost)} />
-            <Line label={vatLabel(VAT_RATE)} value={formatEuros(order.total_tax)} />
+            {vatRows({ taxRate: 0.23, totalTax: order.total_tax, vat_lines: order.vat_lines, vat_note: order.vat_note }).map(([label, value]) => (
+              <Line key={label} label={label} value={value} />
+            ))}
             <Line label="Total" value={formatEuros(order.total_price_with_tax)} strong />
           </dl>
         </Card.Body>
@@ -146,7 +148,7 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
   return (
     <div className={`d-flex justify-content-between gap-3 ${strong ? 'border-top pt-2 mt-2 fw-bold fs-5' : 'mb-1'}`}>
       <dt className={strong ? '' : 'fw-normal'}>{label}</dt>
-      <dd className="mb-0 text-nowrap">{value}</dd>
+      {value ? <dd className="mb-0 text-nowrap">{value}</dd> : null}
     </div>
   );
 }

@@ -3,13 +3,14 @@ import { lazy, Suspense, useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
 import { formatCents } from '#shared/money.ts';
-import { OVERVIEW_PERIODS, type TakingsComparison } from '#shared/schemas/overview.ts';
+import { type Overview, OVERVIEW_PERIODS, type TakingsComparison } from '#shared/schemas/overview.ts';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { QueryState } from '../query-state.tsx';
 import { overviewQueryOptions } from './api.ts';
 import { DailyTable } from './daily-table.tsx';
 import { BestSellers, LowStock, NeedsAttention, OrdersByStatus } from './overview-lists.tsx';
 import { OwnerMail } from './owner-mail.tsx';
+import { TurnoverMeter } from './turnover-meter.tsx';
 import { WithdrawalsPanel } from './withdrawals-panel.tsx';
 import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
 
@@ -36,7 +37,7 @@ function comparedWith(current: number, previous: number, before: PeriodBefore) {
   return `${change.format((current - previous) / previous)} face ${before.comparedTo}`;
 }
 
-function TakingsCard({ title, before, figures }: { title: string; before: PeriodBefore; figures: TakingsComparison }) {
+function TakingsCard({ title, before, figures, exempt }: { title: string; before: PeriodBefore; figures: TakingsComparison; exempt: boolean }) {
   const { current, previous } = figures;
   return (
     <div className="col-sm-6 col-lg-4">
@@ -51,7 +52,9 @@ function TakingsCard({ title, before, figures }: { title: string; before: Period
             <dd className="fw-semibold">{formatCents(current.netCents)}</dd>
           </dl>
           <p className="small mb-2">
-            {formatCents(current.withoutTaxCents)} sem IVA · {current.orders === 1 ? '1 encomenda paga' : `${current.orders} encomendas pagas`}
+            {/* Under the art. 53.º exemption there is no VAT to take out (decision 0053). */}
+            {exempt ? '' : `${formatCents(current.withoutTaxCents)} sem IVA · `}
+            {current.orders === 1 ? '1 encomenda paga' : `${current.orders} encomendas pagas`}
           </p>
           <p className="small text-secondary mb-0">
             {comparedWith(current.receivedCents, previous.receivedCents, before)} ({formatCents(previous.receivedCents)})
@@ -61,6 +64,8 @@ function TakingsCard({ title, before, figures }: { title: string; before: Period
     </div>
   );
 }
+
+const exempt = (figures: Overview) => Boolean(figures.vat?.exempt);
 
 /** The dashboard's first tab (issue #17): how the shop is doing, and what needs the owner. */
 export function OverviewTab() {
@@ -84,18 +89,21 @@ export function OverviewTab() {
         <div aria-busy={query.isFetching || undefined}>
           <h2 className="visually-hidden">Resumo</h2>
           <div className="row g-3 mb-4">
-            <TakingsCard title="Recebido hoje" before={{ comparedTo: 'a ontem', during: 'ontem' }} figures={figures.takings.today} />
+            <TakingsCard title="Recebido hoje" before={{ comparedTo: 'a ontem', during: 'ontem' }} figures={figures.takings.today} exempt={exempt(figures)} />
             <TakingsCard
               title="Últimos 7 dias"
               before={{ comparedTo: 'aos 7 dias anteriores', during: 'nos 7 dias anteriores' }}
               figures={figures.takings.week}
+              exempt={exempt(figures)}
             />
             <TakingsCard
               title="Últimos 30 dias"
               before={{ comparedTo: 'aos 30 dias anteriores', during: 'nos 30 dias anteriores' }}
               figures={figures.takings.month}
+              exempt={exempt(figures)}
             />
           </div>
+          {figures.vat?.meter && <TurnoverMeter meter={figures.vat.meter} />}
           <section className="card mb-4" aria-labelledby={`${id}-days`}>
             <div className="card-body">
               <div className="d-flex flex-wrap align-items-center gap-2 mb-3">

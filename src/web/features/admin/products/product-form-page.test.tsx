@@ -93,6 +93,8 @@ describe('product form', () => {
       isDigital: 'false',
       hasVariants: 'true',
       withdrawalExemption: '',
+      vat_category: 'normal',
+      vat_exemption_reason: '',
       weight_grams: '380',
       unit_quantity: '0,5',
       unit: 'unidade',
@@ -221,6 +223,8 @@ describe('product form', () => {
       link: 'https://exemplo.pt/guia.pdf',
       hasVariants: 'false',
       withdrawalExemption: '',
+      vat_category: 'normal',
+      vat_exemption_reason: '',
       price: '1234.50',
       stock: '100',
       // No sale: blank (the product's sale, if any, ends).

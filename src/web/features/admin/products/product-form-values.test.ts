@@ -66,6 +66,8 @@ describe('product form values', () => {
       link: 'https://exemplo.pt/x',
       hasVariants: 'true',
       withdrawalExemption: '',
+      vat_category: 'normal',
+      vat_exemption_reason: '',
       weight_grams: '',
       unit_quantity: '',
       unit: '',

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { eurosForApi } from '#shared/money.ts';
+import type { VatCategory } from '#shared/vat.ts';
 import { MAX_IMAGE_BYTES, mediaMessages, type Product, productForm } from '#shared/schemas/catalog.ts';
 import { unitQuantityText } from '#shared/unit-price.ts';
 
@@ -40,6 +41,9 @@ export type ProductFormValues = SaleValues & {
   /** The price per unit of measure (decision 0047): how much of `unit` one item holds; both blank when not given. */
   unit_quantity: string;
   unit: string;
+  /** Its VAT category, and the AT's reason when exempt ('' otherwise): decision 0053. */
+  vat_category: VatCategory;
+  vat_exemption_reason: string;
   variants: VariantValues[];
 };
 
@@ -57,7 +61,7 @@ const saleValues = (sale: Product['sale']): SaleValues =>
 
 export function productFormDefaults(product?: Product): ProductFormValues {
   if (!product) {
-    const blank = { weight_grams: '', unit_quantity: '', unit: '' };
+    const blank = { weight_grams: '', unit_quantity: '', unit: '', vat_category: 'normal' as const, vat_exemption_reason: '' };
     return { name: '', description: '', order: '0', price: '', stock: '', isDigital: false, link: '', hasVariants: false, withdrawalExemption: '', ...blank, ...noSale(), variants: [] };
   }
   return {
@@ -75,6 +79,8 @@ export function productFormDefaults(product?: Product): ProductFormValues {
     unit: product.unit ?? '',
     // With variants the product has no sale of its own (each variant has its own).
     ...(product.hasVariants ? noSale() : saleValues(product.sale)),
+    vat_category: product.vat_category ?? 'normal',
+    vat_exemption_reason: product.vat_exemption_reason ?? '',
     variants: product.variants.map((v) => ({
       id: v.id,
       name: v.name,
@@ -118,6 +124,8 @@ export function productFormData(values: ProductFormValues, newFiles: readonly Fi
   if (values.isDigital) form.append('link', values.link.trim());
   form.append('hasVariants', String(values.hasVariants));
   form.append('withdrawalExemption', values.withdrawalExemption);
+  form.append('vat_category', values.vat_category);
+  form.append('vat_exemption_reason', values.vat_category === 'exempt' ? values.vat_exemption_reason : '');
   if (values.hasVariants) {
     const variants = values.variants.map((v) => ({
       ...(v.id === undefined ? {} : { id: v.id }),

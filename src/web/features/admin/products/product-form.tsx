@@ -21,6 +21,7 @@ import { adminListHref } from '../admin-tabs.ts';
 import { VariantFields } from './variant-fields.tsx';
 import { MeasureFields } from './measure-fields.tsx';
 import { ProductSaleFieldset } from './sale-fields.tsx';
+import { VatCategoryFields } from './vat-category-fields.tsx';
 import { adminCollectionsQueryOptions } from '../collections/api.ts';
 import { ProductCollectionsField } from '../collections/product-collections-field.tsx';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
@@ -31,7 +32,7 @@ const deleteFailed = 'Erro ao eliminar produto.';
 const listHref = adminListHref('products');
 
 const saleFields = ['sale_price', 'sale_starts_at', 'sale_ends_at'] as const;
-const plainFields = ['name', 'description', 'order', 'price', 'stock', 'link', 'withdrawalExemption', 'weight_grams', 'unit_quantity', 'unit', ...saleFields] as const;
+const plainFields = ['name', 'description', 'order', 'price', 'stock', 'link', 'withdrawalExemption', 'weight_grams', 'unit_quantity', 'unit', 'vat_category', 'vat_exemption_reason', ...saleFields] as const;
 type PlainField = (typeof plainFields)[number];
 const isPlainField = (name: string): name is PlainField => (plainFields as readonly string[]).includes(name);
 const variantColumns = ['name', 'price', 'stock', 'sku', 'weight_grams', 'unit_quantity', ...saleFields] as const;
@@ -176,6 +177,8 @@ export function ProductForm({ product }: { product?: Product }) {
         {!hasVariants && <ProductSaleFieldset shown={product && !product.hasVariants ? product : undefined} />}
 
         <MeasureFields isDigital={isDigital} />
+
+        <VatCategoryFields />
 
         <ProductImagesField existing={existingImages} productName={product?.name ?? ''} images={images} />
 
