@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import BiArrowDownIcon from '~icons/bi/arrow-down';
+import BiArrowUpIcon from '~icons/bi/arrow-up';
 import { type CustomerPaymentMethod, paymentMethodLabel } from '#shared/orders.ts';
 import type { MethodSettingsAnswer } from '#shared/schemas/payments.ts';
 import { api, errorMessage } from '../../../api/client.ts';
@@ -52,10 +54,10 @@ export function PaymentMethodsPanel() {
               )}
             </span>
             <Button size="sm" variant="outline-secondary" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Subir ${paymentMethodLabel[method]}`}>
-              <span aria-hidden="true">▲</span>
+              <BiArrowUpIcon className="bi" aria-hidden="true" />
             </Button>
             <Button size="sm" variant="outline-secondary" disabled={index === order.length - 1} onClick={() => move(index, 1)} aria-label={`Descer ${paymentMethodLabel[method]}`}>
-              <span aria-hidden="true">▼</span>
+              <BiArrowDownIcon className="bi" aria-hidden="true" />
             </Button>
           </li>
         ))}
