@@ -1,15 +1,16 @@
 import './payments.css';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '#shared/paths.ts';
-import { MULTIBANCO_POLL_MS, paymentMessages } from '#shared/schemas/payments.ts';
+import { paymentMessages } from '#shared/schemas/payments.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useSession } from '../../session/session.tsx';
-import { multibancoWatchQueryOptions, startPayshop } from './api.ts';
+import { startPayshop } from './api.ts';
+import { useReferencePaid } from './use-multibanco-paid.ts';
 import { orderHref } from './payment-alternatives.tsx';
 import { PayshopDetails, type PayshopFigures } from './other-ways.tsx';
 import { amountDigits, paymentSearch } from './payment-format.ts';
@@ -48,13 +49,8 @@ function PayshopScreen(props: PaymentScreenProps) {
 }
 
 function ReferenceView({ orderId, token, figures, sandbox }: { orderId: number; token: string | undefined; figures: PayshopFigures; sandbox: boolean }) {
-  // Asked every 10 s, as the Multibanco screen does (the agent's payment reaches the shop through ifthenpay's callback).
-  const watch = useQuery({
-    ...multibancoWatchQueryOptions(orderId, token),
-    refetchInterval: (query) => (query.state.data?.payments.some((p) => p.status === 'paid') ? false : MULTIBANCO_POLL_MS),
-    refetchIntervalInBackground: true,
-  });
-  const paid = Boolean(watch.data?.payments.some((p) => p.status === 'paid'));
+  // The agent's payment reaches the shop through ifthenpay's callback: asked as the Multibanco screen asks.
+  const paid = useReferencePaid(orderId, token);
   const { user } = useSession();
   const counter = new URLSearchParams({ reference: figures.reference, amount: amountDigits(figures.amount) });
   return (

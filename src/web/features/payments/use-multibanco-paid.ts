@@ -7,11 +7,11 @@ import { paymentSearch } from './payment-format.ts';
 import { multibancoWatchQueryOptions } from './api.ts';
 
 /**
- * Whether the order the Multibanco screen shows was paid (issue #25: the screen moves on, as the MB WAY one does).
- * Asks every MULTIBANCO_POLL_MS, also while the tab is hidden (the customer pays in the bank's app), and when the
- * customer comes back to it; a failed ask waits for the next round. Once paid, the order's page after 3 s.
+ * Whether the order a reference screen (Multibanco, Payshop) shows was paid. Asks every MULTIBANCO_POLL_MS, also
+ * while the tab is hidden (the customer pays in the bank's app or at an agent), and when the customer comes back
+ * to it; a failed ask waits for the next round.
  */
-export function useMultibancoPaid(orderId: number, token: string | undefined): boolean {
+export function useReferencePaid(orderId: number, token: string | undefined): boolean {
   const [openedAt] = useState(() => Date.now());
   const watch = useQuery({
     ...multibancoWatchQueryOptions(orderId, token),
@@ -25,7 +25,12 @@ export function useMultibancoPaid(orderId: number, token: string | undefined): b
     refetchIntervalInBackground: true,
     refetchOnWindowFocus: true,
   });
-  const paid = watch.data.payments.some((p) => p.status === 'paid');
+  return watch.data.payments.some((p) => p.status === 'paid');
+}
+
+/** The Multibanco screen's `useReferencePaid` (issue #25: the screen moves on, as the MB WAY one does): once paid, the order's page after 3 s. */
+export function useMultibancoPaid(orderId: number, token: string | undefined): boolean {
+  const paid = useReferencePaid(orderId, token);
   useRedirectAfter(paid ? `${paths.orderSuccess}?${paymentSearch(orderId, token)}` : null);
   return paid;
 }
