@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useRef, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartCountAnnouncer } from '../../layout/cart-count-announcer.tsx';
@@ -39,6 +40,7 @@ function ShopPage() {
       <button type="button" onClick={() => addItem(planner, 1)}>
         Adicionar planner
       </button>
+      <PickerAdd />
       <button
         type="button"
         onClick={() => {
@@ -48,6 +50,30 @@ function ShopPage() {
       >
         Comprar Agora
       </button>
+    </>
+  );
+}
+
+/** A card's add with a variant picker: the add is made from inside a dialog that is gone by the time the drawer opens. */
+function PickerAdd() {
+  const [picking, setPicking] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button type="button" ref={opener} onClick={() => setPicking(true)}>
+        Escolher variante
+      </button>
+      {picking && (
+        <button
+          type="button"
+          onClick={() => {
+            setPicking(false);
+            addItem(agenda, 1, undefined, opener.current ?? undefined);
+          }}
+        >
+          Variante A5
+        </button>
+      )}
     </>
   );
 }
@@ -156,6 +182,18 @@ describe('cart drawer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continuar a comprar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(add);
+  });
+
+  it('gives the focus back to the control an add names, when the add came from a dialog that has gone', async () => {
+    renderShop();
+    const opener = await press('Escolher variante');
+    await press('Variante A5');
+    const dialog = await drawer();
+    expect(screen.queryByRole('button', { name: 'Variante A5' })).toBeNull();
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
   });
 
   it('keeps Tab and Shift+Tab inside: past the last control comes the first, before the first the last', async () => {

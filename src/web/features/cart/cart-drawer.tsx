@@ -67,13 +67,15 @@ export function CartDrawer({ added, open, onClose }: Props) {
     let cancelled = false;
     void otherDialogsClosed().then(() => {
       if (cancelled || element.open || !element.isConnected) return;
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      // A dialog gives the focus back on its own time, so an add made in one names its way back itself.
+      const focused = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      opener.current = added.returnFocusTo ?? focused;
       element.showModal();
     });
     return () => {
       cancelled = true;
     };
-  }, [open, added.serial]);
+  }, [open, added.serial, added.returnFocusTo]);
 
   // However it closes (Escape, the close button, a click on the backdrop), the host hears it once and the focus
   // goes back where it was.

@@ -13,8 +13,11 @@ export const CART_EVENT = 'cart-change';
  */
 export const CART_ADDED_EVENT = 'cart-added';
 
-/** What an add announces: the line that grew or was appended, and the units added to it. */
-export type CartAdded = { id: string; quantity: number };
+/**
+ * What an add announces: the line that grew or was appended, the units added to it, and the control the focus
+ * goes back to when the drawer closes, when the add came from a dialog that is closing (a card's variant picker).
+ */
+export type CartAdded = { id: string; quantity: number; returnFocusTo?: HTMLElement };
 
 /** One cart line, exactly as stored (storefront.md §3). `price` is in euros, as the API sends it. */
 export type CartItem = {
@@ -169,7 +172,7 @@ export const MAX_LINE_QUANTITY = 99;
  * is the stock the page showed: a line never grows past it (the drawer then says what was really added); a digital
  * product's line holds one.
  */
-export function addItem(item: NewCartItem, quantity = 1, available = MAX_LINE_QUANTITY): void {
+export function addItem(item: NewCartItem, quantity = 1, available = MAX_LINE_QUANTITY, returnFocusTo?: HTMLElement): void {
   const amount = wholeQuantity(quantity);
   if (!(amount >= 1)) return;
   const items = readCart();
@@ -186,7 +189,7 @@ export function addItem(item: NewCartItem, quantity = 1, available = MAX_LINE_QU
   }
   // The units the line really grew by (a line at its limit takes fewer, or none: nothing to announce then).
   if (after > before) {
-    const detail: CartAdded = { id: item.id, quantity: after - before };
+    const detail: CartAdded = { id: item.id, quantity: after - before, ...(returnFocusTo ? { returnFocusTo } : {}) };
     window.dispatchEvent(new CustomEvent<CartAdded>(CART_ADDED_EVENT, { detail }));
   }
 }

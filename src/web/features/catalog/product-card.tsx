@@ -2,7 +2,7 @@ import './product-card.css';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { cutText } from '#shared/cut-text.ts';
 import type { Product, Variant } from '#shared/schemas/catalog.ts';
 import { CardImage } from '../../components/card-image.tsx';
@@ -50,8 +50,10 @@ export function ProductCard({ product, priority, headingLevel = 2 }: ProductCard
   const Heading = `h${headingLevel}` as const;
   const [first, second] = product.images;
 
+  const addButton = useRef<HTMLButtonElement>(null);
+
   const addToCart = (variant?: Variant) => {
-    addItem(toCartItem(product, variant), 1, product.isDigital ? undefined : (variant ?? product).stock);
+    addItem(toCartItem(product, variant), 1, product.isDigital ? undefined : (variant ?? product).stock, addButton.current ?? undefined);
     setPicking(false);
   };
   // With variants, the card asks which one; it never picks for the customer.
@@ -89,6 +91,7 @@ export function ProductCard({ product, priority, headingLevel = 2 }: ProductCard
           </Link>
           {!product.isDigital && (
             <Button
+              ref={addButton}
               variant="primary"
               size="sm"
               className="product-card-add"
