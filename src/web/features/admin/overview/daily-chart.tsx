@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { formatCalendarDay } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import type { Overview } from '#shared/schemas/overview.ts';
+import { withVat } from './vat-words.ts';
 
 // Only the pieces drawn here: a bar per day (money) and a line (orders), each on its own axis.
 Chart.register(BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
@@ -16,7 +17,7 @@ function themeColour(name: string, fallback: string) {
 }
 
 /** Money received and paid orders per day, drawn on a canvas; the same figures are in the table below it. */
-export function DailyChart({ days }: { days: Overview['days'] }) {
+export function DailyChart({ days, exempt }: { days: Overview['days']; exempt: boolean }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const total = days.reduce((sum, d) => sum + d.withTaxCents, 0);
 
@@ -28,7 +29,7 @@ export function DailyChart({ days }: { days: Overview['days'] }) {
       data: {
         labels: days.map((d) => shortDay.format(new Date(`${d.day}T00:00:00Z`))),
         datasets: [
-          { type: 'bar', label: 'Recebido (com IVA)', data: days.map((d) => d.withTaxCents / 100), backgroundColor: themeColour('--bs-primary', '#2f5d50'), yAxisID: 'money', order: 2 },
+          { type: 'bar', label: withVat('Recebido', exempt), data: days.map((d) => d.withTaxCents / 100), backgroundColor: themeColour('--bs-primary', '#2f5d50'), yAxisID: 'money', order: 2 },
           {
             type: 'line',
             label: 'Encomendas pagas',
@@ -64,7 +65,7 @@ export function DailyChart({ days }: { days: Overview['days'] }) {
       },
     });
     return () => chart.destroy();
-  }, [days]);
+  }, [days, exempt]);
 
   return (
     <div style={{ position: 'relative', height: '16rem' }}>

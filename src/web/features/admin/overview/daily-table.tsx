@@ -1,9 +1,10 @@
 import { formatCalendarDay } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import type { Overview } from '#shared/schemas/overview.ts';
+import { withVat } from './vat-words.ts';
 
 /** The chart's figures as a table (for screen readers, and to read exact values), days with sales only, newest first. */
-export function DailyTable({ days }: { days: Overview['days'] }) {
+export function DailyTable({ days, exempt }: { days: Overview['days']; exempt: boolean }) {
   const withSales = days.filter((d) => d.orders > 0).reverse();
   const total = days.reduce((sum, d) => ({ orders: sum.orders + d.orders, cents: sum.cents + d.withTaxCents }), { orders: 0, cents: 0 });
   return (
@@ -21,7 +22,7 @@ export function DailyTable({ days }: { days: Overview['days'] }) {
                   Encomendas pagas
                 </th>
                 <th scope="col" className="text-end">
-                  Recebido (com IVA)
+                  {withVat('Recebido', exempt)}
                 </th>
               </tr>
             </thead>

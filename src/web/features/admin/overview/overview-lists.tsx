@@ -10,6 +10,7 @@ import { errorMessage } from '../../../api/client.ts';
 import { OrderStatusBadge } from '../../orders/order-ui.tsx';
 import { adminListHref } from '../admin-tabs.ts';
 import { useSaveLowStockThreshold } from './api.ts';
+import { withVat } from './vat-words.ts';
 
 const orders = (count: number) => (count === 1 ? '1 encomenda' : `${count} encomendas`);
 
@@ -137,7 +138,7 @@ export function LowStock({ lowStock }: { lowStock: Overview['lowStock'] }) {
   );
 }
 
-export function BestSellers({ items, period }: { items: Overview['bestSellers']; period: string }) {
+export function BestSellers({ items, period, exempt }: { items: Overview['bestSellers']; period: string; exempt: boolean }) {
   return (
     <Panel title={`Mais vendidos (${period})`} wide>
       {items.length === 0 ?
@@ -151,7 +152,7 @@ export function BestSellers({ items, period }: { items: Overview['bestSellers'];
                 Unidades
               </th>
               <th scope="col" className="text-end">
-                Vendido (com IVA)
+                {withVat('Vendido', exempt)}
               </th>
             </tr>
           </thead>

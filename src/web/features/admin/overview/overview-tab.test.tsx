@@ -51,6 +51,21 @@ describe('Resumo', () => {
     expect(rows).toEqual(['Dia | Encomendas pagas | Recebido (com IVA)', '25 de novembro de 2026 | 2 | 123,00 €', '24 de novembro de 2026 | 1 | 61,50 €', 'Total | 3 | 184,50 €']);
   });
 
+  it('says no VAT anywhere for a shop under the art. 53.º exemption, and shows its turnover meter', async () => {
+    const meter = { year: 2026, invoicedCents: 1_250_000, limitCents: 1_500_000, ceilingCents: 1_875_000, level: 'near' as const, message: 'Faltam 2 500,00 €.' };
+    fakeApi(admin, ({ path }) => (path === '/overview' ? { status: 200, body: { ...overviewFactory(), vat: { exempt: true, meter } } } : undefined));
+    renderAdmin('/admin-dashboard?tab=resumo');
+    const today = (await screen.findByRole('heading', { name: 'Recebido hoje' })).closest('.card');
+    expect(text(today)).toContain('123,00 €');
+    expect(text(document.body)).not.toMatch(/IVA\)|sem IVA/);
+    const best = screen.getByRole('region', { name: 'Mais vendidos (últimos 30 dias)' });
+    expect(within(best).getAllByRole('columnheader').map(text)).toEqual(['Produto', 'Unidades', 'Vendido']);
+    const table = screen.getByRole('table', { name: 'Recebido e encomendas pagas por dia (só os dias com vendas)' });
+    expect(within(table).getAllByRole('columnheader').map(text)).toEqual(['Dia', 'Encomendas pagas', 'Recebido']);
+    expect(screen.getByRole('heading', { name: 'Isenção de IVA (art. 53.º): faturado em 2026' })).toBeTruthy();
+    expect(screen.getByText('Faltam 2 500,00 €.')).toBeTruthy();
+  });
+
   it('reads another period when the owner chooses it, and keeps it in the address', async () => {
     const calls = fakeApi(admin, ({ path, query }) =>
       path === '/overview' ? { status: 200, body: overviewFactory({}, Number(query.get('days'))) } : undefined,

@@ -122,9 +122,9 @@ export function OverviewTab() {
                 </Form.Select>
               </div>
               <Suspense fallback={<PageSpinner label="A desenhar o gráfico..." />}>
-                <DailyChart days={figures.days} />
+                <DailyChart days={figures.days} exempt={exempt(figures)} />
               </Suspense>
-              <DailyTable days={figures.days} />
+              <DailyTable days={figures.days} exempt={exempt(figures)} />
             </div>
           </section>
           <div className="row g-3">
@@ -134,7 +134,7 @@ export function OverviewTab() {
             <OwnerMail ownerMail={figures.ownerMail} />
             <WithdrawalsPanel withdrawals={figures.withdrawals} />
             <PaymentMethodsPanel />
-            <BestSellers items={figures.bestSellers} period={periodLabel[days].toLowerCase()} />
+            <BestSellers items={figures.bestSellers} period={periodLabel[days].toLowerCase()} exempt={exempt(figures)} />
           </div>
         </div>
       )}
