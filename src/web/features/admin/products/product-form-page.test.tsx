@@ -73,6 +73,9 @@ describe('product form', () => {
     type('Nome da variante 3', 'A4');
     type('Preço (€) da variante 3', '12,5');
     type('Stock da variante 3', '0');
+    // A variant may have its own VAT rate (an exempt one names its reason); left alone, it takes the product's.
+    fireEvent.change(screen.getByLabelText('Taxa de IVA da variante 3'), { target: { value: 'exempt' } });
+    fireEvent.change(await screen.findByLabelText('Motivo da isenção da variante 3'), { target: { value: 'M07' } });
     fireEvent.click(screen.getByRole('button', { name: 'Remover variante 2' }));
     expect(screen.queryByRole('group', { name: 'Variante 3' })).toBeNull();
     type('Peso (g)', '380');
@@ -99,8 +102,8 @@ describe('product form', () => {
       unit_quantity: '0,5',
       unit: 'unidade',
       variants: JSON.stringify([
-        { name: 'A5', price: '9.90', stock: 4, sku: 'AG-A5', weight_grams: '450', unit_quantity: '1', sale_price: null, sale_starts_at: null, sale_ends_at: null },
-        { name: 'A4', price: '12.50', stock: 0, sku: null, weight_grams: null, unit_quantity: null, sale_price: null, sale_starts_at: null, sale_ends_at: null },
+        { name: 'A5', price: '9.90', stock: 4, sku: 'AG-A5', weight_grams: '450', unit_quantity: '1', vat_category: null, vat_exemption_reason: null, sale_price: null, sale_starts_at: null, sale_ends_at: null },
+        { name: 'A4', price: '12.50', stock: 0, sku: null, weight_grams: null, unit_quantity: null, vat_category: 'exempt', vat_exemption_reason: 'M07', sale_price: null, sale_starts_at: null, sale_ends_at: null },
       ]),
       imagesToRemove: '[]',
     });
@@ -138,8 +141,9 @@ describe('product form', () => {
     type('SKU (opcional) da variante 1', 'X1');
     type('SKU (opcional) da variante 2', 'X1');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText(catalogMessages.linkRequired)).toBeTruthy();
-    expect(screen.getByText(catalogMessages.variantName)).toBeTruthy();
+    // (The link's message is there before the save's answer: the field is checked again as it is typed.)
+    expect(await screen.findByText(catalogMessages.variantName)).toBeTruthy();
+    expect(screen.getByText(catalogMessages.linkRequired)).toBeTruthy();
     expect(screen.getByText(catalogMessages.variantPrice)).toBeTruthy();
     expect(screen.getByText(catalogMessages.variantStock)).toBeTruthy();
     expect(screen.getByText(catalogMessages.skuRepeated)).toBeTruthy();
@@ -194,8 +198,8 @@ describe('product form', () => {
     expect(formsOf(requests)[0]?.method).toBe('PUT');
     const form = formsOf(requests)[0]!.form;
     expect(JSON.parse(form.get('variants') as string)).toEqual([
-      { id: 31, name: 'A5', price: '9.00', stock: 6, sku: 'AG-A5', weight_grams: null, unit_quantity: null, sale_price: null, sale_starts_at: null, sale_ends_at: null },
-      { id: 32, name: 'A4', price: '12.50', stock: 3, sku: null, weight_grams: null, unit_quantity: null, sale_price: null, sale_starts_at: null, sale_ends_at: null },
+      { id: 31, name: 'A5', price: '9.00', stock: 6, sku: 'AG-A5', weight_grams: null, unit_quantity: null, vat_category: null, vat_exemption_reason: null, sale_price: null, sale_starts_at: null, sale_ends_at: null },
+      { id: 32, name: 'A4', price: '12.50', stock: 3, sku: null, weight_grams: null, unit_quantity: null, vat_category: null, vat_exemption_reason: null, sale_price: null, sale_starts_at: null, sale_ends_at: null },
     ]);
     expect(form.get('imagesToRemove')).toBe('[101]');
     expect(form.has('price')).toBe(false);

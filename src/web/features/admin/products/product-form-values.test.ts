@@ -50,12 +50,12 @@ describe('product form values', () => {
   it('fills the form from a product and back', () => {
     const product = productFactory({
       hasVariants: true,
-      variants: [{ id: 3, name: 'A5', price: 8, regular_price: 9.9, sale_price: 8, stock: 2, sku: null, weight_grams: 120, unit_quantity: null, sale: { sale_price: 8, sale_starts_at: null, sale_ends_at: '2026-12-31' } }],
+      variants: [{ id: 3, name: 'A5', price: 8, regular_price: 9.9, sale_price: 8, stock: 2, sku: null, weight_grams: 120, unit_quantity: null, vat_category: 'reduced', vat_exemption_reason: null, sale: { sale_price: 8, sale_starts_at: null, sale_ends_at: '2026-12-31' } }],
       isDigital: true,
       link: 'https://exemplo.pt/x',
     });
     const values = productFormDefaults(product);
-    expect(values).toMatchObject({ order: '1', price: '', stock: '', link: 'https://exemplo.pt/x', variants: [{ id: 3, price: '9,90', stock: '2', sku: '', weight_grams: '120', unit_quantity: '', sale_price: '8,00', sale_starts_at: '', sale_ends_at: '2026-12-31' }] });
+    expect(values).toMatchObject({ order: '1', price: '', stock: '', link: 'https://exemplo.pt/x', variants: [{ id: 3, price: '9,90', stock: '2', sku: '', weight_grams: '120', unit_quantity: '', vat_category: 'reduced', vat_exemption_reason: '', sale_price: '8,00', sale_starts_at: '', sale_ends_at: '2026-12-31' }] });
     const file = new File(['x'], 'a.png', { type: 'image/png' });
     const form = productFormData(values, [file], [7, 8]);
     expect(textOf(form)).toEqual({
@@ -71,7 +71,7 @@ describe('product form values', () => {
       weight_grams: '',
       unit_quantity: '',
       unit: '',
-      variants: '[{"id":3,"name":"A5","price":"9.90","stock":2,"sku":null,"weight_grams":"120","unit_quantity":null,"sale_price":"8.00","sale_starts_at":null,"sale_ends_at":"2026-12-31"}]',
+      variants: '[{"id":3,"name":"A5","price":"9.90","stock":2,"sku":null,"weight_grams":"120","unit_quantity":null,"vat_category":"reduced","vat_exemption_reason":null,"sale_price":"8.00","sale_starts_at":null,"sale_ends_at":"2026-12-31"}]',
       imagesToRemove: '[7,8]',
     });
     expect((form.getAll('images') as File[]).map((f) => f.name)).toEqual(['a.png']);

@@ -23,6 +23,9 @@ export type VariantValues = SaleValues & {
   weight_grams: string;
   /** How much of the product's unit the variant holds ('0,5'), blank: the product's. */
   unit_quantity: string;
+  /** Its own VAT category, '' for the product's; the AT's reason when exempt ('' otherwise). */
+  vat_category: VatCategory | '';
+  vat_exemption_reason: string;
 };
 
 export type ProductFormValues = SaleValues & {
@@ -47,7 +50,7 @@ export type ProductFormValues = SaleValues & {
   variants: VariantValues[];
 };
 
-export const emptyVariant = (): VariantValues => ({ name: '', price: '', stock: '', sku: '', weight_grams: '', unit_quantity: '', ...noSale() });
+export const emptyVariant = (): VariantValues => ({ name: '', price: '', stock: '', sku: '', weight_grams: '', unit_quantity: '', vat_category: '', vat_exemption_reason: '', ...noSale() });
 
 const gramsText = (grams: number | null | undefined) => (grams === null || grams === undefined ? '' : String(grams));
 const quantityText = (quantity: number | null | undefined) => (quantity === null || quantity === undefined ? '' : unitQuantityText(Math.round(quantity * 1000)));
@@ -89,6 +92,8 @@ export function productFormDefaults(product?: Product): ProductFormValues {
       sku: v.sku ?? '',
       weight_grams: gramsText(v.weight_grams),
       unit_quantity: quantityText(v.unit_quantity),
+      vat_category: v.vat_category ?? '',
+      vat_exemption_reason: v.vat_exemption_reason ?? '',
       ...saleValues(v.sale),
     })),
   };
@@ -135,6 +140,8 @@ export function productFormData(values: ProductFormValues, newFiles: readonly Fi
       sku: v.sku.trim() || null,
       weight_grams: v.weight_grams.trim() || null,
       unit_quantity: v.unit_quantity.trim() || null,
+      vat_category: v.vat_category || null,
+      vat_exemption_reason: v.vat_category === 'exempt' ? v.vat_exemption_reason : null,
       ...Object.fromEntries(Object.entries(saleSent(v)).map(([key, value]) => [key, value || null])),
     }));
     form.append('variants', JSON.stringify(variants));

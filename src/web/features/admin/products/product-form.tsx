@@ -178,7 +178,11 @@ export function ProductForm({ product }: { product?: Product }) {
 
         <MeasureFields isDigital={isDigital} />
 
-        <VatCategoryFields />
+        <fieldset className="mb-4">
+          <legend className="fs-5">IVA</legend>
+          <VatCategoryFields />
+          {hasVariants && <p className="small text-secondary mt-2 mb-0">Uma variante pode ter a sua própria taxa, na sua linha.</p>}
+        </fieldset>
 
         <ProductImagesField existing={existingImages} productName={product?.name ?? ''} images={images} />
 

@@ -102,8 +102,8 @@ describe('the product form’s «Promoção» section', () => {
     expect(document.activeElement).toBe(salePrice);
     // What was sent: each variant with its sale, the blank one as no sale.
     expect(JSON.parse(formsOf(requests)[0]!.form.get('variants') as string)).toEqual([
-      { id: 41, name: 'Pequeno', price: '10.00', stock: 3, sku: 'CV-P', weight_grams: null, unit_quantity: null, sale_price: null, sale_starts_at: null, sale_ends_at: null },
-      { id: 42, name: 'Grande', price: '15.00', stock: 2, sku: 'CV-G', weight_grams: null, unit_quantity: null, sale_price: '14.99', sale_starts_at: null, sale_ends_at: '2026-12-24' },
+      { id: 41, name: 'Pequeno', price: '10.00', stock: 3, sku: 'CV-P', weight_grams: null, unit_quantity: null, vat_category: null, vat_exemption_reason: null, sale_price: null, sale_starts_at: null, sale_ends_at: null },
+      { id: 42, name: 'Grande', price: '15.00', stock: 2, sku: 'CV-G', weight_grams: null, unit_quantity: null, vat_category: null, vat_exemption_reason: null, sale_price: '14.99', sale_starts_at: null, sale_ends_at: '2026-12-24' },
     ]);
   });
 

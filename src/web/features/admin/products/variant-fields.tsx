@@ -7,6 +7,7 @@ import { errorIdOf, fieldId, FormField } from '../../../components/form/field.ts
 import type { Variant } from '#shared/schemas/catalog.ts';
 import { emptyVariant, type ProductFormValues } from './product-form-values.ts';
 import { SaleFields } from './sale-fields.tsx';
+import { VatCategoryFields } from './vat-category-fields.tsx';
 import BiPlusLgIcon from '~icons/bi/plus-lg';
 import BiTrashIcon from '~icons/bi/trash';
 
@@ -88,6 +89,10 @@ export function VariantFields({ saved = [] }: { saved?: readonly Variant[] | und
                     <FormField label={<>Quantidade (opcional){hidden}</>} inputMode="decimal" autoComplete="off" {...input(index, 'unit_quantity')} />
                   </Col>
                 </Row>
+                <fieldset className="mt-3">
+                  <legend className="small fw-semibold mb-1">IVA{hidden}</legend>
+                  <VatCategoryFields prefix={`variants.${index}.`} labelSuffix={hidden} />
+                </fieldset>
                 <fieldset className="mt-3">
                   <legend className="small fw-semibold mb-1">Promoção{hidden}</legend>
                   <SaleFields prefix={`variants.${index}.`} shown={saved.find((v) => v.id === field.id)} labelSuffix={hidden} compact />
