@@ -125,7 +125,7 @@ export class CatalogFreshness {
     if (known !== undefined) return known;
     const now = new Date();
     let state = await readState(this.db);
-    if (state.priceChangeAt !== null && state.priceChangeAt.getTime() <= now.getTime()) {
+    if (state.priceChangeAt === null || state.priceChangeAt.getTime() <= now.getTime()) {
       await this.db.transaction(async (tx) => {
         if (await passPriceChange(tx, now)) await bumpCatalogVersion(tx);
       });

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { lisbonDayStart, lisbonToday, nextCalendarDay } from '#shared/dates.ts';
 import { toEuros } from '#shared/money.ts';
 import { chargedCents, lowestPrice30d, nextPriceChange, type PricePoint, pricesFrom, saleApplies, saleDays, type SaleTerms, saleInstants } from '#shared/sale.ts';
 import type { saleOf } from '#shared/schemas/sale.ts';
@@ -71,7 +72,11 @@ export async function refreshListPrices(tx: Tx, now: Date, productIds?: number[]
     .where(and(which, sql`${products.minPriceCents} is distinct from ${charged}`));
 }
 
-/** The next instant any sale starts or ends after `now`, kept in `catalog_state` for the processes to watch. */
+/**
+ * The next instant any sale starts or ends after `now`, or the next Lisbon midnight if sooner, kept in
+ * `catalog_state` for the processes to watch. Midnight too because the VAT the pages show changes by the day: a
+ * regime or region saved for a later day, a rate table's new row (decision 0053), take effect with no save then.
+ */
 export async function schedulePriceChange(tx: Tx, now: Date) {
   const productSales = await tx
     .select({ priceCents: products.priceCents, salePriceCents: products.salePriceCents, saleStartsAt: products.saleStartsAt, saleEndsAt: products.saleEndsAt })
@@ -81,7 +86,9 @@ export async function schedulePriceChange(tx: Tx, now: Date) {
     .select({ priceCents: productVariants.priceCents, salePriceCents: productVariants.salePriceCents, saleStartsAt: productVariants.saleStartsAt, saleEndsAt: productVariants.saleEndsAt })
     .from(productVariants)
     .where(and(isNotNull(productVariants.salePriceCents), or(gt(productVariants.saleStartsAt, now), gt(productVariants.saleEndsAt, now))));
-  const next = nextPriceChange([...productSales, ...variantSales].map((row) => termsOf(row)), now);
+  const sale = nextPriceChange([...productSales, ...variantSales].map((row) => termsOf(row)), now);
+  const midnight = lisbonDayStart(nextCalendarDay(lisbonToday(now)));
+  const next = sale && sale < midnight ? sale : midnight;
   await tx.update(catalogState).set({ priceChangeAt: next }).where(eq(catalogState.id, 1));
 }
 
@@ -111,15 +118,16 @@ export async function historyOf(tx: Tx, productIds: number[], now: Date): Promis
 export const historyKey = itemKey;
 
 /**
- * The moment a scheduled sale starts or ends, taken by the first process to read the catalogue version after it:
- * the list's prices are set, the next moment kept and the version bumped, once (the conditional update).
- * True when this call did it.
+ * The moment a scheduled sale starts or ends (or a day begins), taken by the first process to read the catalogue
+ * version after it: the list's prices are set, the next moment kept and the version bumped, once (the conditional
+ * update). A shop with no moment kept yet (a fresh database) takes its first one the same way. True when this call
+ * did it.
  */
 export async function passPriceChange(tx: Tx, now: Date): Promise<boolean> {
   const taken = await tx
     .update(catalogState)
     .set({ priceChangeAt: null })
-    .where(and(eq(catalogState.id, 1), lte(catalogState.priceChangeAt, now)))
+    .where(and(eq(catalogState.id, 1), or(isNull(catalogState.priceChangeAt), lte(catalogState.priceChangeAt, now))))
     .returning({ id: catalogState.id });
   if (!taken.length) return false;
   await refreshListPrices(tx, now);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { lisbonToday } from '#shared/dates.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lisbonDayStart, lisbonToday, nextCalendarDay } from '#shared/dates.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
 import type { CartTotalsAnswer, Order } from '#shared/schemas/orders.ts';
 import type { Overview } from '#shared/schemas/overview.ts';
@@ -35,6 +35,9 @@ async function mixedBasket() {
 beforeEach(async () => {
   // Each test starts from a fresh shop's VAT: the mainland's normal regime.
   await ctx.database.db.execute(sql`DELETE FROM tax_settings`);
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('the VAT setting', () => {
@@ -86,6 +89,33 @@ describe('the VAT setting', () => {
     expect(exempt.json<Product>()).toMatchObject({ vat_category: 'exempt', vat_exemption_reason: 'M07', vat_rate: 0 });
     // Not sent (the catalogue import): left as it is.
     expect((await send('PUT', `/api/product/${id}`, {})).json<Product>()).toMatchObject({ vat_category: 'exempt', vat_exemption_reason: 'M07' });
+  });
+});
+
+describe('a setting saved for a later day', () => {
+  it('shows on the cached product page and list from that day on, with nothing saved then', async () => {
+    const cookie = await admin();
+    const box = await insertProduct(ctx, { name: 'Caixa para os Açores', priceCents: 1000, stock: 5 });
+    const tomorrow = nextCalendarDay(today);
+    expect((await putTax(cookie, { regime: 'normal', region: 'acores', valid_from: tomorrow })).statusCode).toBe(200);
+    const page = (etag?: string) => ctx.app.inject({ method: 'GET', url: `/api/product/${box.id}`, headers: etag ? { 'if-none-match': etag } : {} });
+    const list = (etag?: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/product', query: { q: 'Caixa para os Açores' }, headers: etag ? { 'if-none-match': etag } : {} });
+    const [pageToday, listToday] = [await page(), await list()];
+    expect(pageToday.json<Product>().vat_rate).toBe(23);
+    expect(listToday.json<{ rows: Product[] }>().rows.map((p) => p.vat_rate)).toEqual([23]);
+    const [pageTag, listTag] = [String(pageToday.headers.etag), String(listToday.headers.etag)];
+    expect((await page(pageTag)).statusCode).toBe(304);
+    expect((await list(listTag)).statusCode).toBe(304);
+
+    // A minute into its day (the Azores' table: 16 %), a browser revalidating what it kept gets the new rate.
+    vi.useFakeTimers({ toFake: ['Date'], now: lisbonDayStart(tomorrow).getTime() + 60_000 });
+    const pageThen = await page(pageTag);
+    expect(pageThen.statusCode).toBe(200);
+    expect(pageThen.json<Product>().vat_rate).toBe(16);
+    const listThen = await list(listTag);
+    expect(listThen.statusCode).toBe(200);
+    expect(listThen.json<{ rows: Product[] }>().rows.map((p) => p.vat_rate)).toEqual([16]);
   });
 });
 
