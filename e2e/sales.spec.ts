@@ -104,8 +104,9 @@ async function journey(page: Page, openPage: () => Promise<Page>, width: number)
       await main(customer).getByRole('button', { name: 'Adicionar ao Carrinho', exact: true }).click();
       const drawer = customer.getByRole('dialog', { name: 'Adicionado ao carrinho' });
       await expect(drawer).toBeVisible();
-      // The drawer charges the sale price (it does not strike the regular one yet: see decision 0048).
+      // The drawer charges the sale price and strikes the one before it, as the product page said it.
       await expect(drawer.getByText(euros(SALE_CENTS), { exact: true }).first()).toBeVisible();
+      await expectStruck(drawer, REGULAR_CENTS);
       await drawer.getByRole('link', { name: 'Ver carrinho', exact: true }).click();
       await expect(customer).toHaveURL(urlOf('/carrinho'));
       const row = main(customer).getByRole('row').filter({ hasText: name });

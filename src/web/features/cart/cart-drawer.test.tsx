@@ -196,6 +196,16 @@ describe('cart drawer', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('strikes the price before the sale of a line added at a sale price', async () => {
+    renderShop();
+    await screen.findByRole('button', { name: 'Adicionar caixa' });
+    act(() => addItem({ ...caixa, price: 10, regularPrice: 12.5 }, 2));
+    const dialog = await drawer();
+    const struck = dialog.querySelector('s');
+    expect(text(struck!)).toBe('Preço antes da promoção: 25,00 €');
+    expect(text(struck!.parentElement!)).toBe('20,00 €Preço antes da promoção: 25,00 €');
+  });
+
   it('keeps Tab and Shift+Tab inside: past the last control comes the first, before the first the last', async () => {
     renderShop();
     await press('Adicionar caixa');

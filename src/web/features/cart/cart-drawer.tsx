@@ -6,6 +6,7 @@ import { formatCents, toCents } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
 import { ADDED_TO_CART } from '../catalog/catalog-ui.tsx';
 import { type CartAdded, cartCount, useCart } from './cart-store.ts';
+import { LineRegularPrice } from './cart-ui.tsx';
 import { homeDelivery, shippingZoneLabel } from '#shared/shipping.ts';
 import { useShippingRules } from '../../api/shipping-offer.ts';
 import { freeShippingMessage, freeShippingProgress } from './free-shipping.ts';
@@ -142,7 +143,13 @@ export function CartDrawer({ added, open, onClose }: Props) {
                 {line.variant && <p className="small text-secondary mb-1">{`Variante: ${line.variant.name}`}</p>}
                 {!line.isDigital && <p className="small text-secondary mb-0">{`Quantidade: ${added.quantity}`}</p>}
               </div>
-              <p className="fw-semibold text-nowrap mb-0">{formatCents(toCents(line.price) * added.quantity)}</p>
+              <p className="fw-semibold text-nowrap mb-0 text-end">
+                {formatCents(toCents(line.price) * added.quantity)}
+                {/* On sale: the price before it, struck through (decision 0048), as the cart and the checkout show it. */}
+                {added.regularPrice !== undefined && (
+                  <LineRegularPrice regular={(toCents(added.regularPrice) * added.quantity) / 100} className="d-block small" />
+                )}
+              </p>
             </div>
           )}
           <dl className="d-flex justify-content-between gap-3 mb-0">

@@ -7,6 +7,7 @@ import {
   addItem,
   CART_EVENT,
   CART_KEY,
+  type CartAdded,
   type CartItem,
   cartItemId,
   cartTotal,
@@ -69,6 +70,19 @@ describe('line ids', () => {
       variant: { id: 11, name: 'A5' },
     });
     expect(toCartItem(product)).toEqual({ id: '3', productId: 3, name: 'Agenda', price: 10, image: null, isDigital: false, variant: null });
+  });
+
+  it('announces the price before the sale of a product or variant sold at a sale price, and does not store it', () => {
+    expect(toCartItem({ ...product, price: 8, regular_price: 10, sale_price: 8 })).toMatchObject({ price: 8, regularPrice: 10 });
+    expect(toCartItem(product, variant({ price: 12, regular_price: 15, sale_price: 12 }))).toMatchObject({ price: 12, regularPrice: 15 });
+    // No sale applies now: nothing to strike.
+    expect(toCartItem({ ...product, regular_price: 10, sale_price: null })).not.toHaveProperty('regularPrice');
+    const heard: CartAdded[] = [];
+    const stop = subscribeCartAdded((added) => heard.push(added));
+    addItem(toCartItem({ ...product, price: 8, regular_price: 10, sale_price: 8 }), 2);
+    stop();
+    expect(heard).toEqual([{ id: '3', quantity: 2, regularPrice: 10 }]);
+    expect(readCart()[0]).not.toHaveProperty('regularPrice');
   });
 });
 

@@ -14,10 +14,11 @@ export const CART_EVENT = 'cart-change';
 export const CART_ADDED_EVENT = 'cart-added';
 
 /**
- * What an add announces: the line that grew or was appended, the units added to it, and the control the focus
- * goes back to when the drawer closes, when the add came from a dialog that is closing (a card's variant picker).
+ * What an add announces: the line that grew or was appended, the units added to it, the unit price before the sale
+ * it is sold at (when on sale), and the control the focus goes back to when the drawer closes, when the add came
+ * from a dialog that is closing (a card's variant picker).
  */
-export type CartAdded = { id: string; quantity: number; returnFocusTo?: HTMLElement };
+export type CartAdded = { id: string; quantity: number; regularPrice?: number; returnFocusTo?: HTMLElement };
 
 /** One cart line, exactly as stored (storefront.md §3). `price` is in euros, as the API sends it. */
 export type CartItem = {
@@ -39,7 +40,8 @@ export type CartItem = {
 export const lineName = (item: Pick<CartItem, 'name' | 'variant'>) => (item.variant ? `${item.name} (${item.variant.name})` : item.name);
 
 /** What a caller adds: a line without its quantity. */
-export type NewCartItem = Omit<CartItem, 'quantity'>;
+/** A line to add; `regularPrice`, the price before the sale it is sold at now, is announced with the add, not stored. */
+export type NewCartItem = Omit<CartItem, 'quantity'> & { regularPrice?: number };
 
 export type Cart = readonly CartItem[];
 
@@ -52,7 +54,12 @@ export function cartItemId(productId: number, variant?: Pick<Variant, 'id' | 'sk
 }
 
 /** The cart line for a product (and one of its variants, when it has them). */
-export function toCartItem(product: Pick<Product, 'id' | 'name' | 'price' | 'isDigital' | 'images'> & { withdrawalExemption?: ExemptionReason | null }, variant?: Variant | null): NewCartItem {
+export function toCartItem(
+  product: Pick<Product, 'id' | 'name' | 'price' | 'regular_price' | 'sale_price' | 'isDigital' | 'images'> & { withdrawalExemption?: ExemptionReason | null },
+  variant?: Variant | null,
+): NewCartItem {
+  const sold = variant ?? product;
+  const onSale = sold.sale_price !== null && sold.sale_price !== undefined && sold.regular_price !== undefined && sold.regular_price > sold.price;
   return {
     id: cartItemId(product.id, variant),
     productId: product.id,
@@ -63,6 +70,7 @@ export function toCartItem(product: Pick<Product, 'id' | 'name' | 'price' | 'isD
     variant: variant ? { id: variant.id, name: variant.name } : null,
     // Only when the product has one: the stored line of any other product keeps its shape.
     ...(product.withdrawalExemption ? { withdrawalExemption: product.withdrawalExemption } : {}),
+    ...(onSale ? { regularPrice: sold.regular_price } : {}),
   };
 }
 
@@ -189,7 +197,12 @@ export function addItem(item: NewCartItem, quantity = 1, available = MAX_LINE_QU
   }
   // The units the line really grew by (a line at its limit takes fewer, or none: nothing to announce then).
   if (after > before) {
-    const detail: CartAdded = { id: item.id, quantity: after - before, ...(returnFocusTo ? { returnFocusTo } : {}) };
+    const detail: CartAdded = {
+      id: item.id,
+      quantity: after - before,
+      ...(item.regularPrice === undefined ? {} : { regularPrice: item.regularPrice }),
+      ...(returnFocusTo ? { returnFocusTo } : {}),
+    };
     window.dispatchEvent(new CustomEvent<CartAdded>(CART_ADDED_EVENT, { detail }));
   }
 }

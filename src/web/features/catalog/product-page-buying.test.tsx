@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatEuros } from '#shared/money.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
@@ -111,7 +111,8 @@ describe('sticky add-to-cart bar (phones)', () => {
     expect(bar.getByText('Agenda 2026')).toBeTruthy();
     expect(bar.getByText(euros(19.9))).toBeTruthy();
     // The page keeps room for it at the bottom, so it never hides what has focus.
-    expect(document.documentElement.classList.contains('has-sticky-buy')).toBe(true);
+    // (Set by the bar's effect, which may run a moment after the bar is on screen.)
+    await waitFor(() => expect(document.documentElement.classList.contains('has-sticky-buy')).toBe(true));
 
     fireEvent.click(bar.getByRole('button', { name: 'Adicionar ao Carrinho' }));
     expect(stored()).toEqual([expect.objectContaining({ id: 'AG-A4', quantity: 1 })]);
