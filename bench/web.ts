@@ -2,12 +2,14 @@
 // against the shop as `npm start` serves it (built web app, server render, embedded database with the demo
 // catalogue, in a temporary DATA_DIR), three runs per page (the home page, the list, a product, the services, a
 // collection, a filtered list); prints the median of each figure per page and fails when one is outside the
-// budgets of issue #14. Not part of `npm test`.
+// budgets of issue #14. Then the first tap on a phone (bench/first-tap.ts, issue #32): `--first-tap` runs that part
+// alone. Not part of `npm test`.
 // Lighthouse comes from the npm registry through npx (lighthouse@13: 12 cannot trace this Chromium).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { firstTap, type TapPage } from './first-tap.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -85,6 +87,29 @@ function lighthouse(url: string, attempt = 1): Figures {
   };
 }
 
+const FIRST_TAP_ONLY = process.argv.includes('--first-tap');
+
+const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * The pages of the first tap, each with its buying button: a physical product without variants and in stock (a
+ * tap puts it in the cart at once) that the home page and the list's first page both show, and its own page.
+ */
+async function tapPages(): Promise<TapPage[]> {
+  type Row = { id: number; name: string; isDigital: boolean; hasVariants: boolean; stock: number };
+  const { rows } = (await (await fetch(`${base}/api/product?pageSize=100`)).json()) as { rows: Row[] };
+  const shown = await Promise.all(['/', '/produtos'].map(async (path) => (await fetch(`${base}${path}`)).text()));
+  const label = (row: Row) => `Adicionar ${row.name} ao carrinho`;
+  const chosen = rows.find((row) => !row.isDigital && !row.hasVariants && row.stock > 0 && shown.every((page) => page.includes(`aria-label="${html(label(row))}"`)));
+  if (!chosen) throw new Error('no product without variants, in stock, is on both the home page and the list');
+  const card = `main button[aria-label=${JSON.stringify(label(chosen))}]`;
+  return [
+    { path: '/produtos', button: card },
+    { path: '/', button: card },
+    { path: `/produtos/${chosen.id}`, button: '//main//button[normalize-space()="Adicionar ao Carrinho"]' },
+  ];
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -102,7 +127,17 @@ try {
   const pages = ['/', '/produtos', `/produtos/${productId}`, '/servicos', `/colecoes/${collection}`, '/produtos?precoMin=10&precoMax=20,5&disponivel=1'];
   // Warm the server's caches (and its lazy server render) as a shop that has been running would have them.
   for (const path of pages) await fetch(`${base}${path}`);
+  if (FIRST_TAP_ONLY) {
+    await firstTap(CHROMIUM, base, await tapPages(), RUNS);
+  } else {
+    await lighthouseAndFirstTap(pages);
+  }
+} finally {
+  stop();
+}
 
+/** Lighthouse on every page, then the first tap; fails when a page is outside the budgets. */
+async function lighthouseAndFirstTap(pages: string[]) {
   const rows: { path: string; figures: Figures }[] = [];
   for (const path of pages) {
     const runs = Array.from({ length: RUNS }, () => lighthouse(`${base}${path}`));
@@ -126,10 +161,9 @@ try {
     if (f.cls > BUDGET.cls) failures.push(`${path}: CLS ${f.cls.toFixed(3)}`);
     if (f.tbt > BUDGET.tbt) failures.push(`${path}: TBT ${Math.round(f.tbt)} ms`);
   }
+  await firstTap(CHROMIUM, base, await tapPages(), RUNS);
   if (failures.length) {
     console.error(`\nOutside the budgets:\n  ${failures.join('\n  ')}`);
     process.exitCode = 1;
   }
-} finally {
-  stop();
 }
