@@ -7,7 +7,9 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { createGateway } from '../modules/payments/index.ts';
+import { invoicingFollower } from '../modules/invoicing/index.ts';
+import { followOrders } from '../modules/orders/followers.ts';
+import { createGateway, paymentsFollower } from '../modules/payments/index.ts';
 import { remindUnpaidReferences } from '../modules/payments/reminders.ts';
 
 const { values } = parseArgs({ options: { now: { type: 'string' } } });
@@ -18,6 +20,8 @@ if (Number.isNaN(now.getTime())) {
 }
 
 const config = loadConfig();
+// As buildApp does: the orders module hears of payments and invoicing through their followers (decision 0034).
+followOrders({ payments: paymentsFollower, invoicing: invoicingFollower });
 const database = openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db`, statementTimeoutMs: config.statementTimeoutMs });
 try {
   const reminded = await remindUnpaidReferences({ db: database.db, config, gateway: createGateway(config) }, now);
