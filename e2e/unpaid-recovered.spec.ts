@@ -63,7 +63,7 @@ test.describe('encomendas por pagar recuperadas', () => {
     { width: 1280, height: 800 },
     { width: 375, height: 740 },
   ]) {
-    test(`pagar de outra forma na página da encomenda: MB WAY paga-a, e a referência antiga paga depois fica para reembolso (${viewport.width} px)`, async ({
+    test(`pagar de outra forma na página da encomenda: MB WAY paga-a${viewport.width === 1280 ? ', e a referência antiga paga depois fica para reembolso' : ''} (${viewport.width} px)`, async ({
       page,
       openPage,
     }) => {
@@ -87,8 +87,10 @@ test.describe('encomendas por pagar recuperadas', () => {
       await expect(card.getByRole('button', { name: 'Pagar por Multibanco', exact: true })).toHaveCount(0);
       await card.getByRole('button', { name: 'Pagar por MB WAY', exact: true }).click();
       await expect(card.getByLabel('Número de telemóvel MB WAY', { exact: true })).toBeFocused();
-      await expectAccessible(page, `outras formas de pagar, MB WAY aberto, a ${viewport.width} px`);
-      if (viewport.width === 1280) await shoot(page, 'order-other-ways');
+      // At 1280 px the captures check the open form at 375 px too; the phone's run checks it once.
+      const wide = viewport.width === 1280;
+      if (wide) await shoot(page, 'order-other-ways');
+      else await expectAccessible(page, 'outras formas de pagar, MB WAY aberto, a 375 px');
 
       await test.step('MB WAY, aceite no telemóvel de testes: a encomenda fica paga', async () => {
         await card.getByRole('button', { name: 'Enviar pedido MB WAY', exact: true }).click();
@@ -105,6 +107,11 @@ test.describe('encomendas por pagar recuperadas', () => {
         await expect(paymentCard(page).getByText(/^Pago em \d{1,2} de \S+ de \d{4}/)).toBeVisible();
         await expect(paymentCard(page).getByText(old.reference)).toHaveCount(0);
       });
+      // Paid once: one "Pagamento recebido", however many payments arrive.
+      const paid = `Pagamento recebido: encomenda n.º ${order.id}`;
+      await readMail(user.email, paid);
+      // The old reference and the owner's side once, in the wide run (each run's alert would be left for the owner).
+      if (!wide) return;
       const paidOn = await paymentCard(page).getByText(/^Pago em/).innerText();
 
       await test.step('a referência antiga, paga no multibanco de testes: o banco aceita, a encomenda continua paga uma vez', async () => {
@@ -119,20 +126,17 @@ test.describe('encomendas por pagar recuperadas', () => {
 
       await test.step('a dona vê o segundo pagamento para devolver, e marca-o resolvido', async () => {
         const owner = await openPage();
-        await owner.setViewportSize(viewport);
         await signIn(owner, admin.email, admin.password);
         await owner.goto('/admin-dashboard?tab=encomendas');
         const alerts = owner.getByRole('alert').filter({ has: owner.getByRole('heading', { name: /^Pagamentos a verificar/ }) });
         // The dashboard's lists load after the page (slowly on a busy machine).
         const row = alerts.getByRole('listitem').filter({ has: owner.getByRole('link', { name: `Encomenda N.º ${order.id}`, exact: true }) });
         await expect(row).toContainText(`Segundo pagamento de uma encomenda já paga (${old.amount.replace(/\s*€$/, '')} €)`, { timeout: patience(30_000) });
-        await expectAccessible(owner, `pagamentos a verificar a ${viewport.width} px`);
+        await expectAccessible(owner, 'pagamentos a verificar');
         await row.getByRole('button', { name: 'Marcar como resolvido', exact: true }).click();
         await expect(row).toHaveCount(0);
       });
-      // Paid once: one "Pagamento recebido", however many payments arrived.
-      await readMail(user.email, `Pagamento recebido: encomenda n.º ${order.id}`);
-      expect(await countMails(user.email, `Pagamento recebido: encomenda n.º ${order.id}`)).toBe(1);
+      expect(await countMails(user.email, paid)).toBe(1);
     });
   }
 

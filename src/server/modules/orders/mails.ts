@@ -82,8 +82,12 @@ function deliveryParagraphs(order: MailOrder) {
 /** A Multibanco reference as the customer types it at an ATM or in the bank's app. */
 export type MultibancoDetails = { entity: string; reference: string; amountCents: number; expiresAt: Date };
 
+/** Where a reference is paid, as the order's mail and its reminder say it. */
+const MULTIBANCO_HOW = 'Para pagar por Multibanco (num multibanco ou na app do seu banco, em Pagamentos de serviços):';
+const PAYSHOP_HOW = 'Para pagar em numerário num agente Payshop ou numa estação dos CTT, indique esta referência:';
+
 const multibancoParagraphs = (mb: MultibancoDetails) => [
-  'Para pagar por Multibanco (num multibanco ou na app do seu banco, em Pagamentos de serviços):',
+  MULTIBANCO_HOW,
   `Entidade: ${mb.entity}. Referência: ${groupReference(mb.reference)}. Valor: ${formatCents(mb.amountCents)}.`,
   `A referência é válida até ${formatLongDateTime(mb.expiresAt.toISOString())}; depois disso a encomenda é cancelada.`,
 ];
@@ -92,7 +96,7 @@ const multibancoParagraphs = (mb: MultibancoDetails) => [
 export type PayshopDetails = { kind: 'payshop'; reference: string; amountCents: number; expiresAt: Date };
 
 const payshopParagraphs = (ps: PayshopDetails) => [
-  'Para pagar em numerário num agente Payshop ou numa estação dos CTT, indique esta referência:',
+  PAYSHOP_HOW,
   `Referência Payshop: ${groupReference(ps.reference)}. Valor: ${formatCents(ps.amountCents)}.`,
   `A referência é válida até ${formatLongDateTime(ps.expiresAt.toISOString())}; depois disso a encomenda é cancelada.`,
 ];
@@ -154,9 +158,9 @@ export const orderReceivedMail = (order: MailOrder, url: string, ways: readonly 
 /** What to type at the ATM, or tell the Payshop agent, as the reminder says it. */
 const reminderFigures = (ref: MultibancoDetails | PayshopDetails) =>
   'kind' in ref
-    ? ['Para pagar em numerário num agente Payshop ou numa estação dos CTT, indique esta referência:', `Referência Payshop: ${groupReference(ref.reference)}. Montante: ${formatCents(ref.amountCents)}.`]
+    ? [PAYSHOP_HOW, `Referência Payshop: ${groupReference(ref.reference)}. Montante: ${formatCents(ref.amountCents)}.`]
     : [
-        'Para pagar por Multibanco (num multibanco ou na app do seu banco, em Pagamentos de serviços):',
+        MULTIBANCO_HOW,
         `Entidade: ${ref.entity}. Referência: ${groupReference(ref.reference)}. Montante: ${formatCents(ref.amountCents)}.`,
       ];
 
