@@ -14,9 +14,9 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { finishGuard, type Guard, guard } from './fixtures/page-guard.ts';
 
 export { expect };
-export { admin, baseURL, escapeRegExp, patience, urlOf, urlStarting } from './fixtures/env.ts';
+export { admin, baseURL, e2eEnv, escapeRegExp, patience, urlOf, urlStarting } from './fixtures/env.ts';
 export { expectAccessible } from './fixtures/page-guard.ts';
-export { linkIn, readMail } from './fixtures/mail.ts';
+export { countMails, linkIn, readMail } from './fixtures/mail.ts';
 export * from './fixtures/accounts.ts';
 
 type Options = {

@@ -6,7 +6,7 @@
  * where the app writes each message as a .eml file because SMTP_URL is unset; the server also runs
  * from there, on a copy of dist/web) and, when DATABASE_URL points at a PostgreSQL server, a new
  * database on that server, dropped again on exit. The directory is removed on exit unless
- * E2E_KEEP_DATA is set. The chosen directory and the admin's credentials go to
+ * E2E_KEEP_DATA is set. The chosen directory, the admin's credentials and the database's URL go to
  * test-results/e2e-env.json (e2e-env-<port>.json when E2E_PORT is set) for the tests.
  */
 import { spawn } from 'node:child_process';
@@ -75,7 +75,12 @@ const database = baseDatabaseUrl ? await createDatabase(baseDatabaseUrl) : undef
 await mkdir(dirname(envFile), { recursive: true });
 await writeFile(
   envFile,
-  `${JSON.stringify({ dataDir, adminEmail: admin.email, adminPassword: admin.password, baseURL: publicUrl, database: database ? 'postgres' : 'pglite' }, null, 2)}\n`,
+  `${JSON.stringify(
+    // The database's URL too, on PostgreSQL: a journey runs the shop's own commands against it (npm run payments:remind).
+    { dataDir, adminEmail: admin.email, adminPassword: admin.password, baseURL: publicUrl, database: database ? 'postgres' : 'pglite', databaseUrl: database?.url },
+    null,
+    2,
+  )}\n`,
 );
 
 const env: NodeJS.ProcessEnv = {

@@ -21,6 +21,7 @@ export const paymentMessages = {
   sandboxReferenceNotFound: 'Referência não encontrada, expirada ou já paga.',
   sandboxAmountMismatch: 'O montante não corresponde ao da referência.',
   sandboxPaid: 'Pagamento aceite. A loja recebeu a confirmação.',
+  sandboxPaidForRefund: 'Pagamento aceite. A loja recebeu a confirmação, mas a encomenda já não esperava este pagamento: a loja vai devolvê-lo.',
   sandboxRefused: 'Pagamento recusado.',
   /** backoffice.md §8, with {status} replaced by paymentFailureWords. */
   failed: 'O pagamento {status}. Por favor, tente novamente ou escolha outro método.',

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { basketOf, nextOrderStatus, orderTotals, type Totals } from '#shared/orders.ts';
+import { basketOf, type CustomerPaymentMethod, nextOrderStatus, orderTotals, type Totals } from '#shared/orders.ts';
 import { postalCodeIn } from '#shared/shipping.ts';
 import { formatCents, toCents, toEuros } from '#shared/money.ts';
 import { type adminOrderBody, type markPaidBody, type Order, orderMessages, type RefundDue, type statusStepBody } from '#shared/schemas/orders.ts';
@@ -53,8 +53,11 @@ async function customerEmail(tx: Tx, userId: number): Promise<string> {
   return customer.email;
 }
 
-/** Admin order (backoffice.md §2): server prices and the shop's shipping rule; stock taken unless cancelled. */
-export async function createAdminOrder(db: Db, publicUrl: string, input: AdminOrderInput): Promise<Order> {
+/**
+ * Admin order (backoffice.md §2): server prices and the shop's shipping rule; stock taken unless cancelled.
+ * `methods`: the ways to pay the configuration offers, which the customer's mail names.
+ */
+export async function createAdminOrder(db: Db, publicUrl: string, methods: readonly CustomerPaymentMethod[], input: AdminOrderInput): Promise<Order> {
   const userId = input.user_id;
   if (!userId) throw invalid(orderMessages.customer, { user_id: orderMessages.customer });
   return db.transaction(async (tx) => {
@@ -66,7 +69,7 @@ export async function createAdminOrder(db: Db, publicUrl: string, input: AdminOr
     const columns = { ...adminColumns(input), ...trackingColumns(input), ...vatColumns(vat), userId, email };
     const row = await insertOrder(tx, columns, lines, await adminTotals(tx, input, lines, vat));
     // The customer hears of it as after a checkout: what was ordered, and where to follow (and pay) it.
-    if (row.status !== 'cancelled') await queueOrderReceived(tx, publicUrl, row, lines);
+    if (row.status !== 'cancelled') await queueOrderReceived(tx, publicUrl, methods, row, lines);
     await recordChange(tx, { entity: 'order', entityId: row.id, action: 'create', after: audited(row, await itemsOf(tx, row.id)) });
     return toOrder(tx, row, { forAdmin: true });
   });

@@ -169,7 +169,7 @@ export async function placeOrder(
     );
     // The payments module hears of it: an unpaid order holds its stock for its payment method's time, no
     // longer (#26), then its job cancels it; a Multibanco order's first mail carries its reference.
-    await queueOrderReceived(tx, publicUrl, row, lines, token);
+    await queueOrderReceived(tx, publicUrl, options.methods, row, lines, token);
     // A signed-in customer's next checkout starts from this address (their address book keeps it).
     if (options.userId && input.addressParts) await rememberAddress(tx, options.userId, { ...input.addressParts, phone: input.phone });
     // And from their tax number, when they gave one (their profile keeps the last).

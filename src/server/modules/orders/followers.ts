@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '#shared/orders.ts';
+import type { CustomerPaymentMethod, PaymentMethod } from '#shared/orders.ts';
 import type { FiscalDocument } from '#shared/schemas/invoicing.ts';
 import type { Db, Tx } from '../../db/client.ts';
 
@@ -25,6 +25,8 @@ export type PaymentsFollower = {
   paidByMbway(tx: Tx, orderIds: number[]): Promise<Set<number>>;
   /** The first payment the gateway confirmed for each of these orders: when, and by which method (the orders CSV). */
   firstPaid(db: Db, orderIds: number[]): Promise<Map<number, { paidAt: Date; method: PaymentMethod }>>;
+  /** The owner's order of the four ways to pay (Resumo's "Meios de pagamento"): an unpaid order's mails name them so. */
+  methodOrder(tx: Tx): Promise<CustomerPaymentMethod[]>;
 };
 
 export type InvoicingFollower = {

@@ -1,11 +1,12 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { CustomerPaymentMethod } from '#shared/orders.ts';
 import { orderMessages } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { moveOrder, recordPayment } from './life.ts';
 import { type MultibancoDetails, orderReceivedMail, type PayshopDetails, referenceReminderMail } from './mails.ts';
-import { itemsOf, lockedOrder, mailOrder, mayView, type OrderRow, orderUrl, type Viewer } from './order-records.ts';
+import { itemsOf, lockedOrder, mailOrder, mayView, type OrderRow, orderUrl, type Viewer, waysToPay } from './order-records.ts';
 import { orders } from './tables.ts';
 
 /* What the payments module may call of an order: read it to collect it, mark it paid, cancel it unpaid, follow it. */
@@ -57,32 +58,36 @@ export async function cancelUnpaidOrder(tx: Tx, publicUrl: string, id: number): 
   return true;
 }
 
+/** What the payments module says of the shop when it mails an order: its address, and the ways the configuration offers. */
+type MailingShop = { publicUrl: string; methods: readonly CustomerPaymentMethod[] };
+
 /**
  * A Multibanco order's "Recebemos a sua encomenda", once the payments module has its reference (or could
  * not get one: the mail then sends the customer to the order's page). Nothing when the order was paid or
  * cancelled in the meantime: the mail would ask for money no longer owed.
  */
-export async function queueMultibancoOrderMail(db: Db, publicUrl: string, id: number, multibanco: MultibancoDetails | PayshopDetails | undefined) {
+export async function queueMultibancoOrderMail(db: Db, shop: MailingShop, id: number, multibanco: MultibancoDetails | PayshopDetails | undefined) {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
     if (!row || row.paidAt || row.status === 'cancelled') return;
-    await queueMail(tx, await orderReceivedMail(await mailOrder(tx, publicUrl, row, await itemsOf(tx, id)), orderUrl(publicUrl, row), multibanco));
+    const order = await mailOrder(tx, shop.publicUrl, row, await itemsOf(tx, id));
+    await queueMail(tx, await orderReceivedMail(order, orderUrl(shop.publicUrl, row), await waysToPay(tx, shop.methods), multibanco));
   });
 }
 
 /** A Payshop order's "Recebemos a sua encomenda", with its reference when the gateway issued one (issue #27). */
-export const queuePayshopOrderMail = (db: Db, publicUrl: string, id: number, payshop: Omit<PayshopDetails, 'kind'> | undefined) =>
-  queueMultibancoOrderMail(db, publicUrl, id, payshop && { kind: 'payshop', ...payshop });
+export const queuePayshopOrderMail = (db: Db, shop: MailingShop, id: number, payshop: Omit<PayshopDetails, 'kind'> | undefined) =>
+  queueMultibancoOrderMail(db, shop, id, payshop && { kind: 'payshop', ...payshop });
 
 /**
- * The reminder of a Multibanco reference still unpaid near its deadline (decision 0049), queued in the
- * payments module's transaction that marks the reference reminded. Only for an order still waiting for its
- * money: never a paid or cancelled one. An order another transaction holds (being paid or cancelled right
- * now) is skipped, not waited for: answers false, and the next run looks again.
+ * The reminder of a Multibanco or Payshop reference still unpaid near its deadline (decisions 0049, 0052),
+ * queued in the payments module's transaction that marks the reference reminded. Only for an order still
+ * waiting for its money: never a paid or cancelled one. An order another transaction holds (being paid or
+ * cancelled right now) is skipped, not waited for: answers false, and the next run looks again.
  */
-export async function queueReferenceReminder(tx: Tx, publicUrl: string, id: number, multibanco: MultibancoDetails): Promise<boolean> {
+export async function queueReferenceReminder(tx: Tx, shop: MailingShop, id: number, reference: MultibancoDetails | PayshopDetails): Promise<boolean> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1).for('share', { skipLocked: true });
   if (!row || row.paidAt || row.status !== 'pending') return false;
-  await queueMail(tx, await referenceReminderMail(row, orderUrl(publicUrl, row), multibanco));
+  await queueMail(tx, await referenceReminderMail(row, orderUrl(shop.publicUrl, row), await waysToPay(tx, shop.methods), reference));
   return true;
 }

@@ -1,7 +1,7 @@
 import { formatLongDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { ART53_TEXT } from '#shared/vat.ts';
-import { orderStatusLabel, paymentMethodLabel, type OrderStatus, type PaymentMethod } from '#shared/orders.ts';
+import { type CustomerPaymentMethod, orderStatusLabel, paymentMethodLabel, type OrderStatus, type PaymentMethod } from '#shared/orders.ts';
 import { type Carrier, carrierLabel, trackingUrl } from '#shared/shipping.ts';
 import { STORED_ADDRESS_MAX } from '#shared/schemas/orders.ts';
 import { groupReference } from '#shared/schemas/payments.ts';
@@ -82,8 +82,12 @@ function deliveryParagraphs(order: MailOrder) {
 /** A Multibanco reference as the customer types it at an ATM or in the bank's app. */
 export type MultibancoDetails = { entity: string; reference: string; amountCents: number; expiresAt: Date };
 
+/** Where a reference is paid, as the order's mail and its reminder say it. */
+const MULTIBANCO_HOW = 'Para pagar por Multibanco (num multibanco ou na app do seu banco, em Pagamentos de serviços):';
+const PAYSHOP_HOW = 'Para pagar em numerário num agente Payshop ou numa estação dos CTT, indique esta referência:';
+
 const multibancoParagraphs = (mb: MultibancoDetails) => [
-  'Para pagar por Multibanco (num multibanco ou na app do seu banco, em Pagamentos de serviços):',
+  MULTIBANCO_HOW,
   `Entidade: ${mb.entity}. Referência: ${groupReference(mb.reference)}. Valor: ${formatCents(mb.amountCents)}.`,
   `A referência é válida até ${formatLongDateTime(mb.expiresAt.toISOString())}; depois disso a encomenda é cancelada.`,
 ];
@@ -92,16 +96,43 @@ const multibancoParagraphs = (mb: MultibancoDetails) => [
 export type PayshopDetails = { kind: 'payshop'; reference: string; amountCents: number; expiresAt: Date };
 
 const payshopParagraphs = (ps: PayshopDetails) => [
-  'Para pagar em numerário num agente Payshop ou numa estação dos CTT, indique esta referência:',
+  PAYSHOP_HOW,
   `Referência Payshop: ${groupReference(ps.reference)}. Valor: ${formatCents(ps.amountCents)}.`,
   `A referência é válida até ${formatLongDateTime(ps.expiresAt.toISOString())}; depois disso a encomenda é cancelada.`,
 ];
 
+/** Each way to pay as a sentence names it: "pode pagar por MB WAY, com cartão ou por Payshop". */
+const wayWords: Record<CustomerPaymentMethod, string> = { multibanco: 'por Multibanco', mbway: 'por MB WAY', card: 'com cartão', payshop: 'por Payshop' };
+
+/** The ways in a pt-PT list, in the order given: "por Multibanco", "por Multibanco ou por MB WAY", "a, b ou c". */
+function wayList(ways: readonly CustomerPaymentMethod[]) {
+  const words = ways.map((w) => wayWords[w]);
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} ou ${words.at(-1)}` : (words[0] ?? '');
+}
+
+/** The reference a mail carries, by the method that issued it. */
+const methodOf = (reference: MultibancoDetails | PayshopDetails): CustomerPaymentMethod => ('kind' in reference ? 'payshop' : 'multibanco');
+
+/** Where the order's page offers the other ways (issue #27): every way the shop offers but the one the mail already gives. */
+function otherWays(ways: readonly CustomerPaymentMethod[], reference: MultibancoDetails | PayshopDetails | undefined, payBy: Date | null | undefined) {
+  if (reference) {
+    const others = ways.filter((w) => w !== methodOf(reference));
+    return others.length ? [`Também pode pagar ${wayList(others)} na página da encomenda.`] : [];
+  }
+  if (!ways.length) return [];
+  return [
+    payBy
+      ? `Na página da encomenda pode pagar ${wayList(ways)} até ${formatLongDateTime(payBy.toISOString())}; depois disso a encomenda é cancelada.`
+      : `Na página da encomenda pode pagar ${wayList(ways)}.`,
+  ];
+}
+
 /**
  * The order is registered and waits for its payment. A Multibanco or Payshop order carries its reference, so
- * the customer can pay later (bank's app, Payshop agent) without coming back to the shop.
+ * the customer can pay later (bank's app, Payshop agent) without coming back to the shop. `ways`: the ways the
+ * shop offers, in the owner's order (the order's page offers the same).
  */
-export const orderReceivedMail = (order: MailOrder, url: string, reference?: MultibancoDetails | PayshopDetails) =>
+export const orderReceivedMail = (order: MailOrder, url: string, ways: readonly CustomerPaymentMethod[], reference?: MultibancoDetails | PayshopDetails) =>
   composeMail({
     to: order.email,
     subject: `Recebemos a sua encomenda n.º ${order.id}`,
@@ -118,36 +149,41 @@ export const orderReceivedMail = (order: MailOrder, url: string, reference?: Mul
         : []),
       ...(reference ? ('kind' in reference ? payshopParagraphs(reference) : multibancoParagraphs(reference)) : []),
       afterPayment(order),
-      reference
-        ? 'kind' in reference
-          ? 'Também pode pagar de outra forma na página da encomenda.'
-          : 'Também pode pagar por MB WAY na página da encomenda.'
-        : order.payBy
-          ? `Na página da encomenda pode pagar por Multibanco ou MB WAY até ${formatLongDateTime(order.payBy.toISOString())}; depois disso a encomenda é cancelada.`
-          : 'Na página da encomenda pode pagar por Multibanco ou MB WAY.',
+      ...otherWays(ways, reference, order.payBy),
     ],
     action: { label: 'Ver e pagar a encomenda', url },
     after: withdrawalParagraphs(order, true),
   });
 
+/** What to type at the ATM, or tell the Payshop agent, as the reminder says it. */
+const reminderFigures = (ref: MultibancoDetails | PayshopDetails) =>
+  'kind' in ref
+    ? [PAYSHOP_HOW, `Referência Payshop: ${groupReference(ref.reference)}. Montante: ${formatCents(ref.amountCents)}.`]
+    : [
+        MULTIBANCO_HOW,
+        `Entidade: ${ref.entity}. Referência: ${groupReference(ref.reference)}. Montante: ${formatCents(ref.amountCents)}.`,
+      ];
+
 /**
- * The Multibanco reference of an order still unpaid near its deadline (#27, decision 0049): sent once, with
- * what to type at the ATM and the order's page, where MB WAY pays it too.
+ * The Multibanco or Payshop reference of an order still unpaid near its deadline (#27, decisions 0049, 0052):
+ * sent once, with what to pay and the order's page, where the shop's other ways pay it too.
  */
-export const referenceReminderMail = (order: Pick<MailOrder, 'id' | 'email'>, url: string, mb: MultibancoDetails) =>
-  composeMail({
+export const referenceReminderMail = (order: Pick<MailOrder, 'id' | 'email'>, url: string, ways: readonly CustomerPaymentMethod[], ref: MultibancoDetails | PayshopDetails) => {
+  const name = paymentMethodLabel[methodOf(ref)];
+  const others = ways.filter((w) => w !== methodOf(ref));
+  return composeMail({
     to: order.email,
-    subject: `Lembrete: a referência Multibanco da encomenda n.º ${order.id} expira em breve`,
+    subject: `Lembrete: a referência ${name} da encomenda n.º ${order.id} expira em breve`,
     greeting: 'Olá,',
     paragraphs: [
-      `A encomenda n.º ${order.id} ainda aguarda pagamento. A referência Multibanco é válida até ${formatLongDateTime(mb.expiresAt.toISOString())}; depois disso a encomenda é cancelada.`,
-      'Para pagar por Multibanco (num multibanco ou na app do seu banco, em Pagamentos de serviços):',
-      `Entidade: ${mb.entity}. Referência: ${groupReference(mb.reference)}. Montante: ${formatCents(mb.amountCents)}.`,
-      'Prefere pagar de outra forma? Na página da encomenda pode pagar por MB WAY.',
+      `A encomenda n.º ${order.id} ainda aguarda pagamento. A referência ${name} é válida até ${formatLongDateTime(ref.expiresAt.toISOString())}; depois disso a encomenda é cancelada.`,
+      ...reminderFigures(ref),
+      ...(others.length ? [`Prefere pagar de outra forma? Na página da encomenda pode pagar ${wayList(others)}.`] : []),
       'Se já pagou, não precisa de fazer nada: o pagamento pode demorar um pouco a ser confirmado e avisamos por e-mail quando chegar.',
     ],
     action: { label: 'Ver e pagar a encomenda', url },
   });
+};
 
 const statusNews: Partial<Record<OrderStatus, string>> = {
   shipped: `A sua encomenda foi enviada e deve chegar dentro de ${mainland} (${islandsRange} nas ilhas).`,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Totals, vatLinesOf } from '#shared/orders.ts';
+import { type CustomerPaymentMethod, type Totals, vatLinesOf } from '#shared/orders.ts';
 import { paths } from '#shared/paths.ts';
 import { ART53_REASON } from '#shared/vat.ts';
 import type { Tx } from '../../db/client.ts';
@@ -164,6 +164,14 @@ export async function insertOrder(
   return row;
 }
 
+/**
+ * The ways an unpaid order can be paid on its page, as its mails name them (issue #27): those the configuration
+ * offers (`methods`, platform/payment-methods.ts), in the owner's order.
+ */
+export async function waysToPay(tx: Tx, methods: readonly CustomerPaymentMethod[]): Promise<CustomerPaymentMethod[]> {
+  return (await follow.payments().methodOrder(tx)).filter((m) => methods.includes(m));
+}
+
 /** "Pagamento recebido", with the invoice-receipt when it was issued in time (the invoicing job sends it). */
 export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow, invoice?: MailDocument) {
   const items = await itemsOf(tx, row.id);
@@ -182,9 +190,12 @@ export async function queuePaymentMail(tx: Tx, publicUrl: string, row: OrderRow,
  * "Recebemos a sua encomenda", in the transaction that registers the order, which the payments module hears
  * of first: it watches the order's deadline, and a Multibanco order's mail waits for the reference it issues.
  */
-export async function queueOrderReceived(tx: Tx, publicUrl: string, row: OrderRow, lines: VatLine[], token?: string) {
+export async function queueOrderReceived(tx: Tx, publicUrl: string, methods: readonly CustomerPaymentMethod[], row: OrderRow, lines: VatLine[], token?: string) {
   const mailedByPayments = await follow.payments().placed(tx, row);
-  if (!mailedByPayments) await queueMail(tx, await orderReceivedMail(await mailOrder(tx, publicUrl, row, lines), orderUrl(publicUrl, row, token)));
+  if (!mailedByPayments) {
+    const mail = orderReceivedMail(await mailOrder(tx, publicUrl, row, lines), orderUrl(publicUrl, row, token), await waysToPay(tx, methods));
+    await queueMail(tx, await mail);
+  }
   // And the shop, when the owner asked to hear of each new order (her setting, read when the job runs).
   await queueShopNewOrderMail(tx, row.id);
 }

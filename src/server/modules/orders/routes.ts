@@ -81,7 +81,7 @@ export const orderRoutes =
     );
 
     app.post('/order/createOrder', { config: adminOnly, schema: { tags, body: adminOrderBody, response: { 201: order } } }, async (request, reply) =>
-      reply.status(201).send(await admin.createAdminOrder(db, config.publicUrl, request.body)),
+      reply.status(201).send(await admin.createAdminOrder(db, config.publicUrl, configuredMethods(config.payments), request.body)),
     );
 
     app.put('/order/:id', { config: adminOnly, schema: { tags, params: idParam, body: adminOrderBody, response: { 200: order } } }, async (request) =>

@@ -8,6 +8,7 @@ import type { PaymentGateway } from './gateway.ts';
 import { ifthenpayGateway } from './ifthenpay.ts';
 import { cancelIfUnpaid, expirePayment } from './expiry.ts';
 import { cancelUnpaidOrderJob, expirePaymentJob, multibancoOrderMailJob, payshopOrderMailJob } from './jobs.ts';
+import { methodOrder } from './method-order.ts';
 import { mailMultibancoOrder } from './payment-start.ts';
 import { mailPayshopOrder } from './payshop-start.ts';
 import { registerReminderJob } from './reminders.ts';
@@ -55,4 +56,5 @@ export const paymentsFollower: PaymentsFollower = {
   paidMbwayRequest,
   paidByMbway: ordersPaidByMbway,
   firstPaid: firstGatewayPayments,
+  methodOrder,
 };

@@ -15,5 +15,5 @@ export const multibancoOrderMailJob = defineJob('payment.multibanco-order-mail',
 /** A Payshop order's "Recebemos a sua encomenda", with its reference issued first (issue #27). */
 export const payshopOrderMailJob = defineJob('payment.payshop-order-mail', z.object({ orderId: id }));
 
-/** Every quarter hour: the Multibanco references still unpaid near their deadline get their reminder (decision 0049). */
+/** Every quarter hour: the Multibanco and Payshop references still unpaid near their deadline get their reminder (decisions 0049, 0052; the name is older than Payshop). */
 export const multibancoRemindersJob = defineJob('payment.multibanco-reminders', z.object({ slot: z.string() }));

@@ -30,6 +30,9 @@ describe('order-received mail of a Multibanco order', () => {
     expect(mail?.text).toContain(`Entidade: ${FAKE_ENTITY}. Referência: ${groupReference(payment!.reference!)}. Valor: ${formatCents(2950)}.`);
     expect(mail?.text).toContain(`A referência é válida até ${formatLongDateTime(payment!.expiresAt.toISOString())}`);
     expect(mail?.text).toContain('Morada de envio: Maria Silva, Rua das Flores 10, Lisboa, 1100-200, Portugal.');
+    // The other ways this shop's configuration offers, and no other: without ifthenpay's card and Payshop keys, MB WAY.
+    expect(mail?.text).toContain('Também pode pagar por MB WAY na página da encomenda.');
+    expect(mail?.text).not.toMatch(/cartão|Payshop/);
     // The guest's link opens the order with its token; the payment page answers the reference of the mail.
     const link = new URL(linkIn(mail, '/order-success'));
     expect(link.pathname).toBe('/order-success');
@@ -54,7 +57,7 @@ describe('order-received mail of a Multibanco order', () => {
     }
     const mail = receivedMail(user.email, order.id);
     expect(mail?.text).not.toContain('Entidade');
-    expect(mail?.text).toMatch(/Na página da encomenda pode pagar por Multibanco ou MB WAY até \d{1,2} de \S+ de \d{4}.*; depois disso a encomenda é cancelada\./);
+    expect(mail?.text).toMatch(/Na página da encomenda pode pagar por Multibanco ou por MB WAY até \d{1,2} de \S+ de \d{4}.*; depois disso a encomenda é cancelada\./);
     expect(await paymentsOf(order.id)).toHaveLength(0);
     const later = await ctx.app.inject({ method: 'POST', url: '/api/payment/multibanco', headers: { cookie }, payload: { order_id: order.id } });
     expect(later.statusCode, later.body).toBe(200);
@@ -76,7 +79,7 @@ describe('order-received mail of a Multibanco order', () => {
     const p = await insertProduct(ctx);
     const order = await placeOrder(ctx, [{ product_id: p.id, quantity: 1 }], { cookie, method: 'mbway', details: { email: user.email } });
     await deliverMail(ctx);
-    expect(receivedMail(user.email, order.id)?.text).toMatch(/Na página da encomenda pode pagar por Multibanco ou MB WAY até \d{1,2} de \S+ de \d{4}.*; depois disso a encomenda é cancelada\./);
+    expect(receivedMail(user.email, order.id)?.text).toMatch(/Na página da encomenda pode pagar por Multibanco ou por MB WAY até \d{1,2} de \S+ de \d{4}.*; depois disso a encomenda é cancelada\./);
     expect(await paymentsOf(order.id)).toHaveLength(0);
   });
 

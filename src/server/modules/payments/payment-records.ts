@@ -3,6 +3,7 @@ import type { MbwayStatus } from '#shared/schemas/payments.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { enqueue } from '../../platform/jobs.ts';
+import { configuredMethods } from '../../platform/payment-methods.ts';
 import { markOrderPaid } from '../orders/for-payments.ts';
 import { GatewayError, type PaymentGateway } from './gateway.ts';
 import { cancelUnpaidOrderJob, expirePaymentJob } from './jobs.ts';
@@ -19,6 +20,9 @@ export type PaymentRow = typeof payments.$inferSelect;
 type UnpaidEnd = 'expired' | 'rejected' | 'failed' | 'canceled';
 
 export type PaymentsContext = { db: Db; config: Config; gateway: PaymentGateway };
+
+/** The shop as an order's mails need it: its address, and the ways to pay they may name (the configured ones). */
+export const mailingShop = (config: Config) => ({ publicUrl: config.publicUrl, methods: configuredMethods(config.payments) });
 
 /** After an MB WAY request ends unpaid, the order waits this long for the customer to pay by Multibanco instead. */
 const MBWAY_RETRY_GRACE_MS = 15 * 60_000;

@@ -9,7 +9,7 @@ import { holdStockUntil, orderForPayment, queueMultibancoOrderMail, type Viewer 
 import type { MultibancoDetails } from '../orders/mails.ts';
 import { GatewayError } from './gateway.ts';
 import { deadlineAfterDays, expiryDaysUntil, referenceDeadline } from './lisbon-days.ts';
-import { insertPayment, latestPayment, MULTIBANCO_GRACE_MS, type PaymentRow, type PaymentsContext, refreshMbway, stillPending } from './payment-records.ts';
+import { insertPayment, latestPayment, mailingShop, MULTIBANCO_GRACE_MS, type PaymentRow, type PaymentsContext, refreshMbway, stillPending } from './payment-records.ts';
 import { payments } from './tables.ts';
 
 export const MULTIBANCO_MS = MULTIBANCO_VALID_HOURS * 3600_000;
@@ -144,5 +144,5 @@ export async function mailMultibancoOrder(ctx: PaymentsContext, orderId: number)
     // Gateway down or refusing (503, 422), or the order no longer payable (409): the mail says what it can.
     if (!(err instanceof AppError)) throw err;
   }
-  await queueMultibancoOrderMail(ctx.db, ctx.config.publicUrl, orderId, details);
+  await queueMultibancoOrderMail(ctx.db, mailingShop(ctx.config), orderId, details);
 }

@@ -3,7 +3,7 @@ import { paymentMessages } from '#shared/schemas/payments.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import { holdStockUntil, queuePayshopOrderMail, type Viewer } from '../orders/for-payments.ts';
 import { deadlineAfterDays, expiryDaysUntil, lastDayText } from './lisbon-days.ts';
-import { insertPayment, latestPayment, MULTIBANCO_GRACE_MS, type PaymentRow, type PaymentsContext, stillPending } from './payment-records.ts';
+import { insertPayment, latestPayment, mailingShop, MULTIBANCO_GRACE_MS, type PaymentRow, type PaymentsContext, stillPending } from './payment-records.ts';
 import { gatewayFailure, MULTIBANCO_MS, nextGatewayOrderId, paymentEnd, refuseEndedHold, storedMeanwhile, unpaidOrder } from './payment-start.ts';
 
 /*
@@ -69,5 +69,5 @@ export async function mailPayshopOrder(ctx: PaymentsContext, orderId: number) {
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
   }
-  await queuePayshopOrderMail(ctx.db, ctx.config.publicUrl, orderId, details);
+  await queuePayshopOrderMail(ctx.db, mailingShop(ctx.config), orderId, details);
 }

@@ -1,14 +1,14 @@
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enqueue, type JobRunner } from '../../platform/jobs.ts';
 import { queueReferenceReminder } from '../orders/for-payments.ts';
 import { multibancoRemindersJob } from './jobs.ts';
-import type { PaymentsContext } from './payment-records.ts';
+import { mailingShop, type PaymentsContext } from './payment-records.ts';
 import { payments } from './tables.ts';
 
 /*
- * The reminder of a Multibanco reference still unpaid near its deadline (issue #27, decision 0049): once,
- * 24 hours before the reference's own deadline, or half-way through a validity shorter than 48 hours.
+ * The reminder of a Multibanco or Payshop reference still unpaid near its deadline (issue #27, decisions 0049,
+ * 0052): once, 24 hours before the reference's own deadline, or half-way through a validity shorter than 48 hours.
  * A periodic job looks for the references due; each is reminded in one transaction that locks its row,
  * marks it reminded and queues the mail, so two processes, or a run repeated after a crash, send one.
  */
@@ -25,10 +25,11 @@ const BATCH = 500;
  */
 const dueBy = (now: Date) =>
   and(
-    eq(payments.method, 'multibanco'),
+    inArray(payments.method, ['multibanco', 'payshop']),
     eq(payments.status, 'pending'),
     isNull(payments.remindedAt),
-    isNotNull(payments.entity),
+    // A Multibanco reference is paid with its entity; a Payshop one has none.
+    or(eq(payments.method, 'payshop'), isNotNull(payments.entity)),
     isNotNull(payments.reference),
     gt(payments.expiresAt, now),
     sql`GREATEST(${payments.expiresAt} - interval '24 hours', ${payments.createdAt} + (${payments.expiresAt} - ${payments.createdAt}) / 2) <= ${now.toISOString()}::timestamptz`,
@@ -46,9 +47,10 @@ async function remindReference({ db, config }: PaymentsContext, paymentId: numbe
       .from(payments)
       .where(and(eq(payments.id, paymentId), dueBy(now)))
       .for('update', { skipLocked: true });
-    if (!row?.entity || !row.reference) return false;
-    const details = { entity: row.entity, reference: row.reference, amountCents: row.amountCents, expiresAt: row.expiresAt };
-    if (!(await queueReferenceReminder(tx, config.publicUrl, row.orderId, details))) return false;
+    if (!row?.reference) return false;
+    const { reference, amountCents, expiresAt } = row;
+    const details = row.method === 'payshop' ? { kind: 'payshop' as const, reference, amountCents, expiresAt } : row.entity ? { entity: row.entity, reference, amountCents, expiresAt } : undefined;
+    if (!details || !(await queueReferenceReminder(tx, mailingShop(config), row.orderId, details))) return false;
     await tx.update(payments).set({ remindedAt: now, updatedAt: now }).where(eq(payments.id, row.id));
     return true;
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { toEuros } from '#shared/money.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import type { Config } from '../../config.ts';
@@ -65,23 +65,32 @@ export async function sandboxDecide(ctx: PaymentsContext, requestId: string, acc
   return (await sandboxMbwayRequest(ctx, requestId)).view;
 }
 
-/** Sandbox: pays a Multibanco reference as an ATM would, through the same callback as the real gateway. */
-export async function sandboxPayReference(ctx: PaymentsContext, entity: string, reference: string, amountCents: number) {
-  const [row] = await sandboxPayments(
-    ctx,
-    'multibanco',
-    eq(payments.entity, entity),
-    eq(payments.reference, reference),
-    eq(payments.status, 'pending'),
-    gt(payments.expiresAt, new Date()),
-  )
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  if (!row) throw notFound(paymentMessages.sandboxReferenceNotFound);
+/**
+ * A reference the ATM or the agent still takes: not paid, and before its deadline. One the shop withdrew (the
+ * order paid another way, or cancelled) included: the shop cannot withdraw it at ifthenpay, so the customer can
+ * still pay it, and the shop must then give the money back (decision 0049's "pay another way").
+ */
+const payableReference = () => and(inArray(payments.status, ['pending', 'canceled']), gt(payments.expiresAt, new Date()));
+
+/**
+ * Sandbox: the counter takes the money and the gateway calls the shop back, as ifthenpay would. Money the order
+ * no longer waited for (paid already, or cancelled) is taken too, and flagged by the shop for a refund.
+ */
+async function payAtCounter(ctx: PaymentsContext, row: PaymentRow | undefined, amountCents: number, notFoundMessage: string) {
+  if (!row) throw notFound(notFoundMessage);
   if (row.amountCents !== amountCents) throw invalid(paymentMessages.sandboxAmountMismatch, { amount: paymentMessages.sandboxAmountMismatch });
   const answer = await handleCallback(ctx, callbackParams(ctx.config, row), '127.0.0.1');
-  if (answer.outcome !== 'paid') throw conflict(paymentMessages.notPayable);
-  return { message: paymentMessages.sandboxPaid };
+  if (answer.outcome === 'paid') return { message: paymentMessages.sandboxPaid };
+  if (answer.outcome === 'not_pending' || answer.outcome === 'order_cancelled') return { message: paymentMessages.sandboxPaidForRefund };
+  throw conflict(paymentMessages.notPayable);
+}
+
+/** Sandbox: pays a Multibanco reference as an ATM would, through the same callback as the real gateway. */
+export async function sandboxPayReference(ctx: PaymentsContext, entity: string, reference: string, amountCents: number) {
+  const [row] = await sandboxPayments(ctx, 'multibanco', eq(payments.entity, entity), eq(payments.reference, reference), payableReference())
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return payAtCounter(ctx, row, amountCents, paymentMessages.sandboxReferenceNotFound);
 }
 
 /** Sandbox: the card page's view of one card payment. */
@@ -112,12 +121,8 @@ export async function sandboxCardOutcome(ctx: PaymentsContext, requestId: string
 
 /** Sandbox: pays a Payshop reference as an agent's counter would, through the same callback as the real gateway. */
 export async function sandboxPayPayshop(ctx: PaymentsContext, reference: string, amountCents: number) {
-  const [row] = await sandboxPayments(ctx, 'payshop', eq(payments.reference, reference), eq(payments.status, 'pending'), gt(payments.expiresAt, new Date()))
+  const [row] = await sandboxPayments(ctx, 'payshop', eq(payments.reference, reference), payableReference())
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  if (!row) throw notFound(paymentMessages.sandboxPayshopNotFound);
-  if (row.amountCents !== amountCents) throw invalid(paymentMessages.sandboxAmountMismatch, { amount: paymentMessages.sandboxAmountMismatch });
-  const answer = await handleCallback(ctx, callbackParams(ctx.config, row), '127.0.0.1');
-  if (answer.outcome !== 'paid') throw conflict(paymentMessages.notPayable);
-  return { message: paymentMessages.sandboxPaid };
+  return payAtCounter(ctx, row, amountCents, paymentMessages.sandboxPayshopNotFound);
 }

@@ -98,4 +98,25 @@ describe('the sandbox gateway', () => {
     expect(await statusOf(order.id)).toBe('processing');
     expect((await ctx.app.inject({ method: 'GET', url: `/api/payment/mbway/status/${order.id}`, headers: { cookie } })).json().status).toBe('paid');
   });
+  it("still takes a reference the shop withdrew when the order was paid another way, and the shop flags the second payment for a refund", async () => {
+    const { cookie } = await signedInUser(ctx);
+    const order = await orderToPay(cookie, 'multibanco');
+    const reference = (await ctx.app.inject({ method: 'POST', url: '/api/payment/multibanco', headers: { cookie }, payload: { order_id: order.id } })).json();
+    const { sandboxUrl } = (await payByMbway(cookie, order, '936000111')).json();
+    const accepted = await ctx.app.inject({ method: 'POST', url: `/api/payment/sandbox/mbway/${String(sandboxUrl).split('/').at(-1)}`, payload: { accept: true } });
+    expect(accepted.json().status).toBe('paid');
+    const paidAt = (await ctx.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.paidAt;
+
+    // The bank knows nothing of the shop's withdrawal: the ATM takes the money, the shop keeps the order paid once.
+    const atm = () => ctx.app.inject({ method: 'POST', url: '/api/payment/sandbox/multibanco', payload: { entity: reference.entity, reference: reference.reference, amount: 21 } });
+    const late = await atm();
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().message).toBe(paymentMessages.sandboxPaidForRefund);
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: 'processing', paidAt });
+    const admin = await signedInUser(ctx, { isAdmin: true });
+    const alerts = (await ctx.app.inject({ method: 'GET', url: '/api/payment/alerts', headers: { cookie: admin.cookie } })).json();
+    expect(alerts.filter((a: { order_id: number | null }) => a.order_id === order.id).map((a: { outcome: string }) => a.outcome)).toEqual(['not_pending']);
+    expect((await atm()).statusCode).toBe(404);
+  });
 });

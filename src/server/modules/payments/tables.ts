@@ -29,8 +29,8 @@ export const payments = pgTable(
     // ifthenpay's ExpiryDate as it answered it ("dd-mm-yyyy"), kept as evidence of the deadline shown.
     gatewayExpiryDate: text('gateway_expiry_date'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    // When the reminder of a Multibanco reference still unpaid near its deadline was queued (#27, decision
-    // 0049): set in the transaction that queues the mail, so each reference is reminded once.
+    // When the reminder of a Multibanco or Payshop reference still unpaid near its deadline was queued (#27,
+    // decisions 0049, 0052): set in the transaction that queues the mail, so each reference is reminded once.
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,10 +41,10 @@ export const payments = pgTable(
     index('payments_reference_idx').on(t.entity, t.reference),
     // MB WAY requests sent in a period, for the owner's overview.
     index('payments_method_created_idx').on(t.method, t.createdAt),
-    // The references the reminder job looks through: pending Multibanco ones not yet reminded.
-    index('payments_reminder_due_idx')
+    // The references the reminder job looks through: pending Multibanco and Payshop ones not yet reminded.
+    index('payments_reference_reminder_due_idx')
       .on(t.expiresAt)
-      .where(sql`${t.method} = 'multibanco' AND ${t.status} = 'pending' AND ${t.remindedAt} IS NULL`),
+      .where(sql`${t.method} IN ('multibanco', 'payshop') AND ${t.status} = 'pending' AND ${t.remindedAt} IS NULL`),
   ],
 );
 

@@ -176,4 +176,19 @@ describe('order success page', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ order_id: 7, amount: order.total_price_with_tax, phone_number: '912345678', email: order.email, token: 'abc123' });
     expect(router.state.location.search).toBe('?id=7&token=abc123');
   });
+  it('offers the other ways in the order the owner set, MB WAY among them, as the e-mails name them', async () => {
+    const order = orderFactory({ id: 8, user_id: null, status: 'pending', paid_at: null, payment_method: 'multibanco' });
+    const reference = { id: 2, method: 'multibanco', status: 'pending', amount: 37, entity: '12345', reference: '123456780', phone_number: null, expiresAt: '2999-01-01T00:00:00.000Z', paidAt: null, gateway: 'sandbox' };
+    fakeApi(null, (call) => {
+      if (call.path === '/order/8') return { status: 200, body: order };
+      if (call.path === '/payment/order/8') return { status: 200, body: { payments: [reference] } };
+      if (call.path === '/payment/methods') return { status: 200, body: { methods: ['payshop', 'mbway', 'card', 'multibanco'] } };
+      return undefined;
+    });
+    renderRoutes([{ path: '/order-success', element: <OrderSuccessPage /> }], '/order-success?id=8&token=abc123');
+    expect(await screen.findByText('123 456 780')).toBeTruthy();
+    await screen.findByRole('button', { name: 'Pagar por Payshop' });
+    const ways = screen.getAllByRole('button', { name: /^Pagar (por|com)/ }).map((b) => b.textContent);
+    expect(ways).toEqual(['Pagar por Payshop', 'Pagar por MB WAY', 'Pagar com cartão']);
+  });
 });

@@ -117,12 +117,18 @@ export function OrderPayment({ order, token }: { order: Order; token?: string | 
 }
 
 /**
- * "Pay another way" (issue #27): the ways the shop offers, in the owner's order, beside the one under way: a new
- * Multibanco or Payshop reference, an MB WAY request, a card page. Whichever is paid first pays the order; the
- * others are then voided.
+ * "Pay another way" (issue #27): the ways the shop offers, in the owner's order (as the order's e-mails name them),
+ * beside the one under way: a new Multibanco or Payshop reference, an MB WAY request, a card page. Whichever is paid
+ * first pays the order; the others are then voided. MB WAY's button opens its form under the row.
  */
 function OtherWays({ order, token, except }: { order: Order; token: string | undefined; except?: CustomerPaymentMethod }) {
   const methods = useOfferedMethods().filter((m) => m !== except);
+  const [mbwayOpen, setMbwayOpen] = useState(false);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const formId = `order-mbway-${order.id}`;
+  useEffect(() => {
+    if (mbwayOpen) phoneRef.current?.focus();
+  }, [mbwayOpen]);
   if (!methods.length) return null;
   return (
     <div className="mt-3">
@@ -132,30 +138,18 @@ function OtherWays({ order, token, except }: { order: Order; token: string | und
           if (method === 'multibanco') return <PayByMultibancoButton key={method} orderId={order.id} token={token} order={order} />;
           if (method === 'card') return <PayByCardButton key={method} orderId={order.id} token={token} />;
           if (method === 'payshop') return <PayByPayshopButton key={method} orderId={order.id} token={token} />;
-          return null;
+          return (
+            <Button key={method} variant="outline-primary" onClick={() => setMbwayOpen((o) => !o)} aria-expanded={mbwayOpen} aria-controls={formId}>
+              Pagar por MB WAY
+            </Button>
+          );
         })}
       </div>
-      {methods.includes('mbway') && <PayByMbway order={order} token={token} />}
-    </div>
-  );
-}
-
-/** MB WAY among the other ways, as the order's e-mails promise ("Também pode pagar por MB WAY na página da encomenda"). */
-function PayByMbway({ order, token }: { order: Order; token: string | undefined }) {
-  const [open, setOpen] = useState(false);
-  const phoneRef = useRef<HTMLInputElement>(null);
-  const formId = `order-mbway-${order.id}`;
-  useEffect(() => {
-    if (open) phoneRef.current?.focus();
-  }, [open]);
-  return (
-    <div className="mt-3">
-      <Button variant="outline-primary" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={formId}>
-        Pagar por MB WAY
-      </Button>
-      <div id={formId} hidden={!open} className="mt-3">
-        <MbwayRequestForm id={`${formId}-form`} title="Pagar por MB WAY" orderId={order.id} token={token} order={order} phone={order.phone} phoneRef={phoneRef} />
-      </div>
+      {methods.includes('mbway') && (
+        <div id={formId} hidden={!mbwayOpen} className="mt-3">
+          <MbwayRequestForm id={`${formId}-form`} title="Pagar por MB WAY" orderId={order.id} token={token} order={order} phone={order.phone} phoneRef={phoneRef} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,0 +1,2 @@
+DROP INDEX "payments_reminder_due_idx";--> statement-breakpoint
+CREATE INDEX "payments_reference_reminder_due_idx" ON "payments" USING btree ("expires_at") WHERE "payments"."method" IN ('multibanco', 'payshop') AND "payments"."status" = 'pending' AND "payments"."reminded_at" IS NULL;
