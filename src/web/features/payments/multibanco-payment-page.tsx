@@ -1,13 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
 import { formatLongDateTime } from '#shared/dates.ts';
-import { type MultibancoAnswer, paymentMessages } from '#shared/schemas/payments.ts';
-import { errorMessage } from '../../api/client.ts';
+import type { MultibancoAnswer } from '#shared/schemas/payments.ts';
 import { paths } from '#shared/paths.ts';
 import { ContinueShoppingLink } from '../../components/continue-shopping-link.tsx';
 import { useSession } from '../../session/session.tsx';
@@ -16,6 +11,7 @@ import { orderHref } from './payment-alternatives.tsx';
 import { amountDigits, paymentSearch } from './payment-format.ts';
 import { type PaymentMeta, PaymentNotFound, PaymentRoute, type PaymentScreenProps, PaymentShell, type PaymentTexts, useNewestPayment } from './payment-screen.tsx';
 import type { PaymentScreenState } from './payment-state.ts';
+import { ReferenceStartFailed, SandboxNotice } from './reference-screens.tsx';
 import { startMultibanco } from './api.ts';
 import { useMultibancoPaid } from './use-multibanco-paid.ts';
 import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
@@ -141,56 +137,22 @@ function ReferenceView({ orderId, token, figures, sandbox, email }: ReferencePro
         </Card.Body>
       </Card>
       {sandbox && !paid && (
-        <Card className="mt-4 border-warning payment-sandbox">
-          <Card.Body>
-            <Badge bg="warning" text="dark" className="mb-2">
-              Ambiente de testes
-            </Badge>
-            <p className="small mb-2">Esta referência é de teste: nenhum dinheiro é movimentado. Pode pagá-la como num multibanco na página de testes.</p>
-            <Link to={`${paths.sandboxMultibanco}?${atm.toString()}`} className="btn btn-sm btn-outline-dark">
-              Pagar no multibanco de testes
-            </Link>
-          </Card.Body>
-        </Card>
+        <SandboxNotice
+          text="Esta referência é de teste: nenhum dinheiro é movimentado. Pode pagá-la como num multibanco na página de testes."
+          to={`${paths.sandboxMultibanco}?${atm.toString()}`}
+          label="Pagar no multibanco de testes"
+        />
       )}
     </>
   );
 }
 
-/** The order exists but its reference could not be made: say so, and ask again for the same order. */
+/** The order exists but its reference could not be made: ask again, and show the new one. */
 function StartFailed({ orderId, token, state }: { orderId: number; token: string | undefined; state: PaymentScreenState }) {
   const navigate = useNavigate();
-  const { user } = useSession();
-  const retry = useMutation({
-    mutationFn: () => startMultibanco(orderId, token),
-    onSuccess: (multibanco: MultibancoAnswer) => {
-      const next: PaymentScreenState = { order: state.order, multibanco };
-      void navigate(`${paths.multibancoPayment}?${paymentSearch(orderId, token)}`, { replace: true, state: next });
-    },
-  });
-  return (
-    <>
-      <h1 className="h2 mb-4">{title}</h1>
-      <Card className="shadow-sm">
-        <Card.Body className="p-3 p-sm-4">
-          <p className="mb-3">{`Encomenda N.º ${orderId}`}</p>
-          <div aria-live="polite">
-            <Alert variant="danger">
-              <p className="mb-1">{retry.isError ? errorMessage(retry.error, paymentMessages.gatewayUnavailable) : state.error}</p>
-              <p className="mb-0">A sua encomenda foi registada: peça de novo a referência para a pagar.</p>
-            </Alert>
-          </div>
-          <div className="d-flex flex-wrap gap-2">
-            <Button variant="primary" onClick={() => retry.mutate()} disabled={retry.isPending} aria-busy={retry.isPending || undefined}>
-              {retry.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-              Pedir a referência de novo
-            </Button>
-            <Link to={orderHref(orderId, token, Boolean(user))} className="btn btn-link">
-              Ver a encomenda
-            </Link>
-          </div>
-        </Card.Body>
-      </Card>
-    </>
-  );
+  const onStarted = (multibanco: MultibancoAnswer) => {
+    const next: PaymentScreenState = { order: state.order, multibanco };
+    void navigate(`${paths.multibancoPayment}?${paymentSearch(orderId, token)}`, { replace: true, state: next });
+  };
+  return <ReferenceStartFailed title={title} orderId={orderId} token={token} message={state.error} start={() => startMultibanco(orderId, token)} onStarted={onStarted} />;
 }

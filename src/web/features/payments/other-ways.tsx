@@ -25,7 +25,8 @@ export function useOfferedMethods(): readonly CustomerPaymentMethod[] {
   return useQuery(paymentMethodsQueryOptions()).data?.methods ?? SPEC_METHODS;
 }
 
-function StartButton({ label, variant, start }: { label: string; variant: string; start: ReturnType<typeof useMutation<unknown, Error, void>> }) {
+/** A button that asks the gateway for a new way to pay, busy while it asks, with the refusal said under it. */
+export function StartButton({ label, variant, start }: { label: string; variant: string; start: ReturnType<typeof useMutation<unknown, Error, void>> }) {
   return (
     <div>
       <Button variant={variant} onClick={() => start.mutate()} disabled={start.isPending} aria-busy={start.isPending || undefined}>

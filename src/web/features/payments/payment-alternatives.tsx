@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
 import type { Order } from '#shared/schemas/orders.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
-import { errorMessage } from '../../api/client.ts';
 import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { useCart } from '../cart/cart-store.ts';
@@ -14,6 +11,7 @@ import { paymentSearch } from './payment-format.ts';
 import type { PaymentScreenState } from './payment-state.ts';
 import { MbwayRequestForm } from './mbway-request-form.tsx';
 import { startMultibanco } from './api.ts';
+import { StartButton } from './other-ways.tsx';
 
 /** Where the customer finds this order again: their order page, or a guest's confirmation link. */
 export function orderHref(orderId: number, token: string | undefined, signedIn: boolean) {
@@ -30,21 +28,7 @@ export function PayByMultibancoButton({ orderId, token, order, variant = 'outlin
       void navigate(`${paths.multibancoPayment}?${paymentSearch(orderId, token)}`, { state });
     },
   });
-  return (
-    <div>
-      <Button variant={variant} onClick={() => start.mutate()} disabled={start.isPending} aria-busy={start.isPending || undefined}>
-        {start.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-        Pagar por Multibanco
-      </Button>
-      <div aria-live="polite">
-        {start.isError && (
-          <Alert variant="danger" className="mt-2 mb-0 py-2">
-            {errorMessage(start.error, paymentMessages.gatewayUnavailable)}
-          </Alert>
-        )}
-      </div>
-    </div>
-  );
+  return <StartButton label="Pagar por Multibanco" variant={variant} start={start} />;
 }
 
 type Props = { orderId: number; token: string | undefined; order: Order | undefined; orderLoading: boolean; phone: string };

@@ -1,18 +1,14 @@
 import './payments.css';
-import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '#shared/paths.ts';
-import { paymentMessages } from '#shared/schemas/payments.ts';
-import { errorMessage } from '../../api/client.ts';
 import { useSession } from '../../session/session.tsx';
 import { startPayshop } from './api.ts';
 import { useReferencePaid } from './use-multibanco-paid.ts';
 import { orderHref } from './payment-alternatives.tsx';
 import { PayshopDetails, type PayshopFigures } from './other-ways.tsx';
+import { ReferenceStartFailed, SandboxNotice } from './reference-screens.tsx';
 import { amountDigits, paymentSearch } from './payment-format.ts';
 import { type PaymentMeta, PaymentNotFound, PaymentRoute, type PaymentScreenProps, PaymentShell, type PaymentTexts, useNewestPayment } from './payment-screen.tsx';
 import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
@@ -85,48 +81,19 @@ function ReferenceView({ orderId, token, figures, sandbox }: { orderId: number; 
         </Card.Body>
       </Card>
       {sandbox && !paid && (
-        <Card className="mt-4 border-warning payment-sandbox">
-          <Card.Body>
-            <Badge bg="warning" text="dark" className="mb-2">
-              Ambiente de testes
-            </Badge>
-            <p className="small mb-2">Esta referência é de teste: nenhum dinheiro é movimentado. Pode pagá-la num agente Payshop de testes.</p>
-            <Link to={`${paths.sandboxPayshop}?${counter.toString()}`} className="btn btn-sm btn-outline-dark">
-              Pagar no agente Payshop de testes
-            </Link>
-          </Card.Body>
-        </Card>
+        <SandboxNotice
+          text="Esta referência é de teste: nenhum dinheiro é movimentado. Pode pagá-la num agente Payshop de testes."
+          to={`${paths.sandboxPayshop}?${counter.toString()}`}
+          label="Pagar no agente Payshop de testes"
+        />
       )}
     </>
   );
 }
 
-/** The order exists but its reference could not be issued: say so, and ask again for the same order. */
+/** The order exists but its reference could not be issued: ask again, and show the new one. */
 function StartFailed({ orderId, token, message }: { orderId: number; token: string | undefined; message: string }) {
   const navigate = useNavigate();
-  const { user } = useSession();
-  const retry = useMutation({
-    mutationFn: () => startPayshop(orderId, token),
-    onSuccess: () => void navigate(`${paths.payshopPayment}?${paymentSearch(orderId, token)}`, { replace: true, state: {} }),
-  });
-  return (
-    <>
-      <h1 className="h2 mb-4">{title}</h1>
-      <p className="mb-3">{`Encomenda N.º ${orderId}`}</p>
-      <div aria-live="polite">
-        <Alert variant="danger">
-          <p className="mb-1">{retry.isError ? errorMessage(retry.error, paymentMessages.gatewayUnavailable) : message}</p>
-          <p className="mb-0">A sua encomenda foi registada: peça de novo a referência para a pagar.</p>
-        </Alert>
-      </div>
-      <div className="d-flex flex-wrap gap-2">
-        <Button variant="primary" onClick={() => retry.mutate()} disabled={retry.isPending} aria-busy={retry.isPending || undefined}>
-          Pedir a referência de novo
-        </Button>
-        <Link to={orderHref(orderId, token, Boolean(user))} className="btn btn-link">
-          Ver a encomenda
-        </Link>
-      </div>
-    </>
-  );
+  const onStarted = () => void navigate(`${paths.payshopPayment}?${paymentSearch(orderId, token)}`, { replace: true, state: {} });
+  return <ReferenceStartFailed title={title} orderId={orderId} token={token} message={message} start={() => startPayshop(orderId, token)} onStarted={onStarted} />;
 }

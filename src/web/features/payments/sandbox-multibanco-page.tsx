@@ -1,16 +1,13 @@
 import './payments.css';
 import { useState } from 'react';
-import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { parseEuros } from '#shared/money.ts';
 import { sandboxMultibancoBody } from '#shared/schemas/payments.ts';
 import { FormField } from '../../components/form/field.tsx';
-import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useServerForm } from '../../components/form/use-server-form.ts';
-import { MessageAlert } from '../../components/message-alert.tsx';
 import { paySandboxMultibanco } from './api.ts';
-import { SandboxCard, SandboxShell } from './sandbox-ui.tsx';
+import { SandboxCard, SandboxPayForm, SandboxShell } from './sandbox-ui.tsx';
 import BiBankIcon from '~icons/bi/bank';
 
 const title = 'Multibanco de testes';
@@ -56,18 +53,11 @@ export function SandboxMultibancoPage() {
   return (
     <SandboxShell title={title} description={description}>
       <SandboxCard icon={BiBankIcon} heading="Pagamento de serviços">
-        <Form noValidate onSubmit={onSubmit}>
+        <SandboxPayForm busy={busy} onSubmit={onSubmit} paid={paid} failure={failure}>
           <FormField id="atm-entity" label="Entidade" autoComplete="off" required {...field('entity')} />
           <FormField id="atm-reference" label="Referência" autoComplete="off" required {...field('reference')} />
           <FormField id="atm-amount" label="Montante (€)" help="Por exemplo 12,50" autoComplete="off" required {...field('amount')} />
-          <SubmitButton className="w-100" busy={busy} busyLabel="A pagar...">
-            Pagar
-          </SubmitButton>
-        </Form>
-        <div aria-live="polite">
-          <MessageAlert message={paid} variant="success" className="mt-3 mb-0" />
-          <MessageAlert message={failure} variant="danger" className="mt-3 mb-0" />
-        </div>
+        </SandboxPayForm>
       </SandboxCard>
     </SandboxShell>
   );

@@ -1,17 +1,14 @@
 import './payments.css';
 import { useState } from 'react';
-import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { parseEuros } from '#shared/money.ts';
 import { sandboxPayshopBody } from '#shared/schemas/payments.ts';
 import { FormField } from '../../components/form/field.tsx';
-import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useServerForm } from '../../components/form/use-server-form.ts';
-import { MessageAlert } from '../../components/message-alert.tsx';
 import { paySandboxPayshop } from './api.ts';
 import { AMOUNT_INVALID } from './sandbox-multibanco-page.tsx';
-import { SandboxCard, SandboxShell } from './sandbox-ui.tsx';
+import { SandboxCard, SandboxPayForm, SandboxShell } from './sandbox-ui.tsx';
 
 const title = 'Agente Payshop de testes';
 const description = 'Ambiente de testes: pagar uma referência Payshop como num agente ou nos CTT, sem movimentar dinheiro.';
@@ -42,17 +39,10 @@ export function SandboxPayshopPage() {
   return (
     <SandboxShell title={title} description={description}>
       <SandboxCard heading="Pagamento em numerário">
-        <Form noValidate onSubmit={onSubmit}>
+        <SandboxPayForm busy={busy} onSubmit={onSubmit} paid={paid} failure={failure}>
           <FormField id="payshop-reference" label="Referência Payshop" autoComplete="off" required {...field('reference')} />
           <FormField id="payshop-amount" label="Montante (€)" help="Por exemplo 12,50" autoComplete="off" required {...field('amount')} />
-          <SubmitButton className="w-100" busy={busy} busyLabel="A pagar...">
-            Pagar
-          </SubmitButton>
-        </Form>
-        <div aria-live="polite">
-          <MessageAlert message={paid} variant="success" className="mt-3 mb-0" />
-          <MessageAlert message={failure} variant="danger" className="mt-3 mb-0" />
-        </div>
+        </SandboxPayForm>
       </SandboxCard>
     </SandboxShell>
   );

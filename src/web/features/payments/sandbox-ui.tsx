@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { MessageAlert } from '../../components/message-alert.tsx';
 import { PageMeta } from '../../components/page-meta.tsx';
 import BiConeStripedIcon from '~icons/bi/cone-striped';
 import type { IconComponent } from '../../components/icon.ts';
@@ -37,6 +40,26 @@ export function SandboxCard({ icon: Icon, heading, centered = false, children }:
         {children}
       </Card.Body>
     </Card>
+  );
+}
+
+type PayFormProps = { busy: boolean; onSubmit: FormEventHandler<HTMLFormElement>; paid: string | null; failure: string | null | undefined; children: ReactNode };
+
+/** The form of a sandbox ATM or counter: its fields, «Pagar», and what the "bank" answered, said as it comes. */
+export function SandboxPayForm({ busy, onSubmit, paid, failure, children }: PayFormProps) {
+  return (
+    <>
+      <Form noValidate onSubmit={onSubmit}>
+        {children}
+        <SubmitButton className="w-100" busy={busy} busyLabel="A pagar...">
+          Pagar
+        </SubmitButton>
+      </Form>
+      <div aria-live="polite">
+        <MessageAlert message={paid} variant="success" className="mt-3 mb-0" />
+        <MessageAlert message={failure} variant="danger" className="mt-3 mb-0" />
+      </div>
+    </>
   );
 }
 
