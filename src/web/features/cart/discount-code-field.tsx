@@ -1,0 +1,61 @@
+import { useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { CartTotalsAnswer } from '#shared/schemas/orders.ts';
+import { setDiscountCode, useDiscountCode } from './discount-code.ts';
+
+/**
+ * «Código de desconto» with «Aplicar» (cart and checkout, decision 0054): the code goes to the server with the
+ * totals; what it gives, or why it is refused, is the server's answer, said in a live region. Either can be
+ * removed; a refused code is never sent with the order (the checkout sends the code the server applied).
+ */
+export function DiscountCodeField({ totals, fresh }: { totals: CartTotalsAnswer | undefined; fresh: boolean }) {
+  const code = useDiscountCode();
+  const [typed, setTyped] = useState('');
+  const id = useId();
+  const refusal = fresh && code && totals?.discount_error ? totals.discount_error : null;
+  const applied = fresh && code && totals?.discount_code === code ? totals : undefined;
+
+  return (
+    <div className="mb-3">
+      {code ?
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <span>
+            Código <strong>{code}</strong> {applied ? 'aplicado' : refusal ? 'recusado' : 'a aplicar...'}
+          </span>
+          <Button variant="link" size="sm" className="p-0" onClick={() => setDiscountCode(null)}>
+            Remover<span className="visually-hidden"> o código {code}</span>
+          </Button>
+        </div>
+      : <Form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!typed.trim()) return;
+            setDiscountCode(typed);
+            setTyped('');
+          }}
+        >
+          <Form.Label htmlFor={`${id}-code`}>Código de desconto</Form.Label>
+          <div className="d-flex gap-2">
+            <Form.Control
+              id={`${id}-code`}
+              value={typed}
+              maxLength={60}
+              autoCapitalize="characters"
+              autoComplete="off"
+              aria-describedby={`${id}-status`}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+            <Button type="submit" variant="outline-primary">
+              Aplicar
+            </Button>
+          </div>
+        </Form>
+      }
+      <div id={`${id}-status`} aria-live="polite" className={refusal ? 'small text-danger mt-1' : 'visually-hidden'}>
+        {refusal ?? (applied?.discount_label ? `${applied.discount_label} aplicado.` : '')}
+      </div>
+    </div>
+  );
+}
