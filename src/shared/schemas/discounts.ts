@@ -150,4 +150,3 @@ export const orderDiscount = z.object({
   /** The line's words: 'Desconto (VERAO10, 10%)', 'Portes grátis (código FRETE)'. */
   label: z.string(),
 });
-export type OrderDiscount = z.infer<typeof orderDiscount>;

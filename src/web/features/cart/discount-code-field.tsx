@@ -15,6 +15,11 @@ export function DiscountCodeField({ totals, fresh }: { totals: CartTotalsAnswer 
   const id = useId();
   const refusal = fresh && code && totals?.discount_error ? totals.discount_error : null;
   const applied = fresh && code && totals?.discount_code === code ? totals : undefined;
+  const apply = () => {
+    if (!typed.trim()) return;
+    setDiscountCode(typed);
+    setTyped('');
+  };
 
   return (
     <div className="mb-3">
@@ -27,15 +32,8 @@ export function DiscountCodeField({ totals, fresh }: { totals: CartTotalsAnswer 
             Remover<span className="visually-hidden"> o código {code}</span>
           </Button>
         </div>
-      : <Form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!typed.trim()) return;
-            setDiscountCode(typed);
-            setTyped('');
-          }}
-        >
+      : // No form of its own: the checkout's summary sits inside the checkout's form (a form may not hold another).
+        <div>
           <Form.Label htmlFor={`${id}-code`}>Código de desconto</Form.Label>
           <div className="d-flex gap-2">
             <Form.Control
@@ -46,12 +44,17 @@ export function DiscountCodeField({ totals, fresh }: { totals: CartTotalsAnswer 
               autoComplete="off"
               aria-describedby={`${id}-status`}
               onChange={(event) => setTyped(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                apply();
+              }}
             />
-            <Button type="submit" variant="outline-primary">
+            <Button type="button" variant="outline-primary" onClick={apply}>
               Aplicar
             </Button>
           </div>
-        </Form>
+        </div>
       }
       <div id={`${id}-status`} aria-live="polite" className={refusal ? 'small text-danger mt-1' : 'visually-hidden'}>
         {refusal ?? (applied?.discount_label ? `${applied.discount_label} aplicado.` : '')}

@@ -16,8 +16,6 @@ const read = (): string | null => {
   }
 };
 
-/** The code applied now, or null. */
-export const appliedDiscountCode = read;
 
 /** Applies a code (trimmed, upper-case), or removes it with null. */
 export function setDiscountCode(code: string | null) {
