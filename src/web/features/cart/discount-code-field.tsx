@@ -28,8 +28,8 @@ export function DiscountCodeField({ totals, fresh }: { totals: CartTotalsAnswer 
           <span>
             Código <strong>{code}</strong> {applied ? 'aplicado' : refusal ? 'recusado' : 'a aplicar...'}
           </span>
-          <Button variant="link" size="sm" className="p-0" onClick={() => setDiscountCode(null)}>
-            Remover<span className="visually-hidden"> o código {code}</span>
+          <Button variant="link" size="sm" className="p-0" aria-label={`Remover o código ${code}`} onClick={() => setDiscountCode(null)}>
+            Remover
           </Button>
         </div>
       : // No form of its own: the checkout's summary sits inside the checkout's form (a form may not hold another).
