@@ -27,9 +27,9 @@ export const sameTotals = (a: TotalsAnswer, b: TotalsAnswer) =>
 /** The VAT label ('IVA (23%) incluído': prices include it), from the rate the server used. */
 export const vatLabel = (rate: number) => `IVA (${Math.round(rate * 100)}%) incluído`;
 
-/** The discount's row ('Desconto (VERAO10, 10%)', '− 4,50 €'), in the server's words; none without an applied code. */
+/** The discount's row ('Desconto (VERAO10, 10%)', '− 4,50 €', the minus kept with its amount), in the server's words; none without an applied code. */
 export const discountRows = (t: Partial<Pick<CartTotalsAnswer, 'discount' | 'discount_label'>>): [string, string][] =>
-  t.discount_label ? [[t.discount_label, t.discount ? `− ${formatEuros(t.discount)}` : '']] : [];
+  t.discount_label ? [[t.discount_label, t.discount ? `−\u00a0${formatEuros(t.discount)}` : '']] : [];
 
 type VatFigures = Pick<TotalsAnswer, 'taxRate' | 'totalTax' | 'vat_lines' | 'vat_note'>;
 
