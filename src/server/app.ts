@@ -45,6 +45,7 @@ import type { Renderer } from './modules/seo/server-render.ts';
 import { crawlerRoutes, seoRoutes } from './modules/seo/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
+import { discountRoutes } from './modules/discounts/routes.ts';
 import { taxRoutes } from './modules/tax/routes.ts';
 import { MAX_IMAGE_BYTES } from '#shared/schemas/catalog.ts';
 import type { AppContext } from './platform/context.ts';
@@ -105,6 +106,7 @@ async function registerModuleRoutes(api: FastifyInstance, context: AppContext, p
   await api.register(mediaRoutes(context));
   await api.register(orderRoutes(context));
   await api.register(shippingRoutes(context));
+  await api.register(discountRoutes(context));
   await api.register(taxRoutes(context));
   await api.register(newsletterRoutes(context));
   await api.register(paymentRoutes(context, parts.paymentGateway));

@@ -1,3 +1,4 @@
+import { type DiscountPart, type DiscountTerms, discountOnGoods, discountParts } from './discounts.ts';
 import type { Cents } from './money.ts';
 import { vatIn } from './vat.ts';
 
@@ -80,6 +81,11 @@ export type Totals = {
   vatLines: VatLine[];
   /** The shop sold under the art. 53.º exemption: no VAT line anywhere, its words instead. */
   vatExempt: boolean;
+  /** A code's discount off the goods (0 without one), and its parts per VAT rate (decision 0054). */
+  discountCents: Cents;
+  discountParts: DiscountPart[];
+  /** What a free-shipping code saved: the charge the order would have paid (then 0 in `shippingCents`). */
+  shippingWaivedCents: Cents;
 };
 
 /** What delivery costs for a basket that ships: the chosen method's charge (shipping.ts `methodCharge`). */
@@ -110,24 +116,52 @@ export function vatLinesOf(amounts: readonly { rate: number; grossCents: Cents }
   for (const { rate, grossCents } of amounts) if (grossCents) byRate.set(rate, (byRate.get(rate) ?? 0) + grossCents);
   return [...byRate.entries()]
     .sort(([a], [b]) => b - a)
-    .filter(([rate]) => rate > 0)
+    // A rate's goods wholly discounted leave nothing taxed at it: no line.
+    .filter(([rate, grossCents]) => rate > 0 && grossCents > 0)
     .map(([rate, grossCents]) => ({ rate, grossCents, taxCents: vatIn(grossCents, rate) }));
 }
+
+/** What an order keeps to state its VAT later: its lines at their rates, its shipping, its discount's parts. */
+export type StoredVat = {
+  exempt: boolean;
+  items: readonly { vatRate: number; unitPriceCents: Cents; quantity: number }[];
+  shippingRate: number;
+  shippingCents: Cents;
+  discountParts: readonly DiscountPart[];
+};
+
+/** The VAT an order was sold with, from what it kept (order page, mails, exports): none under the art. 53.º exemption. */
+export const storedVatLines = (o: StoredVat): VatLine[] =>
+  o.exempt
+    ? []
+    : vatLinesOf([
+        ...o.items.map((i) => ({ rate: i.vatRate, grossCents: i.unitPriceCents * i.quantity })),
+        ...o.discountParts.map((p) => ({ rate: p.rate, grossCents: -p.cents })),
+        { rate: o.shippingRate, grossCents: o.shippingCents },
+      ]);
 
 /**
  * Totals of an order from its lines, in cents: prices include VAT, and VAT is the part contained, at each line's
  * own rate. Shipping is the given charge when something ships (the fresh shop's mainland rule when none is
- * given); a digital-only order pays none. Under the art. 53.º exemption there is no VAT at all.
+ * given); a digital-only order pays none. Under the art. 53.º exemption there is no VAT at all. A discount code
+ * takes its part off the goods, spread over their rates (decision 0054), or waives the shipping charge.
  */
-export function orderTotals(lines: TotalsLine[], shippingCharge: ShippingCharge = ruleCharge(shippingRule), vat: VatTerms = NORMAL_MAINLAND): Totals {
+export function orderTotals(
+  lines: TotalsLine[],
+  shippingCharge: ShippingCharge = ruleCharge(shippingRule),
+  vat: VatTerms = NORMAL_MAINLAND,
+  discount?: Pick<DiscountTerms, 'kind' | 'value'>,
+): Totals {
   const basket = basketOf(lines);
   const subtotal = basket.subtotalCents;
   const ships = lines.some((l) => !l.isDigital);
-  const shipping = ships ? shippingCharge(basket) : 0;
-  const total = subtotal + shipping;
-  const vatLines = vat.exempt
-    ? []
-    : vatLinesOf([...lines.map((l) => ({ rate: l.vatRate ?? 23, grossCents: l.unitPriceCents * l.quantity })), { rate: vat.shippingRate, grossCents: shipping }]);
+  const charge = ships ? shippingCharge(basket) : 0;
+  const shipping = discount?.kind === 'free_shipping' ? 0 : charge;
+  const goods = lines.map((l) => ({ rate: l.vatRate ?? 23, cents: l.unitPriceCents * l.quantity }));
+  const discountCents = discount ? discountOnGoods(discount, subtotal) : 0;
+  const parts = discountParts(discountCents, goods);
+  const total = subtotal - discountCents + shipping;
+  const vatLines = storedVatLines({ exempt: vat.exempt, items: goods.map((g) => ({ vatRate: g.rate, unitPriceCents: g.cents, quantity: 1 })), shippingRate: vat.shippingRate, shippingCents: shipping, discountParts: parts });
   const tax = vatLines.reduce((sum, l) => sum + l.taxCents, 0);
   return {
     subtotalWithTaxCents: subtotal,
@@ -138,6 +172,9 @@ export function orderTotals(lines: TotalsLine[], shippingCharge: ShippingCharge 
     taxRate: vat.exempt ? 0 : (vatLines[0]?.rate ?? vat.shippingRate) / 100,
     vatLines,
     vatExempt: vat.exempt,
+    discountCents,
+    discountParts: parts,
+    shippingWaivedCents: charge - shipping,
   };
 }
 

@@ -19,6 +19,8 @@ export type CheckoutOptions = {
   method?: 'multibanco' | 'mbway' | 'card' | 'payshop';
   /** Fields of the body beside or instead of `shippingDetails` (a name, a NIF, a company…). */
   fields?: Record<string, string>;
+  /** A discount code, sent to calculate-totals and with the order. */
+  discountCode?: string;
 };
 
 /** The totals as POST /api/order/calculate-totals answers them. */
@@ -44,12 +46,13 @@ export const orderBody = (
 /** POST /api/order with the server's own totals, from a client address; answers the response as it came (a 429 too). */
 export async function checkoutAnswer(app: App, items: { product_id: number; quantity: number }[], options: CheckoutOptions = {}) {
   const remoteAddress = options.remoteAddress ?? '127.0.0.1';
-  const totals = (await app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items }, remoteAddress })).json();
+  const code: Record<string, string> = options.discountCode ? { discount_code: options.discountCode } : {};
+  const totals = (await app.inject({ method: 'POST', url: '/api/order/calculate-totals', payload: { items, ...code }, remoteAddress })).json();
   return app.inject({
     method: 'POST',
     url: '/api/order',
     remoteAddress,
     headers: options.cookie ? { cookie: options.cookie } : {},
-    payload: orderBody(items, totals, options.method ?? 'multibanco', { ...options.fields, ...(options.email && { email: options.email }) }),
+    payload: orderBody(items, totals, options.method ?? 'multibanco', { ...options.fields, ...(options.email && { email: options.email }), ...code }),
   });
 }

@@ -60,3 +60,4 @@ export * from '../modules/overview/tables.ts';
 export * from '../modules/audit/tables.ts';
 export * from '../modules/withdrawals/tables.ts';
 export * from '../modules/tax/tables.ts';
+export * from '../modules/discounts/tables.ts';

@@ -43,6 +43,10 @@ export const operationSummaries: Record<string, string> = {
   'POST /api/shipping-method': 'Criar um método de envio (backoffice)',
   'PUT /api/shipping-method/:id': 'Alterar um método de envio (backoffice)',
   'DELETE /api/shipping-method/:id': 'Apagar um método de envio (backoffice)',
+  'GET /api/discount-code': 'Os códigos de desconto, com os usos de cada um (backoffice)',
+  'POST /api/discount-code': 'Criar um código de desconto (backoffice)',
+  'PUT /api/discount-code/:id': 'Alterar, ativar ou desativar um código de desconto (backoffice)',
+  'DELETE /api/discount-code/:id': 'Apagar um código de desconto (backoffice)',
 
   'POST /api/product': 'Criar um produto (formulário com imagens)',
   'GET /api/product/export.csv': 'Exportar os produtos em CSV',

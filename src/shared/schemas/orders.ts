@@ -7,6 +7,7 @@ import { orderMessages } from './order-messages.ts';
 import { CUSTOMER_PAYMENT_METHODS, MANUAL_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS, type Totals } from '../orders.ts';
 import { isValidNif, normaliseNif } from '../nif.ts';
 import { dateTime, email, emailAddress, euros as amountInEuros, pageSizeParam } from './common.ts';
+import { discountCodeField, orderDiscount } from './discounts.ts';
 import { fiscalDocument, refund } from './invoicing.ts';
 import { orderShipping, shippingOffer, trackingFields } from './shipping.ts';
 import { SHIPPING_ZONES } from '../shipping.ts';
@@ -69,7 +70,15 @@ const shippingMethodId = z.coerce.number({ error: orderMessages.shippingMethod }
  * The spec's call (items), and what the checkout adds once the customer typed her postcode (decision 0046):
  * the methods of her zone are answered with their prices, and the one she chose prices the totals.
  */
-export const calculateTotalsBody = z.object({ items, postal_code: postalCode.optional(), shipping_method_id: shippingMethodId });
+export const calculateTotalsBody = z.object({
+  items,
+  postal_code: postalCode.optional(),
+  shipping_method_id: shippingMethodId,
+  /** A discount code to apply (decision 0054); refused with `discount_error`, never a 400. */
+  discount_code: discountCodeField,
+  /** The checkout's e-mail, once typed: a guest's uses of a code are counted by it. */
+  email: z.string().trim().toLowerCase().max(254).optional(),
+});
 
 /** One VAT rate's line: the rate in percent, the VAT at it, and the words the screens show ('IVA (23%) incluído'). */
 const vatLine = z.object({ rate: z.number(), tax: amountInEuros, label: z.string() });
@@ -111,6 +120,12 @@ export const cartTotalsAnswer = totalsAnswer.extend({
   shipping_method_id: z.number().int().nullable().optional(),
   /** The zone's home delivery is free from this amount (euros); null: never free there. */
   free_shipping_from: amountInEuros.nullable().optional(),
+  /** Only when a code was sent: what it takes off (euros; 0 when refused), its line, and why it was refused (pt-PT), null when applied. */
+  discount: amountInEuros.optional(),
+  discount_code: z.string().nullable().optional(),
+  discount_label: z.string().nullable().optional(),
+  shipping_waived: amountInEuros.optional(),
+  discount_error: z.string().nullable().optional(),
 });
 export type CartTotalsAnswer = z.infer<typeof cartTotalsAnswer>;
 
@@ -158,6 +173,8 @@ export const checkoutBody = z.object({
    * (DL 24/2014 art. 17.º n.º 1 al. l)). Only read when the order holds a digital product.
    */
   digital_consent: z.boolean().optional(),
+  /** One discount code (decision 0054): a refused one is a 400 with its reason, and nothing is stored. */
+  discount_code: discountCodeField,
 });
 export type CheckoutBody = z.input<typeof checkoutBody>;
 
@@ -270,6 +287,8 @@ export const order = z.object({
   accessToken: z.string().optional(),
   /** How it ships and, once it left, its parcel (decision 0046). */
   shipping: orderShipping.optional(),
+  /** The discount code it was sold with, as stored then (decision 0054); null: none. */
+  discount: orderDiscount.nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -90,5 +90,7 @@ export const overview = z.object({
   bestSellers: z.array(z.object({ productId: count.nullable(), name: z.string(), quantity: count, withTaxCents: cents })),
   /** The shop's VAT today (decision 0053): under the art. 53.º exemption no "sem IVA" figure, and the year's turnover meter. */
   vat: z.object({ exempt: z.boolean(), meter: turnoverMeter.nullable() }).optional(),
+  /** Discount codes in the orders paid in the period (decision 0054): how many, and what they gave (goods' discount and shipping waived). */
+  discounts: countAndValue.optional(),
 });
 export type Overview = z.infer<typeof overview>;

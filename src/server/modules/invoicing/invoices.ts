@@ -1,5 +1,6 @@
 import { ART53_REASON } from '#shared/vat.ts';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { type DiscountPart, discountedUnitCents } from '#shared/discounts.ts';
 import { documentLabel } from '#shared/invoices.ts';
 import { toEuros } from '#shared/money.ts';
 import { invoicingMessages, type PendingDocuments } from '#shared/schemas/invoicing.ts';
@@ -49,6 +50,12 @@ const itemLine = (item: SoldItem, quantity: number): DocumentLine => ({
   unitCentsWithVat: item.unitPriceCents,
   vatRate: item.vatRate,
 });
+
+/** The items at the unit prices the order's discount leaves them (fractional cents; the provider takes micro-euros). */
+const discountedItems = <T extends SoldItem & { quantity: number }>(items: T[], parts: DiscountPart[]): T[] => {
+  const units = discountedUnitCents(items, parts);
+  return items.map((item, i) => ({ ...item, unitPriceCents: units[i] ?? item.unitPriceCents }));
+};
 
 /** Shipping at the rate the order kept for it (decision 0053). */
 const shippingLine = (cents: number, vatRate: number): DocumentLine[] =>
@@ -110,7 +117,8 @@ export async function invoiceOrder(ctx: InvoicingContext, orderId: number) {
         reference: invoiceReference(orderId),
         date: row.paidAt ?? new Date(),
         client: documentClient(row),
-        lines: [...items.map((i) => itemLine(i, i.quantity)), ...shippingLine(row.shippingCents, row.shippingVatRate)],
+        // A discount code's part is taken off the lines' unit prices, rate by rate (decision 0054).
+        lines: [...discountedItems(items, row.discountParts).map((i) => itemLine(i, i.quantity)), ...shippingLine(row.shippingCents, row.shippingVatRate)],
         ...taxExemptionOf(row, items),
       }),
     });

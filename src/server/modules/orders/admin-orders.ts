@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { recordChange } from '../audit/audit.ts';
 import { giveBackStock, priceItems, type PricedLine, takeStock } from '../catalog/stock.ts';
+import { giveBackUse } from '../discounts/redeem.ts';
 import { chooseShipping } from '../shipping/methods.ts';
 import { type SaleVat, saleVat } from '../tax/settings.ts';
 import { findUserById } from '../users/users.ts';
@@ -32,13 +33,15 @@ const adminColumns = (input: AdminOrderInput) => ({
  * The order's shipping: what the admin gave (the spec's form sends 0), else the cheapest home delivery of the
  * address's zone (decision 0046), as a customer's checkout would have it.
  */
-async function adminTotals(tx: Tx, input: AdminOrderInput, lines: VatLine[], vat: SaleVat) {
+async function adminTotals(tx: Tx, input: AdminOrderInput, lines: VatLine[], vat: SaleVat, row?: OrderRow) {
   const terms = { exempt: vat.exempt, shippingRate: vat.shippingRate };
+  // An order sold with a code keeps its terms when the owner changes its items (decision 0054).
+  const discount = row?.discountKind ? { kind: row.discountKind, value: row.discountValue ?? 0 } : undefined;
   const given = input.shipping_cost;
-  if (given !== undefined) return orderTotals(lines, () => toCents(given), terms);
+  if (given !== undefined) return orderTotals(lines, () => toCents(given), terms, discount);
   const ships = lines.some((l) => !l.isDigital);
   const shipping = ships ? await chooseShipping(tx, postalCodeIn(input.shipping_address), null, basketOf(lines)) : undefined;
-  return orderTotals(lines, () => shipping?.chosen?.chargeCents ?? 0, terms);
+  return orderTotals(lines, () => shipping?.chosen?.chargeCents ?? 0, terms, discount);
 }
 
 /** The parcel the owner named (carrier and tracking number); a field not sent keeps what the order has. */
@@ -131,7 +134,7 @@ export async function updateAdminOrder(db: Db, publicUrl: string, id: number, in
       await tx.delete(orderItems).where(eq(orderItems.orderId, id));
       // Re-priced lines are sold today: today's VAT, as a new order's (decision 0053).
       await tx.insert(orderItems).values(itemValues(id, lines, vat.regime));
-      totals = await adminTotals(tx, input, lines, vat);
+      totals = await adminTotals(tx, input, lines, vat, row);
     }
     const updated = await moveOrder(tx, row, input.status, 'admin', {
       publicUrl,
@@ -159,6 +162,8 @@ export async function deleteOrder(db: Db, id: number) {
     if (row.paidAt || row.refundDueCents !== null || row.refundedAt || refunded) throw conflict(orderMessages.paidNotDeletable);
     const items = await itemsOf(tx, id);
     if (row.status !== 'cancelled') await giveBackStock(tx, items);
+    // And its discount code's use, as a cancellation would (decision 0054).
+    await giveBackUse(tx, id);
     await tx.delete(orders).where(eq(orders.id, id));
     await recordChange(tx, { entity: 'order', entityId: id, action: 'delete', before: audited(row, items) });
   });

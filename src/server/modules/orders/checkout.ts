@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DIGITAL_CONSENT_TEXT } from '#shared/digital-consent.ts';
 import { toCents, toEuros } from '#shared/money.ts';
-import { basketOf, type CustomerPaymentMethod, orderTotals } from '#shared/orders.ts';
+import { type DiscountTerms, discountLabel } from '#shared/discounts.ts';
+import { basketOf, type CustomerPaymentMethod, orderTotals, type Totals } from '#shared/orders.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import { postalCodeIn } from '#shared/shipping.ts';
 import { type CartTotalsAnswer, type calculateTotalsBody, type orderBody, type Order, orderMessages, totalsInEuros } from '#shared/schemas/orders.ts';
@@ -13,6 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
 import { hashSecret, newSecret } from '../../platform/passwords.ts';
 import { type PricedLine, priceItems, takeStock } from '../catalog/stock.ts';
+import { codeForOrder, type CodeVerdict, judgeCode, takeUse } from '../discounts/redeem.ts';
 import { type SaleVat, saleVat } from '../tax/settings.ts';
 import { chooseShipping, type ShippingChoice } from '../shipping/methods.ts';
 import { moveOrder } from './life.ts';
@@ -33,19 +35,37 @@ async function shippingOf(db: Db | Tx, lines: PricedLine[], postalCode: string |
   return chooseShipping(db, postalCode, methodId ?? null, basketOf(lines));
 }
 
-const totalsWith = (lines: VatLine[], shipping: ShippingChoice | undefined, vat: SaleVat) =>
-  orderTotals(lines, () => shipping?.chosen?.chargeCents ?? 0, { exempt: vat.exempt, shippingRate: vat.shippingRate });
+const totalsWith = (lines: VatLine[], shipping: ShippingChoice | undefined, vat: SaleVat, discount?: DiscountTerms) =>
+  orderTotals(lines, () => shipping?.chosen?.chargeCents ?? 0, { exempt: vat.exempt, shippingRate: vat.shippingRate }, discount);
+
+/** What a code is judged against: the goods' worth and whether anything ships. */
+const codeBasket = (lines: VatLine[]) => ({ goodsCents: basketOf(lines).subtotalCents, ships: lines.some((l) => !l.isDigital) });
+
+/** The code's figures in a totals answer: applied (its discount and line) or refused (its reason). */
+const discountAnswer = (verdict: CodeVerdict, totals: Totals) =>
+  verdict.ok
+    ? {
+        discount: toEuros(totals.discountCents),
+        discount_code: verdict.terms.code,
+        discount_label: discountLabel(verdict.terms),
+        shipping_waived: toEuros(totals.shippingWaivedCents),
+        discount_error: null,
+      }
+    : { discount: 0, discount_code: null, discount_label: null, shipping_waived: 0, discount_error: verdict.message };
 
 /**
  * POST /order/calculate-totals: the server's prices and rules, nothing taken from the client. With a postcode,
  * the methods of its zone with their prices for this basket, and the one that priced the totals.
  */
-export async function calculateTotals(db: Db, body: z.output<typeof calculateTotalsBody>): Promise<CartTotalsAnswer> {
+export async function calculateTotals(db: Db, body: z.output<typeof calculateTotalsBody>, userId: number | null = null): Promise<CartTotalsAnswer> {
   const vat = await saleVat(db);
   const lines = withVat(await priceItems(db, body.items), vat);
   const shipping = await shippingOf(db, lines, body.postal_code ?? null, body.shipping_method_id);
+  const verdict = body.discount_code ? await judgeCode(db, body.discount_code, codeBasket(lines), { userId, email: body.email ?? null }) : undefined;
+  const totals = totalsWith(lines, shipping, vat, verdict?.ok ? verdict.terms : undefined);
   const answer: CartTotalsAnswer = {
-    ...totalsInEuros(totalsWith(lines, shipping, vat)),
+    ...totalsInEuros(totals),
+    ...(verdict ? discountAnswer(verdict, totals) : {}),
     lines: lines.map((l) => ({
       product_id: l.productId,
       variant_id: l.variantId,
@@ -129,7 +149,10 @@ export async function placeOrder(
     // The address's zone and the method chosen; one that does not serve the address is a 400, none at all too.
     const shipping = await shippingOf(tx, lines, postalCodeIn(input.shipping_address), input.shipping_method_id);
     if (shipping && !shipping.chosen) throw invalid(shippingMessages.noMethod, { shipping_method_id: shippingMessages.noMethod });
-    const totals = totalsWith(lines, shipping, vat);
+    // One code per order; a refused one is a 400 with its reason (decision 0054).
+    const customer = { userId: options.userId, email: input.email };
+    const code = input.discount_code ? await codeForOrder(tx, input.discount_code, codeBasket(lines), customer) : undefined;
+    const totals = totalsWith(lines, shipping, vat, code?.terms);
     const agrees =
       sameCents(input.shipping_cost, totals.shippingCents) &&
       sameCents(input.total_price_with_tax, totals.totalWithTaxCents) &&
@@ -161,6 +184,7 @@ export async function placeOrder(
         placedFrom: options.clientAddress,
         ...shippingColumns(shipping),
         ...vatColumns(vat),
+        ...(code ? { discountCode: code.terms.code, discountKind: code.terms.kind, discountValue: code.terms.value } : {}),
         // The words she ticked, as the shop shows them (never a text the client sends), and when.
         ...(input.digital_consent && lines.some((l) => l.isDigital) ? { digitalConsentAt: new Date(), digitalConsentText: DIGITAL_CONSENT_TEXT } : {}),
       },
@@ -174,6 +198,8 @@ export async function placeOrder(
     if (options.userId && input.addressParts) await rememberAddress(tx, options.userId, { ...input.addressParts, phone: input.phone });
     // And from their tax number, when they gave one (their profile keeps the last).
     if (options.userId && input.nif) await rememberBilling(tx, options.userId, { nif: input.nif, company: input.company ?? null });
+    // The code's use, late for the same reason as the stock: its row lock serialises the orders of that code.
+    if (code) await takeUse(tx, code.row, row.id, customer);
     // Stock last: its row locks are then held only until the commit that follows, so checkouts of the
     // same product wait on each other as briefly as possible. A refusal rolls the order back.
     await takeStock(tx, lines);

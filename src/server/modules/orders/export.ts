@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { lisbonDayStart, lisbonTime, lisbonToday, nextCalendarDay } from '#shared/dates.ts';
-import { manualPaymentLabel, orderStatusLabel, paymentMethodLabel, vatLinesOf } from '#shared/orders.ts';
+import { manualPaymentLabel, orderStatusLabel, paymentMethodLabel } from '#shared/orders.ts';
 import { ART53_REASON, ART53_TEXT, type VatExemptionReason, VAT_RATE_TABLE, vatIn } from '#shared/vat.ts';
 import { VAT_EXEMPTION_REASONS } from '#shared/vat-labels.ts';
 import type { OrderExportQuery } from '#shared/schemas/exports.ts';
@@ -10,6 +10,7 @@ import { groupBy } from '../../db/group-by.ts';
 import { csvCents, csvCount, type CsvCell } from '../../platform/csv.ts';
 import { refundDate } from './figures.ts';
 import * as follow from './followers.ts';
+import { storedVatOf } from './order-records.ts';
 import { orderItems, orders, refunds } from './tables.ts';
 
 /** Every rate of the law's table, highest first: each has its column (decision 0053). */
@@ -46,6 +47,9 @@ export const ORDER_EXPORT_COLUMNS = [
   'Motivo da isenção de IVA',
   // The order's VAT at each rate of the law's table, one column per rate (decision 0053).
   ...EXPORT_RATES.map((rate) => `IVA da encomenda a ${rate}%`),
+  // The discount code it was sold with and what it took off the goods (decision 0054; free shipping: 'Portes da encomenda' is 0).
+  'Código de desconto',
+  'Desconto da encomenda',
 ] as const;
 
 /** Orders read per round trip: the export holds one batch in memory at a time. */
@@ -64,7 +68,7 @@ function exemptionText(reason: string | null) {
 
 /** The order's VAT at each rate of the table, from the rates its lines and shipping kept. */
 function vatByRate(order: typeof orders.$inferSelect, items: (typeof orderItems.$inferSelect)[]) {
-  const lines = order.vatRegime === 'exempt_art53' ? [] : vatLinesOf([...items.map((i) => ({ rate: i.vatRate, grossCents: i.unitPriceCents * i.quantity })), { rate: order.shippingVatRate, grossCents: order.shippingCents }]);
+  const lines = storedVatOf(order, items);
   return EXPORT_RATES.map((rate) => {
     const line = lines.find((l) => l.rate === rate);
     return line ? csvCents(line.taxCents) : '';
@@ -177,6 +181,8 @@ export async function* orderExportRows(db: Db, query: OrderExportQuery): AsyncGe
           ...totals,
           exemptionText(item.vatExemptionReason),
           ...byRate,
+          order.discountCode ?? '',
+          order.discountCode ? csvCents(order.discountCents) : '',
         ];
       }
     }

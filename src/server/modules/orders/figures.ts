@@ -144,6 +144,14 @@ export async function bestSellers(db: Db, w: InstantRange, limit = 5): Promise<O
   return top.map((r) => ({ productId: r.productId, name: nameOf.get(r.productId) ?? 'Produto removido', quantity: int(r.quantity), withTaxCents: int(r.withTaxCents) }));
 }
 
+/** The discount codes in the orders paid in the period: how many, and what they gave (off the goods, and shipping waived). */
+export async function discountsGiven(db: Db, w: InstantRange): Promise<Overview['discounts']> {
+  const [row] = await db
+    .select({ count: sql`count(*)`, cents: sql`coalesce(sum(${orders.discountCents} + ${orders.shippingWaivedCents}), 0)` })
+    .from(orders)
+    .where(and(within(orders.paidAt, w), isNotNull(orders.discountCode)));
+  return { count: int(row?.count), cents: int(row?.cents) };
+}
 
 /**
  * What the shop invoiced in a calendar year (Lisbon), for the art. 53.º meter: the orders paid in it (each paid

@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../platform/errors.ts';
 import { queueMail } from '../../platform/mail.ts';
 import { giveBackStock, type PricedLine, takeStock } from '../catalog/stock.ts';
+import { giveBackUse } from '../discounts/redeem.ts';
 import * as follow from './followers.ts';
 import { orderStatusMail, refundDueMail, unpaidCancelledMail } from './mails.ts';
 import { type ItemRow, itemsOf, mailOrder, type OrderRow, orderUrl } from './order-records.ts';
@@ -76,6 +77,9 @@ export async function moveOrder(tx: Tx, row: OrderRow, to: OrderStatus, actor: O
     await takeStock(tx, options.lines);
   }
   if (does.has('payments_voided')) await follow.payments().voidOpenPayments(tx, row.id);
+  // A cancelled order gives its discount code's use back, a reopened one takes it again (decision 0054).
+  if (does.has('stock_back')) await giveBackUse(tx, row.id);
+  if (does.has('stock_taken')) await giveBackUse(tx, row.id, false);
   const [updated] = await tx
     .update(orders)
     .set({

@@ -10,7 +10,7 @@ import { WITHDRAW_LABEL } from '#shared/withdrawal.ts';
 import { createElement as h } from 'react';
 import { composeMail, type MailBlock } from '../../platform/mail.ts';
 import { customerText } from '../../platform/mail-templates/customer-text.ts';
-import { OrderSummary, type SummaryLine, type SummaryVat } from '../../platform/mail-templates/order-summary.ts';
+import { discountRow, OrderSummary, type SummaryDiscount, type SummaryLine, type SummaryVat } from '../../platform/mail-templates/order-summary.ts';
 
 const { preparation, mainland, islands } = shop.delivery;
 /** The islands' range without its unit, as the shipped mail says it ("3 a 15 nas ilhas"). */
@@ -27,6 +27,8 @@ type MailOrder = {
   totalWithTaxCents: number;
   /** The VAT as the order kept it (decision 0053): per rate, or the art. 53.º exemption. */
   vat?: SummaryVat;
+  /** The discount code's line (decision 0054). */
+  discount?: SummaryDiscount;
   /** What a cancelled paid order owes the customer. */
   refundDueCents?: number | null;
   /** An unpaid order's deadline: it is cancelled then, and its stock freed (#26). */
@@ -141,6 +143,7 @@ export const orderReceivedMail = (order: MailOrder, url: string, ways: readonly 
       `Obrigado pela sua compra! A encomenda n.º ${order.id} foi registada e está a aguardar pagamento (${paymentMethodLabel[order.paymentMethod]}).`,
       summary(order, [
         ...order.lines.map(lineText),
+        ...discountRow(order.discount).map(([label, value]) => `${label}${value ? `: ${value}` : ''}.`),
         `Portes: ${order.shippingCents ? formatCents(order.shippingCents) : 'grátis'}. Total: ${formatCents(order.totalWithTaxCents)} (${vatWords(order)}).`,
       ]),
       ...(ships(order) ? deliveryParagraphs(order) : []),

@@ -1,5 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type CustomerPaymentMethod, type Totals, vatLinesOf } from '#shared/orders.ts';
+import { discountLabel } from '#shared/discounts.ts';
+import { toEuros } from '#shared/money.ts';
+import { type CustomerPaymentMethod, type StoredVat, storedVatLines, type Totals } from '#shared/orders.ts';
 import { paths } from '#shared/paths.ts';
 import { ART53_REASON } from '#shared/vat.ts';
 import type { Tx } from '../../db/client.ts';
@@ -73,13 +75,23 @@ export function withdrawalUrl(publicUrl: string, row: OrderRow, token?: string) 
 type MailLine = Pick<ItemRow, 'productId' | 'productName' | 'variantName' | 'quantity' | 'unitPriceCents' | 'isDigital' | 'vatRate'>;
 
 /** The VAT a mail states: one line per rate the order kept, or the art. 53.º words instead (decision 0053). */
-const mailVat = (row: OrderRow, lines: MailLine[]) => ({
-  exempt: row.vatRegime === 'exempt_art53',
-  lines:
-    row.vatRegime === 'exempt_art53'
-      ? []
-      : vatLinesOf([...lines.map((l) => ({ rate: l.vatRate, grossCents: l.unitPriceCents * l.quantity })), { rate: row.shippingVatRate, grossCents: row.shippingCents }]),
-});
+const mailVat = (row: OrderRow, lines: MailLine[]) => ({ exempt: row.vatRegime === 'exempt_art53', lines: storedVatOf(row, lines) });
+
+/** The VAT per rate an order was sold with, from what it kept: its lines' rates, shipping's, its discount's parts (decisions 0053, 0054). */
+export const storedVatOf = (row: OrderRow, items: StoredVat['items']) =>
+  storedVatLines({ exempt: row.vatRegime === 'exempt_art53', items, shippingRate: row.shippingVatRate, shippingCents: row.shippingCents, discountParts: row.discountParts });
+
+/** The discount an order was sold with, as its answers and mails carry it; null without one. */
+export const discountOf = (row: OrderRow) =>
+  row.discountCode && row.discountKind
+    ? {
+        code: row.discountCode,
+        kind: row.discountKind,
+        amount: toEuros(row.discountCents),
+        shipping_waived: toEuros(row.shippingWaivedCents),
+        label: discountLabel({ code: row.discountCode, kind: row.discountKind, value: row.discountValue ?? 0 }),
+      }
+    : null;
 
 /** What a mail says of an order; each line with its product's first picture (one query for all the lines). */
 export async function mailOrder(tx: Tx, publicUrl: string, row: OrderRow, lines: MailLine[]) {
@@ -94,6 +106,7 @@ export async function mailOrder(tx: Tx, publicUrl: string, row: OrderRow, lines:
     totalTaxCents: row.totalTaxCents,
     totalWithTaxCents: row.totalWithTaxCents,
     vat: mailVat(row, lines),
+    discount: discountOf(row),
     refundDueCents: row.refundDueCents,
     payBy: row.status === 'pending' && !row.paidAt ? row.stockHeldUntil : null,
     digitalConsent: row.digitalConsentAt && row.digitalConsentText ? { at: row.digitalConsentAt, text: row.digitalConsentText } : null,
@@ -143,6 +156,9 @@ export const itemValues = (orderId: number, lines: VatLine[], regime: OrderRow['
 
 /** The order's totals columns, in cents. */
 export const totalsColumns = (totals: Totals) => ({
+  discountCents: totals.discountCents,
+  discountParts: totals.discountParts,
+  shippingWaivedCents: totals.shippingWaivedCents,
   shippingCents: totals.shippingCents,
   totalWithoutTaxCents: totals.totalWithoutTaxCents,
   totalTaxCents: totals.totalTaxCents,
@@ -151,7 +167,7 @@ export const totalsColumns = (totals: Totals) => ({
 
 export async function insertOrder(
   tx: Tx,
-  values: Omit<typeof orders.$inferInsert, 'shippingCents' | 'totalWithoutTaxCents' | 'totalTaxCents' | 'totalWithTaxCents'>,
+  values: Omit<typeof orders.$inferInsert, keyof ReturnType<typeof totalsColumns>>,
   lines: VatLine[],
   totals: Totals,
 ) {

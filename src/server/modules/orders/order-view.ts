@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import { toEuros } from '#shared/money.ts';
 import { carrierLabel, trackingUrl } from '#shared/shipping.ts';
-import { type OrderStatus, vatLinesOf } from '#shared/orders.ts';
+import type { OrderStatus } from '#shared/orders.ts';
 import type { Order, OrderPage } from '#shared/schemas/orders.ts';
 import { orderMessages, vatInEuros } from '#shared/schemas/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -11,7 +11,7 @@ import { digitalLinks } from '../catalog/stock.ts';
 import * as follow from './followers.ts';
 import { paperworkOf } from './paperwork-view.ts';
 import { moveRefusal } from './life.ts';
-import { mayView, type OrderRow, type Viewer } from './order-records.ts';
+import { discountOf, mayView, type OrderRow, storedVatOf, type Viewer } from './order-records.ts';
 import { orderItems, orders, orderStatusChanges } from './tables.ts';
 
 /* The order as the customer and the back office read it, one order or a page of them. */
@@ -21,9 +21,7 @@ import { orderItems, orders, orderStatusChanges } from './tables.ts';
  * never from today's: a change of the table or the regime leaves it as it was.
  */
 function vatOf(row: OrderRow, items: { vatRate: number; unitPriceCents: number; quantity: number }[]) {
-  const exempt = row.vatRegime === 'exempt_art53';
-  const lines = exempt ? [] : vatLinesOf([...items.map((i) => ({ rate: i.vatRate, grossCents: i.unitPriceCents * i.quantity })), { rate: row.shippingVatRate, grossCents: row.shippingCents }]);
-  return vatInEuros(exempt, lines);
+  return vatInEuros(row.vatRegime === 'exempt_art53', storedVatOf(row, items));
 }
 
 /** What only the back office reads of an order (the owner's own note on a payment she recorded). */
@@ -79,6 +77,7 @@ export async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: R
     cancellable: cancelBlock === null,
     cancel_block_reason: cancelBlock,
     shipping: shippingOf(row),
+    discount: discountOf(row),
     orderItems: own.map((i) => {
         return {
           id: i.id,

@@ -40,7 +40,7 @@ export const orderRoutes =
       viewerOf(request.sessionUser, token);
 
     app.post('/order/calculate-totals', { schema: { tags, body: calculateTotalsBody, response: { 200: cartTotalsAnswer } } }, async (request) =>
-      checkout.calculateTotals(db, request.body),
+      checkout.calculateTotals(db, request.body, request.sessionUser?.id ?? null),
     );
 
     app.post(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DISCOUNT_KINDS } from '#shared/discounts.ts';
 import { VAT_REGIMES, VAT_REGIONS } from '#shared/vat.ts';
 import { EXEMPTION_REASONS } from '#shared/withdrawal.ts';
 import { users } from '../users/tables.ts';
@@ -41,6 +42,14 @@ export const orders = pgTable(
     vatRegime: text('vat_regime', { enum: VAT_REGIMES }).notNull().default('normal'),
     vatRegion: text('vat_region', { enum: VAT_REGIONS }).notNull().default('continente'),
     shippingVatRate: integer('shipping_vat_rate').notNull().default(23),
+    // The discount code it was sold with (decision 0054): the code, its kind and value then, what it took off the
+    // goods (and each VAT rate's part of that), and the shipping a free-shipping code waived. Never recomputed.
+    discountCode: text('discount_code'),
+    discountKind: text('discount_kind', { enum: DISCOUNT_KINDS }),
+    discountValue: integer('discount_value'),
+    discountCents: integer('discount_cents').notNull().default(0),
+    discountParts: jsonb('discount_parts').$type<{ rate: number; cents: number }[]>().notNull().default([]),
+    shippingWaivedCents: integer('shipping_waived_cents').notNull().default(0),
     totalWithoutTaxCents: integer('total_without_tax_cents').notNull(),
     totalTaxCents: integer('total_tax_cents').notNull(),
     totalWithTaxCents: integer('total_with_tax_cents').notNull(),

@@ -2,7 +2,7 @@ import { calendarDayPlus, lisbonDays, lisbonToday } from '#shared/dates.ts';
 import type { Overview, Takings } from '#shared/schemas/overview.ts';
 import type { Db } from '../../db/client.ts';
 import { lowStock } from '../catalog/low-stock.ts';
-import { awaitingPayment, bestSellers, invoicesWaiting, ordersByStatus, refundsDue, takingsByDay, takingsIn } from '../orders/figures.ts';
+import { awaitingPayment, bestSellers, discountsGiven, invoicesWaiting, ordersByStatus, refundsDue, takingsByDay, takingsIn } from '../orders/figures.ts';
 import { gatewayPayments, mbwayRequests, recoveredOrders } from '../payments/figures.ts';
 import { waitingWithdrawals } from '../withdrawals/admin.ts';
 import { turnoverMeterOf } from '../tax/meter.ts';
@@ -19,7 +19,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
   const firstDay = calendarDayPlus(today, 1 - options.days);
   const period = lisbonDays(firstDay, options.days);
   const settings = await ownerSettings(db);
-  const [takings, days, byStatus, awaiting, recovered, mbway, refunds, invoices, low, best, withdrawals, meter] = await Promise.all([
+  const [takings, days, byStatus, awaiting, recovered, mbway, refunds, invoices, low, best, withdrawals, meter, discounts] = await Promise.all([
     takingsIn(db, [last(1), last(1, 1), last(7), last(7, 7), last(30), last(30, 30)], gatewayPayments(db)),
     takingsByDay(db, firstDay, options.days),
     ordersByStatus(db, period),
@@ -32,6 +32,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
     bestSellers(db, period),
     waitingWithdrawals(db, options.now),
     turnoverMeterOf(db, options.now),
+    discountsGiven(db, period),
   ]);
   const [today1, yesterday, week, weekBefore, month, monthBefore] = takings as [Takings, Takings, Takings, Takings, Takings, Takings];
   return {
@@ -48,5 +49,6 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
     withdrawals: { periodDays: settings.withdrawalDays, ...withdrawals },
     bestSellers: best,
     vat: { exempt: meter !== null, meter },
+    discounts,
   };
 }

@@ -1,7 +1,7 @@
 import { Heading } from '@react-email/heading';
 import { Img } from '@react-email/img';
 import { createElement as h, type CSSProperties } from 'react';
-import { formatCents } from '#shared/money.ts';
+import { formatCents, formatEuros } from '#shared/money.ts';
 import { ART53_TEXT, vatLineLabel } from '#shared/vat.ts';
 import { brand } from './brand.ts';
 
@@ -16,7 +16,13 @@ export type SummaryLine = {
 
 /** The VAT as the order kept it: one line per rate, or the art. 53.º exemption (no VAT line, its words instead). */
 export type SummaryVat = { exempt: boolean; lines: { rate: number; taxCents: number }[] };
-export type SummaryOrder = { shippingCents: number; totalTaxCents: number; totalWithTaxCents: number; lines: SummaryLine[]; vat?: SummaryVat };
+/** A discount code's line as the order kept it (decision 0054): its words, and what it took off the goods in euros. */
+export type SummaryDiscount = { label: string; amount: number } | null;
+export type SummaryOrder = { shippingCents: number; totalTaxCents: number; totalWithTaxCents: number; lines: SummaryLine[]; vat?: SummaryVat; discount?: SummaryDiscount };
+
+/** The discount's row, '− 5,00 €' (a free-shipping code's words only: shipping then says 'grátis'). */
+export const discountRow = (discount: SummaryDiscount | undefined): [string, string][] =>
+  discount ? [[discount.label, discount.amount ? `− ${formatEuros(discount.amount)}` : '']] : [];
 
 /** The VAT rows: each rate's "IVA (23%) incluído", or the exemption's words where VAT would be (decision 0053). */
 export function vatRows(order: Pick<SummaryOrder, 'totalTaxCents' | 'vat'>): [string, string][] {
@@ -71,6 +77,7 @@ export function OrderSummary({ order }: { order: SummaryOrder }) {
         'tbody',
         null,
         ...order.lines.map((line, i) => h(LineRow, { key: i, line })),
+        ...discountRow(order.discount).map(([label, value]) => totalRow(label, value)),
         totalRow('Portes', order.shippingCents ? formatCents(order.shippingCents) : 'grátis'),
         ...vatRows(order).map(([label, value]) => totalRow(label, value)),
         totalRow('Total', formatCents(order.totalWithTaxCents), true),

@@ -14,6 +14,7 @@ const tabKeys = {
   orders: 'encomendas',
   withdrawals: 'desistencias',
   shipping: 'envios',
+  discounts: 'descontos',
   tax: 'iva',
   subscribers: 'subscritores',
   media: 'media',
@@ -55,6 +56,7 @@ export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
   adminTab(tabKeys.collections, 'Coleções', async () => (await import('./collections/collections-tab.tsx')).CollectionsTab),
   adminTab(tabKeys.withdrawals, 'Desistências', async () => (await import('./withdrawals/withdrawals-tab.tsx')).WithdrawalsTab),
   adminTab(tabKeys.shipping, 'Envios', async () => (await import('./shipping/shipping-tab.tsx')).ShippingTab),
+  adminTab(tabKeys.discounts, 'Códigos de desconto', async () => (await import('./discounts/discounts-tab.tsx')).DiscountsTab),
   adminTab(tabKeys.tax, 'IVA', async () => (await import('./tax/tax-tab.tsx')).TaxTab),
   adminTab(tabKeys.audit, 'Registo', async () => (await import('./audit/audit-tab.tsx')).AuditTab),
 ];

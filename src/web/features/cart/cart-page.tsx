@@ -33,6 +33,7 @@ import { CartChangesList, CartThumb, freeShippingNotice, InlineSpinner, LineRegu
 import BiCartIcon from '~icons/bi/cart';
 import BiTrashIcon from '~icons/bi/trash';
 import BiTruckIcon from '~icons/bi/truck';
+import { DiscountCodeField } from './discount-code-field.tsx';
 
 const title = 'Carrinho';
 const description = 'Reveja os produtos do seu carrinho, as quantidades e os totais antes de finalizar a compra.';
@@ -251,6 +252,7 @@ export function CartPage() {
               <Card className="shadow-sm">
                 <Card.Body>
                   <h2 className="h5 mb-3">Resumo</h2>
+                  <DiscountCodeField totals={data} fresh={!totals.isPlaceholderData && !totals.isFetching} />
                   <div aria-live="polite" aria-busy={totals.isFetching || undefined}>
                     {data ?
                       <>

@@ -4,6 +4,7 @@ import { formatEuros, toCents } from '#shared/money.ts';
 import type { CartTotalsAnswer, TotalsAnswer } from '#shared/schemas/orders.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { cartKeys, fetchTotals, type OrderLine, type ShippingAsk } from './api.ts';
+import { useDiscountCode } from './discount-code.ts';
 import { type Cart, type CartItem, lineName, readCart, setQuantity, updatePrice } from './cart-store.ts';
 
 export const totalsFailed = 'Ocorreu um erro ao calcular os totais. Por favor, atualize a página.';
@@ -25,6 +26,10 @@ export const sameTotals = (a: TotalsAnswer, b: TotalsAnswer) =>
 
 /** The VAT label ('IVA (23%) incluído': prices include it), from the rate the server used. */
 export const vatLabel = (rate: number) => `IVA (${Math.round(rate * 100)}%) incluído`;
+
+/** The discount's row ('Desconto (VERAO10, 10%)', '− 4,50 €', the minus kept with its amount), in the server's words; none without an applied code. */
+export const discountRows = (t: Partial<Pick<CartTotalsAnswer, 'discount' | 'discount_label'>>): [string, string][] =>
+  t.discount_label ? [[t.discount_label, t.discount ? `−\u00a0${formatEuros(t.discount)}` : '']] : [];
 
 type VatFigures = Pick<TotalsAnswer, 'taxRate' | 'totalTax' | 'vat_lines' | 'vat_note'>;
 
@@ -141,10 +146,13 @@ function syncCart(lines: readonly OrderLine[], totals: CartTotalsAnswer): CartCh
  */
 export function useCartTotals(items: Cart, shipping?: ShippingAsk) {
   const lines = useMemo(() => toOrderLines(items), [items]);
+  // The code the customer applied goes with every totals request (decision 0054).
+  const code = useDiscountCode();
+  const ask = code ? { ...shipping, discount_code: code } : shipping;
   const query = useQuery({
-    queryKey: cartKeys.totals(lines, shipping),
+    queryKey: cartKeys.totals(lines, ask),
     queryFn: async ({ signal }) => {
-      const totals = await fetchTotals(lines, signal, shipping);
+      const totals = await fetchTotals(lines, signal, ask);
       noteCartChanges(syncCart(lines, totals));
       return totals;
     },
@@ -153,7 +161,8 @@ export function useCartTotals(items: Cart, shipping?: ShippingAsk) {
     // Prices and stock are the server's: a visit to the cart or the checkout asks again.
     staleTime: 0,
   });
-  return { ...query, lines, shipping };
+  // `shipping` carries the code too: the checkout's last totals request asks what these totals asked.
+  return { ...query, lines, shipping: ask };
 }
 
 /** The message of a failed totals request: the server's, or the screen's fallback. */

@@ -2,9 +2,9 @@ import './cart.css';
 import Spinner from 'react-bootstrap/Spinner';
 import { formatEuros } from '#shared/money.ts';
 import { freeShippingFromEuros } from '#shared/orders.ts';
-import type { TotalsAnswer } from '#shared/schemas/orders.ts';
+import type { CartTotalsAnswer, TotalsAnswer } from '#shared/schemas/orders.ts';
 import { type CartItem, lineName } from './cart-store.ts';
-import { type CartChange, shippingLabel, soldOutMessage, vatRows } from './cart-totals.ts';
+import { type CartChange, discountRows, shippingLabel, soldOutMessage, vatRows } from './cart-totals.ts';
 import BiImageIcon from '~icons/bi/image';
 
 /** The shared shipping rule in the shopper's words. */
@@ -47,9 +47,10 @@ export function InlineSpinner({ label }: { label: string }) {
 }
 
 /** Subtotal, VAT, delivery (when something ships) and total, as the server computed them. */
-export function TotalsList({ totals, ships = true }: { totals: TotalsAnswer; ships?: boolean }) {
+export function TotalsList({ totals, ships = true }: { totals: TotalsAnswer & Partial<Pick<CartTotalsAnswer, 'discount' | 'discount_label'>>; ships?: boolean }) {
   const rows: [string, string][] = [
     ['Subtotal', formatEuros(totals.subtotalWithTax)],
+    ...discountRows(totals),
     ...vatRows(totals),
     ...(ships ? [['Portes', shippingLabel(totals.shippingCost)] as [string, string]] : []),
   ];

@@ -680,3 +680,65 @@ describe('checkout page', () => {
     expect(await screen.findByText('Um dos produtos do carrinho já não está disponível.')).toBeTruthy();
   });
 });
+
+describe('checkout with a discount code (decision 0054)', () => {
+  const LABEL = 'Desconto (VERAO10, 10%)';
+  const discounted: CartTotalsAnswer = { ...totals, totalWithTax: totals.totalWithTax - 4, discount: 4, discount_code: 'VERAO10', discount_label: LABEL, shipping_waived: 0, discount_error: null };
+  const refused = (message: string): CartTotalsAnswer => ({ ...totals, discount: 0, discount_code: null, discount_label: null, shipping_waived: 0, discount_error: message });
+  /** calculate-totals: VERAO10 applies, ESGOTADO is refused, none gives the plain totals. */
+  const totalsByCode = (call: FakeCall): Answer => {
+    const code = (call.body as { discount_code?: string }).discount_code;
+    return { status: 200, body: code === 'VERAO10' ? discounted : code ? refused('Este código já foi usado o número máximo de vezes.') : totals };
+  };
+  const sentCode = (calls: FakeCall[]) => (orderCalls(calls)[0]?.body as Record<string, unknown> | undefined)?.discount_code;
+
+  it('shows the discount line and sends the applied code with the order, then forgets it', async () => {
+    storeCart([caixa, agenda]);
+    localStorage.setItem('loja-discount-code', 'VERAO10');
+    const calls = serve(userFactory(), { totals: totalsByCode, order: () => ({ status: 201, body: orderFactory({ id: 78 }) }) });
+    renderCheckout();
+    await waitFor(() => expect(shownValue(summary(), LABEL)).toBe(`− ${euros(4)}`));
+    expect(shownValue(summary(), 'Total')).toBe(euros(totals.totalWithTax - 4));
+    fillForm();
+    submit();
+    expect(await referenceShown()).toBeTruthy();
+    expect(sentCode(calls)).toBe('VERAO10');
+    expect((orderCalls(calls)[0]?.body as Record<string, unknown>).total_price_with_tax).toBe(totals.totalWithTax - 4);
+    // Every totals request carried it.
+    expect(calls.filter((c) => c.path === '/order/calculate-totals').every((c) => (c.body as { discount_code?: string }).discount_code === 'VERAO10')).toBe(true);
+    expect(localStorage.getItem('loja-discount-code')).toBeNull();
+  });
+
+  it('never sends a refused code with the order', async () => {
+    storeCart([caixa, agenda]);
+    localStorage.setItem('loja-discount-code', 'ESGOTADO');
+    const calls = serve(userFactory(), { totals: totalsByCode });
+    renderCheckout();
+    await waitFor(() => expect(within(summary()).getByText('Este código já foi usado o número máximo de vezes.')).toBeTruthy());
+    expect(within(summary()).queryByText(/Desconto/)).toBeNull();
+    expect(shownValue(summary(), 'Total')).toBe(euros(totals.totalWithTax));
+    fillForm();
+    submit();
+    expect(await referenceShown()).toBeTruthy();
+    expect(orderCalls(calls)).toHaveLength(1);
+    expect(sentCode(calls)).toBeUndefined();
+  });
+
+  it('sends no code when none was applied, nor once the code applied at the checkout is removed', async () => {
+    storeCart([caixa, agenda]);
+    const calls = serve(userFactory(), { totals: totalsByCode });
+    renderCheckout();
+    await ready();
+    expect(calls.filter((c) => c.path === '/order/calculate-totals').map((c) => (c.body as { discount_code?: string }).discount_code)).toEqual([undefined]);
+    fireEvent.change(field('Código de desconto'), { target: { value: 'verao10' } });
+    fireEvent.click(within(summary()).getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(shownValue(summary(), LABEL)).toBe(`− ${euros(4)}`));
+    fireEvent.click(within(summary()).getByRole('button', { name: 'Remover o código VERAO10' }));
+    await waitFor(() => expect(shownValue(summary(), 'Total')).toBe(euros(totals.totalWithTax)));
+    expect(shownValue(summary(), LABEL)).toBeUndefined();
+    fillForm();
+    submit();
+    expect(await referenceShown()).toBeTruthy();
+    expect(sentCode(calls)).toBeUndefined();
+  });
+});

@@ -20,6 +20,7 @@ import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
 import { clearCart, useCart } from '../cart/cart-store.ts';
 import { cartKeys, fetchTotals } from '../cart/api.ts';
+import { setDiscountCode } from '../cart/discount-code.ts';
 import { dismissCartChanges, sameTotals, soldOutLines, useCartChanges, useCartTotals } from '../cart/cart-totals.ts';
 import {
   checkoutFields,
@@ -157,6 +158,8 @@ export function CheckoutPage() {
         ...(hasDigital && consent ? { digital_consent: true } : {}),
         items: lines,
         ...(fresh.shipping_method_id ? { shipping_method_id: fresh.shipping_method_id } : {}),
+        // The code the server applied to these totals (decision 0054); a refused one is not sent.
+        ...(fresh.discount_code ? { discount_code: fresh.discount_code } : {}),
         shipping_cost: fresh.shippingCost,
         total_price_without_tax: fresh.totalPriceWithoutTax,
         total_tax: fresh.totalTax,
@@ -167,6 +170,7 @@ export function CheckoutPage() {
       setPlaced(true);
       dismissCartChanges();
       clearCart();
+      setDiscountCode(null);
       clearCheckoutDraft();
       await startPayment(order, values.payment_method, mbwayMobile.safeParse(mbwayPhone ?? '').data ?? '');
     } catch (err) {

@@ -9,6 +9,7 @@ import { paths } from '#shared/paths.ts';
 import { type Cart, type CartItem, cartTotal } from '../cart/cart-store.ts';
 import { type CartChange, regularPriceOf, totalsErrorMessage } from '../cart/cart-totals.ts';
 import { MessageAlert } from '../../components/message-alert.tsx';
+import { DiscountCodeField } from '../cart/discount-code-field.tsx';
 import { CartChangesList, CartThumb, InlineSpinner, LineRegularPrice, SoldOutList, TotalsList } from '../cart/cart-ui.tsx';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
 import { exemptionLabel, NO_WITHDRAWAL } from '#shared/withdrawal.ts';
@@ -105,6 +106,7 @@ export function CheckoutSummary({ items, changes, shown, known, totalsError, fet
             </Alert>
           )}
         </div>
+        <DiscountCodeField totals={known} fresh={!fetching} />
         <div aria-live="polite" aria-busy={fetching || undefined}>
           {shown ?
             <TotalsList totals={shown} ships={ships} />

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatCents, formatEuros, toCents } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { paths } from '#shared/paths.ts';
-import { vatRows } from '../cart/cart-totals.ts';
+import { discountRows, vatRows } from '../cart/cart-totals.ts';
 import { DigitalAccess } from '../payments/order-payment.tsx';
 import { invoiceTo, orderNumber } from './order-ui.tsx';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
@@ -85,6 +85,10 @@ export function OrderSummary({ order }: { order: Order }) {
           <h2 className="h5">Resumo</h2>
           <dl className="mb-0">
             <Line label="Subtotal" value={formatCents(subtotalCents)} />
+            {/* The discount code the order was sold with, as stored then (decision 0054). */}
+            {discountRows({ discount: order.discount?.amount, discount_label: order.discount?.label }).map(([label, value]) => (
+              <Line key={label} label={label} value={value} />
+            ))}
             <Line label="Portes" value={order.shipping_cost === 0 ? 'Grátis' : formatEuros(order.shipping_cost)} />
             {vatRows({ taxRate: 0.23, totalTax: order.total_tax, vat_lines: order.vat_lines, vat_note: order.vat_note }).map(([label, value]) => (
               <Line key={label} label={label} value={value} />

@@ -138,6 +138,26 @@ export function LowStock({ lowStock }: { lowStock: Overview['lowStock'] }) {
   );
 }
 
+/** What the discount codes gave in the orders paid in the period (decision 0054): off the goods, and shipping waived. */
+export function DiscountsGiven({ discounts, period }: { discounts: NonNullable<Overview['discounts']>; period: string }) {
+  return (
+    <Panel title={`Códigos de desconto (${period})`}>
+      {discounts.count === 0 ?
+        <p className="small mb-0">Nenhuma encomenda paga com código de desconto.</p>
+      : <dl className="small mb-0">
+          <dt>Encomendas pagas com código</dt>
+          <dd>{discounts.count}</dd>
+          <dt>Descontado (portes oferecidos incluídos)</dt>
+          <dd className="fw-semibold">{formatCents(discounts.cents)}</dd>
+        </dl>
+      }
+      <p className="small mb-0 mt-2">
+        <Link to={adminListHref('discounts')}>Ver os códigos</Link>
+      </p>
+    </Panel>
+  );
+}
+
 export function BestSellers({ items, period, exempt }: { items: Overview['bestSellers']; period: string; exempt: boolean }) {
   return (
     <Panel title={`Mais vendidos (${period})`} wide>

@@ -66,6 +66,22 @@ describe('Resumo', () => {
     expect(screen.getByText('Faltam 2 500,00 €.')).toBeTruthy();
   });
 
+  it('shows what the discount codes gave in the period, or that none was used (decision 0054)', async () => {
+    let discounts = { count: 3, cents: 1230 };
+    fakeApi(admin, ({ path }) => (path === '/overview' ? { status: 200, body: overviewFactory({ discounts }) } : undefined));
+    renderAdmin('/admin-dashboard?tab=resumo');
+    const panel = await screen.findByRole('region', { name: 'Códigos de desconto (últimos 30 dias)' }, { timeout: 5000 });
+    expect(text(panel)).toBe('Códigos de desconto (últimos 30 dias)Encomendas pagas com código3Descontado (portes oferecidos incluídos)12,30 €Ver os códigos');
+    expect(within(panel).getByRole('link', { name: 'Ver os códigos' }).getAttribute('href')).toBe('/admin-dashboard?tab=descontos');
+    cleanup();
+
+    discounts = { count: 0, cents: 0 };
+    renderAdmin('/admin-dashboard?tab=resumo');
+    const none = await screen.findByRole('region', { name: 'Códigos de desconto (últimos 30 dias)' }, { timeout: 5000 });
+    expect(within(none).getByText('Nenhuma encomenda paga com código de desconto.')).toBeTruthy();
+    expect(text(none)).not.toContain('€');
+  });
+
   it('reads another period when the owner chooses it, and keeps it in the address', async () => {
     const calls = fakeApi(admin, ({ path, query }) =>
       path === '/overview' ? { status: 200, body: overviewFactory({}, Number(query.get('days'))) } : undefined,

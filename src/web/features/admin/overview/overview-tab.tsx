@@ -8,7 +8,7 @@ import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { QueryState } from '../query-state.tsx';
 import { overviewQueryOptions } from './api.ts';
 import { DailyTable } from './daily-table.tsx';
-import { BestSellers, LowStock, NeedsAttention, OrdersByStatus } from './overview-lists.tsx';
+import { BestSellers, DiscountsGiven, LowStock, NeedsAttention, OrdersByStatus } from './overview-lists.tsx';
 import { OwnerMail } from './owner-mail.tsx';
 import { TurnoverMeter } from './turnover-meter.tsx';
 import { WithdrawalsPanel } from './withdrawals-panel.tsx';
@@ -134,6 +134,7 @@ export function OverviewTab() {
             <OwnerMail ownerMail={figures.ownerMail} />
             <WithdrawalsPanel withdrawals={figures.withdrawals} />
             <PaymentMethodsPanel />
+            {figures.discounts && <DiscountsGiven discounts={figures.discounts} period={periodLabel[days].toLowerCase()} />}
             <BestSellers items={figures.bestSellers} period={periodLabel[days].toLowerCase()} exempt={exempt(figures)} />
           </div>
         </div>
