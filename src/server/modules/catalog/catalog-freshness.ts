@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
-import { passPriceChange } from './sale-prices.ts';
+import { passPriceChange, schedulePriceChange } from './sale-prices.ts';
 import { catalogState } from './tables.ts';
 
 /** The one channel the catalogue's changes are announced on: "v:<version>" or "s:<product ids>". */
@@ -70,6 +70,8 @@ export class CatalogFreshness {
 
   async start(database: Pick<Database, 'listen'>) {
     listeners.add(this);
+    // A shop with no moment kept yet (a fresh database) gets its first one now, so no read has to write it.
+    if ((await readState(this.db)).priceChangeAt === null) await this.db.transaction((tx) => schedulePriceChange(tx, new Date()));
     this.stop = await database.listen(
       CHANNEL,
       (payload) => this.heard(payload),
@@ -125,7 +127,7 @@ export class CatalogFreshness {
     if (known !== undefined) return known;
     const now = new Date();
     let state = await readState(this.db);
-    if (state.priceChangeAt === null || state.priceChangeAt.getTime() <= now.getTime()) {
+    if (state.priceChangeAt !== null && state.priceChangeAt.getTime() <= now.getTime()) {
       await this.db.transaction(async (tx) => {
         if (await passPriceChange(tx, now)) await bumpCatalogVersion(tx);
       });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { lisbonDayStart, lisbonToday, nextCalendarDay } from '#shared/dates.ts';
 import { toEuros } from '#shared/money.ts';
 import { chargedCents, lowestPrice30d, nextPriceChange, type PricePoint, pricesFrom, saleApplies, saleDays, type SaleTerms, saleInstants } from '#shared/sale.ts';
@@ -120,14 +120,13 @@ export const historyKey = itemKey;
 /**
  * The moment a scheduled sale starts or ends (or a day begins), taken by the first process to read the catalogue
  * version after it: the list's prices are set, the next moment kept and the version bumped, once (the conditional
- * update). A shop with no moment kept yet (a fresh database) takes its first one the same way. True when this call
- * did it.
+ * update). True when this call did it.
  */
 export async function passPriceChange(tx: Tx, now: Date): Promise<boolean> {
   const taken = await tx
     .update(catalogState)
     .set({ priceChangeAt: null })
-    .where(and(eq(catalogState.id, 1), or(isNull(catalogState.priceChangeAt), lte(catalogState.priceChangeAt, now))))
+    .where(and(eq(catalogState.id, 1), lte(catalogState.priceChangeAt, now)))
     .returning({ id: catalogState.id });
   if (!taken.length) return false;
   await refreshListPrices(tx, now);
