@@ -159,7 +159,9 @@ test.describe('encomendas por pagar recuperadas', () => {
       const { stdout } = await promisify(execFile)(process.execPath, [resolve(import.meta.dirname, '..', 'src/server/cli/remind-unpaid.ts'), '--now', now], { env });
       return Number(/por pagar: (\d+)/.exec(stdout)?.[1]);
     };
-    expect(await remind()).toBe(1);
+    // The shop may hold other journeys' unpaid references due by then: this one is among the first round's, and a
+    // second round at the same moment reminds nothing (the mail count below: this order's reminder went once).
+    expect(await remind()).toBeGreaterThanOrEqual(1);
     expect(await remind()).toBe(0);
 
     const subject = `Lembrete: a referência Multibanco da encomenda n.º ${order.id} expira em breve`;
