@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './locale.ts';
 import { messages } from '../messages.ts';
+import { parseEuros } from '../money.ts';
 
 /** The body of every error answer: `error` is what a person reads (storefront.md §8 reads it first). */
 export const errorBody = z.object({
@@ -61,3 +62,22 @@ export const password8 = z
   .max(passwordMax, { error: messages.tooLong });
 
 export const token = z.string({ error: messages.tokenInvalid }).trim().min(1, { error: messages.tokenInvalid }).max(200);
+
+// The document names a type beside `nullable` (OpenAPI 3.0): the amount comes as a number or as typed text.
+const nullableEuros = { type: 'string', description: 'Euros: um número (6.5) ou o texto escrito ("6,50"); vazio ou null: nenhum.' } as const;
+
+/** An amount that may be left out: empty, null or absent is none (null). */
+export const optionalAmount = (message: string) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: message })
+    .meta(nullableEuros)
+    .optional()
+    .transform((v, ctx) => {
+      if (v === '' || v === null || v === undefined) return null;
+      const cents = parseEuros(v);
+      if (Number.isNaN(cents)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return cents;
+    });

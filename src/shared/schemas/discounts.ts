@@ -3,7 +3,7 @@ import './locale.ts';
 import { isCalendarDay } from '../dates.ts';
 import { DISCOUNT_KINDS, normaliseCode } from '../discounts.ts';
 import { parseEuros } from '../money.ts';
-import { day, euros } from './common.ts';
+import { day, euros, optionalAmount } from './common.ts';
 
 /** What the discount code calls say (pt-PT): the owner's form, and the refusals a customer reads (decision 0054). */
 export const discountMessages = {
@@ -35,21 +35,6 @@ export const discountCodeField = z
   .max(60, { error: discountMessages.unknown })
   .transform((v) => normaliseCode(v) || undefined)
   .optional();
-
-const amount = (message: string) =>
-  z
-    .union([z.string(), z.number(), z.null()], { error: message })
-    .meta({ type: 'string', description: 'Euros: um número (5.5) ou o texto escrito ("5,50"); vazio ou null: nenhum.' })
-    .optional()
-    .transform((v, ctx) => {
-      if (v === '' || v === null || v === undefined) return null;
-      const cents = parseEuros(v);
-      if (Number.isNaN(cents)) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return cents;
-    });
 
 const optionalDay = z
   .union([z.string(), z.null()], { error: discountMessages.day })
@@ -87,7 +72,7 @@ export const discountCodeBody = z
       .transform(normaliseCode),
     kind: z.enum(DISCOUNT_KINDS, { error: discountMessages.kind }),
     value: z.union([z.string(), z.number(), z.null()]).optional().meta({ type: 'string', description: 'Percentagem (1 a 100) ou euros, conforme o tipo.' }),
-    min_order: amount(discountMessages.minOrder),
+    min_order: optionalAmount(discountMessages.minOrder),
     starts_at: optionalDay,
     ends_at: optionalDay,
     max_uses: optionalCount,

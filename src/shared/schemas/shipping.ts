@@ -3,7 +3,7 @@ import './locale.ts';
 import { messages } from '../messages.ts';
 import { parseEuros, toEuros } from '../money.ts';
 import { CARRIERS, SHIPPING_KINDS, SHIPPING_ZONES, type ShippingRules } from '../shipping.ts';
-import { euros } from './common.ts';
+import { euros, optionalAmount } from './common.ts';
 
 /** What the shipping calls say when they refuse (pt-PT). */
 export const shippingMessages = {
@@ -36,24 +36,6 @@ const amount = (message: string) =>
     }
     return cents;
   });
-// The document names a type beside `nullable` (OpenAPI 3.0): the amount comes as a number or as typed text.
-const nullableEuros = { type: 'string', description: 'Euros: um número (6.5) ou o texto escrito ("6,50"); vazio ou null: nenhum.' } as const;
-
-/** An amount that may be left out: empty, null or absent is none (null). */
-const optionalAmount = (message: string) =>
-  z
-    .union([z.string(), z.number(), z.null()], { error: message })
-    .meta(nullableEuros)
-    .optional()
-    .transform((v, ctx) => {
-      if (v === '' || v === null || v === undefined) return null;
-      const cents = parseEuros(v);
-      if (Number.isNaN(cents)) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return cents;
-    });
 const days = z.coerce.number({ error: shippingMessages.days }).int({ error: shippingMessages.days }).min(0, { error: shippingMessages.days }).max(60, { error: shippingMessages.days });
 const ownerText = (max: number) => z.string().trim().max(max, { error: messages.tooLong }).nullish().transform((v) => v || null);
 
