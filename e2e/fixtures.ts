@@ -22,7 +22,25 @@ export * from './fixtures/accounts.ts';
 type Options = {
   /** Console errors matching one of these do not fail the test (use sparingly, with a reason). */
   ignoredConsoleErrors: RegExp[];
+  /**
+   * `page.goto` and `page.reload` resolve once the app has taken the page over (`html[data-app=ready]`): a
+   * server-rendered page's buttons are forms the server answers until then (decision 0056), and a journey that
+   * tests the app's own behaviour (the drawer) must not tap before it. Off for the journeys of the page before it.
+   */
+  waitForApp: boolean;
 };
+
+/** Makes `goto` and `reload` wait for the app on an HTML page (not on a file or an API answer). */
+function waitingForApp(page: Page) {
+  const ready = async <R extends Awaited<ReturnType<Page['goto']>>>(response: R): Promise<R> => {
+    if (response?.headers()['content-type']?.startsWith('text/html')) await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => ready(await goto(...args));
+  page.reload = async (...args) => ready(await reload(...args));
+}
 
 type Fixtures = {
   /**
@@ -34,17 +52,20 @@ type Fixtures = {
 
 export const test = base.extend<Options & Fixtures>({
   ignoredConsoleErrors: [[], { option: true }],
-  page: async ({ page, ignoredConsoleErrors }, use, testInfo) => {
+  waitForApp: [true, { option: true }],
+  page: async ({ page, ignoredConsoleErrors, waitForApp }, use, testInfo) => {
+    if (waitForApp) waitingForApp(page);
     const g = guard(page, ignoredConsoleErrors);
     await use(page);
     await finishGuard(page, g, testInfo);
   },
-  openPage: async ({ browser, ignoredConsoleErrors }, use, testInfo) => {
+  openPage: async ({ browser, ignoredConsoleErrors, waitForApp }, use, testInfo) => {
     const opened: { page: Page; guard: Guard }[] = [];
     await use(async () => {
       // browser.newContext() inside a test takes the config's `use` options (baseURL, locale, viewport...).
       const context = await browser.newContext();
       const page = await context.newPage();
+      if (waitForApp) waitingForApp(page);
       opened.push({ page, guard: guard(page, ignoredConsoleErrors) });
       return page;
     });

@@ -41,6 +41,8 @@ import { mailsNewOrders } from './modules/overview/settings.ts';
 import { invoicingRoutes, mbwayRefunds } from './modules/invoicing/routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/routes.ts';
 import { appShellPages } from './modules/seo/app-shell.ts';
+import { cartFormRoutes, cartRoutes } from './modules/cart/routes.ts';
+import { CART_COOKIE } from '#shared/cart.ts';
 import type { Renderer } from './modules/seo/server-render.ts';
 import { crawlerRoutes, seoRoutes } from './modules/seo/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
@@ -105,6 +107,7 @@ async function registerModuleRoutes(api: FastifyInstance, context: AppContext, p
   await api.register(searchRoutes(context));
   await api.register(mediaRoutes(context));
   await api.register(orderRoutes(context));
+  await api.register(cartRoutes(context));
   await api.register(shippingRoutes(context));
   await api.register(discountRoutes(context));
   await api.register(taxRoutes(context));
@@ -230,6 +233,7 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
   );
   // Before the single-page app's fallback: crawlers get the files, not the app's HTML.
   await app.register(crawlerRoutes(context));
+  await app.register(cartFormRoutes(context));
 
   const webDist = config.webDist;
   const servesWeb = Boolean(webDist && existsSync(join(webDist, 'index.html')));
@@ -260,8 +264,11 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
       })
     : undefined;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache');
-    const page = await pages?.render(request.url);
+    // Only the cart's cookie reaches the render: the page is rendered as a visitor with no session sees it.
+    const cart = request.cookies[CART_COOKIE];
+    const page = await pages?.render(request.url, cart ? `${CART_COOKIE}=${cart}` : '');
+    // The cart page is the visitor's own: no shared cache keeps it.
+    reply.header('cache-control', cart ? 'private, no-cache' : 'no-cache');
     if (page === undefined) return reply.sendFile('index.html');
     if (page.status === 503) reply.header('retry-after', '5');
     return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);

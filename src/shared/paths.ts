@@ -17,6 +17,10 @@ export const paths = {
   service: route('/servicos/:id', (id: number | string) => `/servicos/${id}`),
   contact: '/contactos',
   cart: '/carrinho',
+  /** The cart's forms, answered by the server (decision 0056): they work before the app runs and without it. */
+  cartAdd: '/carrinho/adicionar',
+  cartChange: '/carrinho/alterar',
+  cartRemove: '/carrinho/remover',
   checkout: '/checkout',
   orderSuccess: '/order-success',
   multibancoPayment: '/multibanco-payment',

@@ -1,4 +1,4 @@
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type QueryClient, skipToken } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -50,7 +50,14 @@ function unfetched(queryClient: QueryClient) {
   return queryClient
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && query.queryKey[0] !== sessionKey[0] && query.options.queryFn);
+    .filter(
+      (query) =>
+        query.state.status === 'pending' &&
+        query.state.fetchStatus === 'idle' &&
+        query.queryKey[0] !== sessionKey[0] &&
+        query.options.queryFn &&
+        query.options.queryFn !== skipToken,
+    );
 }
 
 const isServerPage = (handle: unknown): handle is ServerPageHandle => (handle as ServerPageHandle | undefined)?.serverRendered === true;
@@ -60,11 +67,11 @@ const isServerPage = (handle: unknown): handle is ServerPageHandle => (handle as
  * app's own inject). Null when the browser renders the page alone: a page the route table does not render
  * here, a redirect, or a page whose data cannot be read now.
  */
-export async function render(url: string, transport: typeof fetch): Promise<Rendered | null> {
+export async function render(url: string, transport: typeof fetch, cookie = ''): Promise<Rendered | null> {
   setApiTransport(transport);
   const queryClient = newQueryClient();
   const handler = createStaticHandler(createRoutes(queryClient));
-  const context = await handler.query(new Request(url));
+  const context = await handler.query(new Request(url, { headers: { cookie } }));
   if (context instanceof Response) return null;
   const leaf = context.matches.at(-1);
   const page = leaf?.route.loader ? (context.loaderData[leaf.route.id] as (PageData & { unavailable?: true }) | undefined) : undefined;

@@ -5,6 +5,7 @@ import { RouteError } from './components/route-error.tsx';
 import { PageNotFound, serverPage } from './head/server-page.ts';
 import { Layout } from './layout/layout.tsx';
 import { paths } from '#shared/paths.ts';
+import { readCartCookie } from '#shared/cart.ts';
 
 /** The payment screens, two lazy entries (issue #27: the storefront's first-route JavaScript is at its ceiling). */
 const referencePages = () => import('./features/payments/reference-pages.ts');
@@ -28,6 +29,8 @@ const homeDescription =
  * Adding one is adding an entry here. What a page's data needs is imported when it loads, with the page's own
  * code: the entry every page downloads stays as small as it was.
  */
+const cartHead = { title: 'Carrinho', description: 'Reveja os produtos do seu carrinho, as quantidades e os totais antes de finalizar a compra.' };
+
 const storefrontPages = (queries: QueryClient): RouteObject[] => [
   serverPage(queries, {
     index: true,
@@ -106,6 +109,21 @@ const storefrontPages = (queries: QueryClient): RouteObject[] => [
     notFound: { title: 'Produto não encontrado', description: 'Produto não encontrado ou sem imagens.' },
   }),
   serverPage(queries, {
+    path: paths.cart,
+    module: 'features/cart/cart-page.tsx',
+    lazy: async () => ({ Component: (await import('./features/cart/cart-page.tsx')).CartPage }),
+    head: cartHead,
+    // The server renders the lines of the visitor's cart cookie (decision 0056: a form may have changed it before the
+    // app ran, or without it); in the browser the page reads the stored cart.
+    load: async ({ cookie, origin, queries: cache }) => {
+      if (import.meta.env.SSR) {
+        const { serverCartQuery } = await import('./features/cart/api.ts');
+        await cache.fetchQuery(serverCartQuery(readCartCookie(cookie) ?? ''));
+      }
+      return { ...cartHead, canonical: `${origin}${paths.cart}` };
+    },
+  }),
+  serverPage(queries, {
     path: paths.services,
     module: 'features/services/services-page.tsx',
     lazy: async () => ({ Component: (await import('./features/services/services-page.tsx')).ServicesPage }),
@@ -147,7 +165,6 @@ export const createRoutes = (queries: QueryClient): RouteObject[] => [
     children: [
       ...storefrontPages(queries),
       { path: paths.sitemap, lazy: async () => ({ Component: (await import('./features/sitemap/sitemap-page.tsx')).SitemapPage }) },
-      { path: paths.cart, lazy: async () => ({ Component: (await import('./features/cart/cart-page.tsx')).CartPage }) },
       { path: paths.checkout, lazy: async () => ({ Component: (await import('./features/checkout/checkout-page.tsx')).CheckoutPage }) },
       {
         path: paths.orderSuccess,

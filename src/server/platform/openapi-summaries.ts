@@ -40,6 +40,7 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/product': 'Lista de produtos: pesquisa, filtros (preço, disponibilidade, tipo, coleção) com contagens, ordem e páginas',
   'GET /api/shipping-method': 'Os métodos de envio por zona (backoffice)',
   'GET /api/shipping-method/offer': 'Os métodos de envio ativos, por zona, como a loja os anuncia',
+  'GET /api/cart': 'As linhas de um carrinho guardado no cookie `cart`, com os preços, o stock e os totais de agora',
   'POST /api/shipping-method': 'Criar um método de envio (backoffice)',
   'PUT /api/shipping-method/:id': 'Alterar um método de envio (backoffice)',
   'DELETE /api/shipping-method/:id': 'Apagar um método de envio (backoffice)',

@@ -82,7 +82,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method) || request.routeOptions.config?.anyOrigin) return;
     const origin = request.headers.origin;
-    if (origin) {
+    if (origin === 'null') {
+      // A form posted from the shop's own page says "null" (its pages send no referrer, decision 0056): only the
+      // browser's own word that it came from this origin lets it through (a sandboxed foreign frame says null too).
+      if (request.headers['sec-fetch-site'] !== 'same-origin') throw forbidden(messages.foreignOrigin, 'FOREIGN_ORIGIN');
+    } else if (origin) {
       const own = `${request.protocol}://${request.host}`;
       if (origin !== own && !allowed.has(origin)) throw forbidden(messages.foreignOrigin, 'FOREIGN_ORIGIN');
     } else if (request.headers['sec-fetch-site'] === 'cross-site') {

@@ -11,6 +11,11 @@ const HydratedContext = createContext(true);
 export function HydrationProvider({ children }: { children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => startTransition(() => setHydrated(true)), []);
+  // Said on the page once the app answers its controls (a server-rendered page's forms post to the server until
+  // then, decision 0056): the browser journeys wait for it before they use the app.
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.app = 'ready';
+  }, [hydrated]);
   return createElement(HydratedContext, { value: hydrated }, children);
 }
 

@@ -5,7 +5,14 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import type { PageData, PageHead } from './page-head.tsx';
 
 /** What a page's head is made from: its address (`origin` absolute, for canonical and pictures) and its data. */
-export type PageArgs = { params: LoaderFunctionArgs['params']; url: URL; origin: string; queries: QueryClient };
+export type PageArgs = {
+  params: LoaderFunctionArgs['params'];
+  url: URL;
+  origin: string;
+  queries: QueryClient;
+  /** The visitor's cookies: the request's on the server, the document's in the browser (the cart page reads its own). */
+  cookie: string;
+};
 
 /** Thrown by a page's `load` for an address that cannot name anything (`/produtos/abc`): a 404 without asking. */
 export class PageNotFound extends Error {}
@@ -47,11 +54,12 @@ function canonicalOf(url: URL, path?: string) {
 function pageLoader(queries: QueryClient, page: ServerPage) {
   return async ({ params, request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
+    const cookie = request.headers.get('cookie') ?? (typeof document === 'undefined' ? '' : document.cookie);
     if (page.status === 404) return data({ head: page.head } satisfies PageData, { status: 404 });
     const plain: PageHead = { ...page.head, canonical: canonicalOf(url, page.canonical) };
     if (!page.load) return { head: plain } satisfies PageData;
     try {
-      return { head: await page.load({ params, url, origin: url.origin, queries }) } satisfies PageData;
+      return { head: await page.load({ params, url, origin: url.origin, queries, cookie }) } satisfies PageData;
     } catch (err) {
       if (err instanceof PageNotFound || (err instanceof ApiError && err.status === 404)) {
         return data({ head: page.notFound ?? page.head } satisfies PageData, { status: 404 });

@@ -68,7 +68,7 @@ export function appShellPages(options: {
   // Read with the server render (both come from one build), on the first page rendered.
   let assetsOf: ((module: string) => PageAssets) | undefined;
 
-  async function renderPage(url: string): Promise<{ html: string; status: 200 | 404 } | undefined> {
+  async function renderPage(url: string, cookie: string): Promise<{ html: string; status: 200 | 404 } | undefined> {
     let html: string;
     try {
       // The plain shell is sent from here too, not as a file: streaming it awaited the reply three times,
@@ -80,7 +80,7 @@ export function appShellPages(options: {
     }
     try {
       const render = await renderer();
-      const page = render && (await render(`${options.publicUrl}${url}`, transport));
+      const page = render && (await render(`${options.publicUrl}${url}`, transport, cookie));
       if (!page) return { html, status: 200 };
       assetsOf ??= pageAssets(options.webDist);
       // A missing page takes over no state (the browser renders its address afresh): its code is not named.
@@ -96,11 +96,11 @@ export function appShellPages(options: {
    * then asks the API itself and says, in pt-PT, that the shop is unavailable if it still is. The render
    * left behind ends by itself when its statements reach their own deadline.
    */
-  async function withinDeadline(url: string): Promise<{ html: string; status: 200 | 404 | 503 } | undefined> {
+  async function withinDeadline(url: string, cookie = ''): Promise<{ html: string; status: 200 | 404 | 503 } | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), options.renderTimeoutMs)));
     try {
-      const page = await Promise.race([renderPage(url), late]);
+      const page = await Promise.race([renderPage(url, cookie), late]);
       if (page !== 'late') return page;
       options.log.warn({ url, ms: options.renderTimeoutMs }, 'page not rendered in time: answered 503');
       return { html: await shell(), status: 503 };

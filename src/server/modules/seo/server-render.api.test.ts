@@ -46,6 +46,24 @@ describe('the storefront rendered on the server', () => {
     expect(asked.filter((path) => path.startsWith('/api/product'))).toHaveLength(1);
   });
 
+  it("writes the cart page from the visitor's cart cookie: its lines, their forms and the server's totals (decision 0056)", async () => {
+    const product = await insertProduct(ctx, { name: 'Cesto de junco', priceCents: 1590, stock: 5 });
+    const transport = injectTransport((options) => ctx.app.inject(options));
+    const page = await render(`${PUBLIC_URL}/carrinho?adicionado=${product.id}`, transport, `sessao=x; cart=${product.id}.0.2`);
+    expect(page?.status).toBe(200);
+    expect(page?.html).toContain('Cesto de junco foi adicionado ao carrinho.');
+    expect(page?.html).toContain(`action="/carrinho/alterar" method="post"><input type="hidden" name="product_id" value="${product.id}"/>`);
+    expect(page?.html).toContain('name="quantity"');
+    expect(page?.html).toContain('value="2"');
+    expect(page?.html).toContain('action="/carrinho/remover"');
+    // 2 x 15,90 € and the mainland's 6,00 € delivery below 70,00 €.
+    expect(page?.html).toMatch(/31,80\s€/);
+    expect(page?.html).toMatch(/37,80\s€/);
+    // Without a cookie: the empty cart.
+    const empty = await render(`${PUBLIC_URL}/carrinho`, transport);
+    expect(empty?.html).toContain('O seu carrinho está vazio.');
+  });
+
   it('answers 404 with the not-found page for an unknown address, a missing product and a missing service, and no state to take over', async () => {
     for (const [path, heading] of [
       ['/nao-existe', 'Página não encontrada'],
@@ -61,7 +79,7 @@ describe('the storefront rendered on the server', () => {
   });
 
   it('leaves the pages the browser renders alone to it', async () => {
-    for (const path of ['/carrinho', '/checkout', '/perfil', '/admin-dashboard', '/minhas-encomendas/3']) {
+    for (const path of ['/checkout', '/perfil', '/admin-dashboard', '/minhas-encomendas/3']) {
       expect(await render(`${PUBLIC_URL}${path}`, injectTransport((options) => ctx.app.inject(options))), path).toBeNull();
     }
   });

@@ -5,8 +5,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 
 /** What the storefront's server entry (src/web/entry-server.tsx, built to dist/ssr) answers for a page it renders. */
 export type Rendered = { status: 200 | 404; html: string; head: string; state: string; module: string };
-/** Renders a page address (absolute); null for a page the browser renders alone. */
-export type Renderer = (url: string, transport: typeof fetch) => Promise<Rendered | null>;
+/** Renders a page address (absolute) with the visitor's cookies (the cart page reads its own); null for a page the browser renders alone. */
+export type Renderer = (url: string, transport: typeof fetch, cookie?: string) => Promise<Rendered | null>;
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 

@@ -1,4 +1,7 @@
 import type { CartTotalsAnswer } from '#shared/schemas/orders.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CartItem } from '#shared/cart.ts';
+import type { CartAnswer } from '#shared/schemas/cart.ts';
 import { api } from '../../api/client.ts';
 
 // The cart's call (storefront.md §7): the server's totals, and each line's price and stock now.
@@ -18,3 +21,21 @@ export const cartKeys = {
 export function fetchTotals(lines: readonly OrderLine[], signal?: AbortSignal, shipping?: ShippingAsk): Promise<CartTotalsAnswer> {
   return api.post<CartTotalsAnswer>('/order/calculate-totals', { items: lines, ...shipping }, { signal });
 }
+
+/** The lines of a cart cookie's value with their prices, stock and totals now (decision 0056). */
+export const fetchServerCart = (lines: string, signal?: AbortSignal) => api.get<CartAnswer>(`/cart?lines=${encodeURIComponent(lines)}`, { signal });
+
+/** The cart the server rendered its cart page from (its cookie's lines): what the page shows until the app runs. */
+export const serverCartQuery = (lines: string) => ({ queryKey: ['cart', 'server'] as const, queryFn: () => fetchServerCart(lines) });
+
+/** A stored line of the server's answer (its `stock` is the answer's, not the line's). */
+export const storedLines = (answer: CartAnswer): CartItem[] => answer.items.map(({ stock: _stock, ...line }) => line);
+
+/**
+ * The stored lines of a cart cookie's value, for `followServerCart`: the ones the cart page was rendered from when
+ * they are the cookie's, otherwise asked of the server.
+ */
+export const serverLinesWith = (queries: QueryClient) => async (lines: string) => {
+  const rendered = queries.getQueryData<CartAnswer>(serverCartQuery(lines).queryKey);
+  return storedLines(rendered?.lines === lines ? rendered : await fetchServerCart(lines));
+};

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CartPage, clampCartQuantity } from './cart-page.tsx';
+import { CartPage } from './cart-page.tsx';
+import { clampCartQuantity } from './cart-lines.tsx';
 import { CART_KEY } from './cart-store.ts';
 import {
   agenda,

@@ -1,174 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
-import { Link } from 'react-router';
-import { formatCents, formatEuros, toCents } from '#shared/money.ts';
+import { Link, useSearchParams } from 'react-router';
+import { formatCents, toCents } from '#shared/money.ts';
 import { freeShippingFromEuros } from '#shared/orders.ts';
+import type { CartAnswer } from '#shared/schemas/cart.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
+import { useHydrated } from '../../components/use-hydrated.ts';
 import { paths } from '#shared/paths.ts';
 import { ContinueShoppingLink } from '../../components/continue-shopping-link.tsx';
-import { type CartItem, cartTotal, lineName, removeItem, setQuantity, useCart } from './cart-store.ts';
+import { serverCartQuery } from './api.ts';
+import { type Cart, type CartItem, lineName, removeItem, useCart } from './cart-store.ts';
 import { catalogMessages } from '#shared/texts/catalog.ts';
-import { DigitalBadge } from '../../components/digital-badge.tsx';
 import {
   answerLine,
   regularPriceOf,
   blocksCheckout,
   changeMark,
   dismissCartChanges,
-  limitToStock,
   lineProblem,
   soldOutLines,
   totalsErrorMessage,
   useCartChanges,
   useCartTotals,
 } from './cart-totals.ts';
-import { CartChangesList, CartThumb, freeShippingNotice, InlineSpinner, LineRegularPrice, SoldOutList, TotalsList } from './cart-ui.tsx';
-import BiCartIcon from '~icons/bi/cart';
-import BiTrashIcon from '~icons/bi/trash';
+import { CartChangesList, freeShippingNotice, InlineSpinner, SoldOutList, TotalsList } from './cart-ui.tsx';
+import { CartLine, EmptyCart } from './cart-lines.tsx';
 import BiTruckIcon from '~icons/bi/truck';
 import { DiscountCodeField } from './discount-code-field.tsx';
 
 const title = 'Carrinho';
 const description = 'Reveja os produtos do seu carrinho, as quantidades e os totais antes de finalizar a compra.';
-/** The order calls accept at most 99 units of a line (shared order schema). */
-export const MAX_QUANTITY = 99;
-
-/**
- * storefront.md §5: at least 1 (0 or less does not remove: the remove control does), at most 99, and at
- * most `max` (the stock, once the server said it).
- */
-export function clampCartQuantity(text: string, max = MAX_QUANTITY): number | undefined {
-  const n = Math.floor(Number(text));
-  if (text.trim() === '' || !Number.isFinite(n)) return undefined;
-  return Math.min(MAX_QUANTITY, max, Math.max(1, n));
-}
-
-function QuantityInput({ item, label, stock }: { item: CartItem; label: string; stock: number | null | undefined }) {
-  // The text while the customer types (it may be empty for a moment); otherwise the stored quantity.
-  const [draft, setDraft] = useState<string | null>(null);
-  const id = `cart-quantity-${item.id}`;
-  const max = stock ? Math.min(MAX_QUANTITY, stock) : MAX_QUANTITY;
-  const onChange = (text: string) => {
-    const quantity = clampCartQuantity(text, max);
-    if (quantity === undefined) {
-      setDraft(text);
-      return;
-    }
-    setDraft(String(quantity));
-    if (stock && quantity === stock && Number(text) > stock) limitToStock(item, stock);
-    else if (quantity !== item.quantity) setQuantity(item.id, quantity);
-  };
-  return (
-    <>
-      <label htmlFor={id} className="visually-hidden">
-        {`Quantidade de ${label}`}
-      </label>
-      <Form.Control
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={max}
-        step={1}
-        className="cart-quantity"
-        value={draft ?? String(item.quantity)}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={() => setDraft(null)}
-      />
-    </>
-  );
-}
-
-function CartLine({
-  item,
-  marks,
-  stock,
-  regular,
-  problem,
-  onRemove,
-}: {
-  item: CartItem;
-  /** Short marks of what the cart corrected on this line (the notice above says it in full). */
-  marks: string[];
-  stock: number | null | undefined;
-  /** The price before a sale the line is charged at now (struck through), or undefined. */
-  regular: number | undefined;
-  problem: string | undefined;
-  onRemove: (item: CartItem) => void;
-}) {
-  const label = lineName(item);
-  return (
-    <tr className={problem ? 'table-danger' : undefined}>
-      <td className="cart-cell-product">
-        <div className="d-flex gap-3 align-items-center">
-          <CartThumb image={item.image} />
-          <div className="cart-product-name">
-            <Link to={paths.product(item.productId)} className="fw-semibold">
-              {item.name}
-            </Link>
-            {item.variant && <div className="small text-secondary">{item.variant.name}</div>}
-            {item.isDigital && (
-              <div>
-                <DigitalBadge className="mt-1" />
-              </div>
-            )}
-            {marks.map((mark) => (
-              <div key={mark} className="small text-warning-emphasis mt-1">
-                {mark}
-              </div>
-            ))}
-            {problem && <div className="small text-danger-emphasis fw-semibold mt-1">{problem}</div>}
-          </div>
-        </div>
-      </td>
-      <td data-label="Preço unitário">
-        {formatEuros(item.price)}
-        <LineRegularPrice regular={regular} className="d-block small" />
-      </td>
-      {/* A digital product is one link (issue #25): no quantity to change. */}
-      {item.isDigital ?
-        <td />
-      : <td data-label="Quantidade">
-          <QuantityInput item={item} label={label} stock={stock} />
-        </td>
-      }
-      <td data-label="Subtotal" className="fw-semibold">
-        {formatEuros(cartTotal([item]))}
-      </td>
-      <td className="cart-cell-actions">
-        <Button variant="outline-danger" size="sm" aria-label={`Remover ${label} do carrinho`} onClick={() => onRemove(item)}>
-          <BiTrashIcon className="bi" aria-hidden="true" />
-        </Button>
-      </td>
-    </tr>
-  );
-}
-
-function EmptyCart() {
-  return (
-    <div className="text-center py-5">
-      <BiCartIcon className="bi display-4 text-secondary d-block mb-3" aria-hidden="true" />
-      <p className="fs-5">O seu carrinho está vazio.</p>
-      <Link to={paths.products} className="btn btn-primary">
-        Ver produtos
-      </Link>
-    </div>
-  );
-}
 
 /** /carrinho (storefront.md §2): the lines, the server's totals and the way to the checkout. */
 export function CartPage() {
-  const items = useCart();
+  const hydrated = useHydrated();
+  const stored = useCart();
+  // Until the app runs, the lines and totals the server rendered from the cart cookie (decision 0056).
+  const rendered = useQueryClient().getQueryData<CartAnswer>(serverCartQuery('').queryKey);
+  const fromServer = !hydrated && rendered ? rendered : undefined;
+  const items: Cart = fromServer ? fromServer.items : stored;
   // A basket of digital products only ships nothing: no word about delivery.
   const ships = items.some((item) => !item.isDigital);
-  const totals = useCartTotals(items);
+  const totals = useCartTotals(items, undefined, !fromServer);
+  const [search] = useSearchParams();
+  const added = items.find((item) => item.id === search.get('adicionado'));
   const changes = useCartChanges(items);
   const heading = useRef<HTMLHeadingElement>(null);
   const [removed, setRemoved] = useState<string | null>(null);
@@ -180,10 +62,10 @@ export function CartPage() {
     heading.current?.focus();
   };
 
-  const data = items.length > 0 ? totals.data : undefined;
+  const data = items.length === 0 ? undefined : (fromServer?.totals ?? totals.data);
   const error = totals.isError ? totals.error : null;
   // Stock known only from an answer for these very lines (not the previous cart's, kept on screen meanwhile).
-  const known = totals.isPlaceholderData ? undefined : data;
+  const known = totals.isPlaceholderData && !fromServer ? undefined : (data ?? undefined);
   const soldOut = soldOutLines(items, known);
   const blocked = (error !== null && blocksCheckout(error)) || soldOut.length > 0;
   // Cents, so 70,00 € - 64,10 € is 5,90 € and not 5,899999.
@@ -198,6 +80,12 @@ export function CartPage() {
       <div className="visually-hidden" aria-live="polite">
         {removed}
       </div>
+      {/* A form's add lands here (decision 0056): say what it added. */}
+      {added && !removed && (
+        <Alert variant="success" role="status">
+          {`${lineName(added)} foi adicionado ao carrinho.`}
+        </Alert>
+      )}
       {items.length === 0 ?
         <EmptyCart />
       : <>
@@ -258,7 +146,7 @@ export function CartPage() {
                       <>
                         {/* The previous totals stay readable (full contrast) while the new ones are computed. */}
                         <TotalsList totals={data} ships={ships} />
-                        {totals.isPlaceholderData && <InlineSpinner label="A atualizar os totais..." />}
+                        {totals.isPlaceholderData && !fromServer && <InlineSpinner label="A atualizar os totais..." />}
                       </>
                     : totals.isPending && !error ?
                       <InlineSpinner label="A calcular os totais..." />

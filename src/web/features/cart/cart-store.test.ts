@@ -12,6 +12,7 @@ import {
   cartItemId,
   cartTotal,
   clearCart,
+  followServerCart,
   type NewCartItem,
   readCart,
   removeItem,
@@ -274,5 +275,59 @@ describe('change notices', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: CART_KEY }));
     });
     expect(cart.result.current).toEqual([{ ...ebook, quantity: 4 }]);
+  });
+});
+
+describe("the server's copy: the cart cookie (decision 0056)", () => {
+  const cookie = () => /(?:^|; )cart=([^;]*)/.exec(document.cookie)?.[1] ?? null;
+  const setCookie = (value: string) => (document.cookie = `cart=${value}; Path=/`);
+  beforeEach(() => (document.cookie = 'cart=; Path=/; Max-Age=0'));
+
+  it('is written with every change: product, variant (0 for none) and quantity of each line', () => {
+    addItem(caneca, 2);
+    addItem({ ...caneca, id: 'AG-AZUL', productId: 8, name: 'Agenda', variant: { id: 31, name: 'Azul' } });
+    expect(cookie()).toBe('7.0.2_8.31.1');
+    setQuantity('7', 5);
+    expect(cookie()).toBe('7.0.5_8.31.1');
+    removeItem('AG-AZUL');
+    expect(cookie()).toBe('7.0.5');
+    // An emptied cart says so (an empty value), so the app never writes back a line a form removed.
+    clearCart();
+    expect(cookie()).toBe('');
+  });
+
+  it('replaces the stored cart with the lines of a cookie a form changed, asking for them once', async () => {
+    addItem(caneca, 1);
+    setCookie('7.0.1_9.0.1');
+    const linesOf = vi.fn(async () => [
+      { ...caneca, quantity: 1 },
+      { ...ebook, quantity: 1 },
+    ]);
+    await followServerCart(linesOf);
+    expect(linesOf).toHaveBeenCalledWith('7.0.1_9.0.1');
+    expect(readCart().map((line) => [line.id, line.quantity])).toEqual([
+      ['7', 1],
+      ['9', 1],
+    ]);
+    // In step now: nothing more to ask.
+    await followServerCart(linesOf);
+    expect(linesOf).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes the cookie of a cart stored before there was one, and leaves a cart changed meanwhile as it is', async () => {
+    localStorage.setItem(CART_KEY, JSON.stringify([{ ...caneca, quantity: 3 }]));
+    const linesOf = vi.fn(async () => []);
+    await followServerCart(linesOf);
+    expect(cookie()).toBe('7.0.3');
+    expect(linesOf).not.toHaveBeenCalled();
+
+    setCookie('9.0.1');
+    const slow = followServerCart(async () => {
+      // Another add lands while the server's lines are on their way.
+      addItem(caneca, 1);
+      return [{ ...ebook, quantity: 1 }];
+    });
+    await slow;
+    expect(readCart().map((line) => [line.id, line.quantity])).toEqual([['7', 4]]);
   });
 });

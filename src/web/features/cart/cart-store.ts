@@ -1,7 +1,9 @@
 import { EXEMPTION_REASONS, type ExemptionReason } from '#shared/withdrawal.ts';
 import { useSyncExternalStore } from 'react';
 import { toCents } from '#shared/money.ts';
-import type { Product, Variant } from '#shared/schemas/catalog.ts';
+import { CART_COOKIE, CART_COOKIE_MAX_AGE, type CartItem, cartRefs, encodeCartCookie, MAX_LINE_QUANTITY, type NewCartItem, readCartCookie } from '#shared/cart.ts';
+
+export { type CartItem, cartItemId, lineName, MAX_LINE_QUANTITY, type NewCartItem, toCartItem } from '#shared/cart.ts';
 
 /** storefront.md §3 and §9: the cart lives in the browser's local storage under this key. */
 export const CART_KEY = 'cart';
@@ -20,59 +22,9 @@ export const CART_ADDED_EVENT = 'cart-added';
  */
 export type CartAdded = { id: string; quantity: number; regularPrice?: number; returnFocusTo?: HTMLElement };
 
-/** One cart line, exactly as stored (storefront.md §3). `price` is in euros, as the API sends it. */
-export type CartItem = {
-  /** The variant's sku; else the product id as text; a variant without sku: `${productId}-${variantId}`. */
-  id: string;
-  productId: number;
-  name: string;
-  price: number;
-  /** The product's first image (its src), or null. */
-  image: string | null;
-  quantity: number;
-  isDigital: boolean;
-  variant: { id: number; name: string } | null;
-  /** "Sem direito de livre resolução" and the law's reason, said again at the checkout before the order (issue #28). */
-  withdrawalExemption?: ExemptionReason | null;
-};
-
-/** The name a line goes by in labels and messages: the product, and its variant when it has one. */
-export const lineName = (item: Pick<CartItem, 'name' | 'variant'>) => (item.variant ? `${item.name} (${item.variant.name})` : item.name);
-
-/** What a caller adds: a line without its quantity. */
-/** A line to add; `regularPrice`, the price before the sale it is sold at now, is announced with the add, not stored. */
-export type NewCartItem = Omit<CartItem, 'quantity'> & { regularPrice?: number };
-
 export type Cart = readonly CartItem[];
 
 const EMPTY: Cart = Object.freeze([]) as Cart;
-
-/** The line id: two variants of one product never share a line, and a product without variants keeps its id. */
-export function cartItemId(productId: number, variant?: Pick<Variant, 'id' | 'sku'> | null): string {
-  if (!variant) return String(productId);
-  return variant.sku ? variant.sku : `${productId}-${variant.id}`;
-}
-
-/** The cart line for a product (and one of its variants, when it has them). */
-export function toCartItem(
-  product: Pick<Product, 'id' | 'name' | 'price' | 'regular_price' | 'sale_price' | 'isDigital' | 'images'> & { withdrawalExemption?: ExemptionReason | null },
-  variant?: Variant | null,
-): NewCartItem {
-  const sold = variant ?? product;
-  const onSale = sold.sale_price !== null && sold.sale_price !== undefined && sold.regular_price !== undefined && sold.regular_price > sold.price;
-  return {
-    id: cartItemId(product.id, variant),
-    productId: product.id,
-    name: product.name,
-    price: variant ? variant.price : product.price,
-    image: product.images[0]?.src ?? null,
-    isDigital: product.isDigital,
-    variant: variant ? { id: variant.id, name: variant.name } : null,
-    // Only when the product has one: the stored line of any other product keeps its shape.
-    ...(product.withdrawalExemption ? { withdrawalExemption: product.withdrawalExemption } : {}),
-    ...(onSale ? { regularPrice: sold.regular_price } : {}),
-  };
-}
 
 // --- storage -------------------------------------------------------------------------------------------
 
@@ -165,13 +117,39 @@ export function readCart(): Cart {
 }
 
 function saveCart(items: readonly CartItem[]) {
+  writeCookie(items);
   writeRaw(JSON.stringify(items));
+}
+
+// --- the server's copy (decision 0056) ----------------------------------------------------------------------
+
+/** Every change of the cart here is written where the server reads it too, so its forms start from this cart. */
+function writeCookie(items: readonly CartItem[]) {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${CART_COOKIE}=${encodeCartCookie(cartRefs(items))}; Path=/; Max-Age=${CART_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+}
+
+/**
+ * Brings this browser's cart in step with the server's copy when a form changed it before the app ran or without
+ * JavaScript: the cookie's lines then replace the stored ones. `linesOf` answers the lines of a cookie's value (the
+ * cart page's server render already holds them; otherwise `GET /api/cart`). A cart stored before the cookie existed
+ * writes it. Resolves once the stored cart follows the cookie (or could not: it is then left as it was).
+ */
+export async function followServerCart(linesOf: (cookie: string) => CartItem[] | Promise<CartItem[]>): Promise<void> {
+  const cookie = readCartCookie(document.cookie);
+  const stored = readCart();
+  if (cookie === null) {
+    if (stored.length) writeCookie(stored);
+    return;
+  }
+  if (cookie === encodeCartCookie(cartRefs(stored))) return;
+  const lines = await linesOf(cookie);
+  // Changed again meanwhile (another add): the newer change stands.
+  if (readCartCookie(document.cookie) === cookie) saveCart(lines);
 }
 
 const wholeQuantity = (quantity: number) => (Number.isFinite(quantity) ? Math.floor(quantity) : Number.NaN);
 
-/** The most of one line an order takes (the order schema's limit). */
-export const MAX_LINE_QUANTITY = 99;
 
 // --- changes (storefront.md §4) ---------------------------------------------------------------------------
 
@@ -247,6 +225,7 @@ export function removeItem(id: string): void {
 
 /** Empties the cart and removes the stored copy. */
 export function clearCart(): void {
+  writeCookie([]);
   writeRaw(null);
 }
 

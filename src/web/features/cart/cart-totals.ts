@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { formatEuros, toCents } from '#shared/money.ts';
 import type { CartTotalsAnswer, TotalsAnswer } from '#shared/schemas/orders.ts';
@@ -142,21 +142,25 @@ function syncCart(lines: readonly OrderLine[], totals: CartTotalsAnswer): CartCh
  * The server's totals for the cart (storefront.md §7), keyed by the lines sent; the stored cart is then
  * corrected to the prices and stock of the answer. While a changed cart is being recalculated the previous
  * figures stay on screen (`isPlaceholderData`). With `shipping` (the checkout's postcode and method), the
- * answer also offers the zone's methods.
+ * answer also offers the zone's methods. Not asked while `asked` is false (the cart page shows the totals its server
+ * render brought until the app runs), nor for an empty cart.
  */
-export function useCartTotals(items: Cart, shipping?: ShippingAsk) {
+export function useCartTotals(items: Cart, shipping?: ShippingAsk, asked = true) {
   const lines = useMemo(() => toOrderLines(items), [items]);
   // The code the customer applied goes with every totals request (decision 0054).
   const code = useDiscountCode();
   const ask = code ? { ...shipping, discount_code: code } : shipping;
   const query = useQuery({
     queryKey: cartKeys.totals(lines, ask),
-    queryFn: async ({ signal }) => {
-      const totals = await fetchTotals(lines, signal, ask);
-      noteCartChanges(syncCart(lines, totals));
-      return totals;
-    },
-    enabled: lines.length > 0,
+    // skipToken, not `enabled`: the server's render fetches every query a page asks for and has not got.
+    queryFn:
+      asked && lines.length > 0 ?
+        async ({ signal }) => {
+          const totals = await fetchTotals(lines, signal, ask);
+          noteCartChanges(syncCart(lines, totals));
+          return totals;
+        }
+      : skipToken,
     placeholderData: keepPreviousData,
     // Prices and stock are the server's: a visit to the cart or the checkout asks again.
     staleTime: 0,

@@ -2,12 +2,11 @@ import './product-card.css';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { cutText } from '#shared/cut-text.ts';
 import type { Product, Variant } from '#shared/schemas/catalog.ts';
 import { CardImage } from '../../components/card-image.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
-import { useHydrated } from '../../components/use-hydrated.ts';
 import { paths } from '#shared/paths.ts';
 import { addItem, toCartItem } from '../cart/cart-store.ts';
 import {
@@ -42,8 +41,6 @@ type ProductCardProps = {
  */
 export function ProductCard({ product, priority, headingLevel = 2 }: ProductCardProps) {
   const inStock = hasStock(product);
-  // A server-rendered card's button waits for the app: a click before it runs would do nothing.
-  const hydrated = useHydrated();
   const [picking, setPicking] = useState(false);
   // Once asked for, the picker stays mounted, so closing it fades out and gives focus back to the button.
   const [pickerWanted, setPickerWanted] = useState(false);
@@ -57,7 +54,8 @@ export function ProductCard({ product, priority, headingLevel = 2 }: ProductCard
     setPicking(false);
   };
   // With variants, the card asks which one; it never picks for the customer.
-  const add = () => {
+  const add = (event: FormEvent) => {
+    event.preventDefault();
     if (!product.hasVariants) return addToCart();
     setPickerWanted(true);
     setPicking(true);
@@ -90,19 +88,16 @@ export function ProductCard({ product, priority, headingLevel = 2 }: ProductCard
             Ver Detalhes
           </Link>
           {!product.isDigital && (
-            <Button
-              ref={addButton}
-              variant="primary"
-              size="sm"
-              className="product-card-add"
-              onClick={add}
-              disabled={!inStock || !hydrated}
-              aria-label={`Adicionar ${product.name} ao carrinho`}
-            >
-              <BiCartPlusIcon className="bi" aria-hidden="true" />
-              {/* Two cards a row on a phone: the icon alone there; the button's name says it all. */}
-              <span className="d-none d-sm-inline ms-2">Adicionar</span>
-            </Button>
+            // A form the server answers (decision 0056): a tap before the app runs, or without JavaScript, lands on
+            // the cart with the line in it (or on the product's page, to choose a variant).
+            <form method="post" action={paths.cartAdd} onSubmit={add}>
+              <input type="hidden" name="product_id" value={product.id} />
+              <Button ref={addButton} type="submit" variant="primary" size="sm" className="product-card-add" disabled={!inStock} aria-label={`Adicionar ${product.name} ao carrinho`}>
+                <BiCartPlusIcon className="bi" aria-hidden="true" />
+                {/* Two cards a row on a phone: the icon alone there; the button's name says it all. */}
+                <span className="d-none d-sm-inline ms-2">Adicionar</span>
+              </Button>
+            </form>
           )}
         </div>
         {pickerWanted && (

@@ -5,7 +5,7 @@ import { formatEuros } from '#shared/money.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
 import { CART_KEY } from '../cart/cart-store.ts';
 import { fakeApi, image, productFactory, renderCatalog, userFactory, variantFactory } from './catalog-test-utils.tsx';
-import { clampQuantity } from './product-page.tsx';
+import { clampQuantity } from './purchase-form.tsx';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
