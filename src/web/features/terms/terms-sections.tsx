@@ -86,12 +86,14 @@ export const termsSections: TermsSection[] = [
     body: (
       <>
         <p>
-          A loja usa <strong>apenas um cookie estritamente necessário</strong>: o cookie de sessão, que mantém a sua sessão iniciada
-          depois do login. Não é acessível a scripts e termina quando sai da conta ou quando expira.
+          A loja usa <strong>apenas cookies estritamente necessários</strong>: o cookie de sessão, que mantém a sua sessão iniciada
+          depois do login (não é acessível a scripts e termina quando sai da conta ou quando expira), e o cookie do carrinho, que
+          guarda só os produtos, as variantes e as quantidades que escolheu, sem dados pessoais, para que os botões de compra
+          funcionem mesmo antes de a página acabar de carregar ou sem JavaScript. Dura três meses.
         </p>
         <p>
-          O conteúdo do carrinho fica guardado no <strong>armazenamento local do seu navegador</strong>, no seu dispositivo, para não o
-          perder ao mudar de página; não é enviado para nós até finalizar a compra.
+          O carrinho fica também guardado no <strong>armazenamento local do seu navegador</strong>, no seu dispositivo, para não o
+          perder ao mudar de página; nome, morada e contactos só nos chegam quando finaliza a compra.
         </p>
         <p>
           Não usamos cookies de análise, de publicidade nem de redes sociais. Por serem estritamente necessários, estes mecanismos não
