@@ -11,6 +11,7 @@ import { formatEuros } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { ACTIONS_COLUMN, TableHead } from '../../components/table-head.tsx';
 import { paths } from '#shared/paths.ts';
 import { RequireUser } from '../../session/guards.tsx';
 import { myOrdersQueryOptions } from './api.ts';
@@ -101,19 +102,7 @@ function OrdersTable({ orders }: { orders: readonly Order[] }) {
   return (
     <Table hover className="orders-stack align-middle">
       <caption className="visually-hidden">As minhas encomendas, das mais recentes para as mais antigas</caption>
-      <thead>
-        <tr>
-          <th scope="col">Encomenda</th>
-          <th scope="col">Data</th>
-          <th scope="col">Estado</th>
-          <th scope="col" className="text-sm-end">
-            Total
-          </th>
-          <th scope="col">
-            <span className="visually-hidden">Ações</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Encomenda', 'Data', 'Estado', { label: 'Total', className: 'text-sm-end' }, ACTIONS_COLUMN]} />
       <tbody>
         {orders.map((order) => (
           <tr key={order.id}>
