@@ -2,12 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DiscountCode } from '#shared/schemas/discounts.ts';
 import type { Order } from '#shared/schemas/orders.ts';
+import type { Withdrawal, WithdrawalAnswer } from '#shared/schemas/withdrawals.ts';
 import { deliverMail, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
 import { checkoutAnswer } from '../../../../tests/helpers/checkout.ts';
 import { ifthenpayEnv, paidCallbackUrl, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
 import { invoiceXpressEnv } from '../../../../tests/helpers/fake-invoicexpress.ts';
 import { useFakeInvoiceXpress } from '../../../../tests/helpers/invoicing.ts';
-import { insertProduct } from '../../../../tests/helpers/shop.ts';
+import { insertProduct, putOrderStatus } from '../../../../tests/helpers/shop.ts';
 import { payments } from '../payments/tables.ts';
 
 // Decision 0054: a refund of an order that had a discount code gives each line back at its price as the
@@ -55,7 +56,7 @@ async function paidDiscountedOrder() {
   const invoice = provider.documents.find((d) => d.reference === `Encomenda ${order.id}`);
   expect(invoice).toMatchObject({ status: 'settled', totalCents: 4650 });
   const itemOf = (productId: number) => order.orderItems.find((i) => i.product_id === productId)?.id ?? 0;
-  return { order, box, book, boxItem: itemOf(box.id), bookItem: itemOf(book.id) };
+  return { order, cookie, box, book, boxItem: itemOf(box.id), bookItem: itemOf(book.id) };
 }
 
 const refund = (orderId: number, payload: object) => ctx.app.inject({ method: 'POST', url: `/api/order/${orderId}/refund`, headers: { cookie: admin }, payload: { ...transfer, ...payload } });
@@ -106,5 +107,29 @@ describe('a refund of an order with a discount code', () => {
       [`LOJA-P${book.id}`, '16.981132', '1', 'IVA6'],
       ['LOJA-PORTES', '4.878049', '1', 'IVA23'],
     ]);
+  });
+
+  it("withdrawn by the customer: her statement says the box's reduced price, and the refund of her request gives that back", async () => {
+    const { order, cookie, box, boxItem } = await paidDiscountedOrder();
+    const seen = (await ctx.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: { cookie: admin } })).json<Order>();
+    const shipped = await putOrderStatus(ctx, admin, seen, 'shipped');
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((await putOrderStatus(ctx, admin, shipped.json<Order>(), 'delivered')).statusCode).toBe(200);
+    const withdraw = (confirm: boolean) =>
+      ctx.app.inject({ method: 'POST', url: `/api/order/${order.id}/withdrawal`, headers: { cookie }, payload: { lines: [{ order_item_id: boxItem, quantity: 1 }], ...(confirm ? { confirm: true } : {}) } });
+    const step1 = await withdraw(false);
+    expect(step1.statusCode, step1.body).toBe(200);
+    expect(step1.json<WithdrawalAnswer>().statement.statement).toMatch(/Valor a reembolsar: 22,50\s€\.$/);
+    const step2 = await withdraw(true);
+    expect(step2.statusCode, step2.body).toBe(201);
+    const request = step2.json<WithdrawalAnswer>().withdrawal as Withdrawal;
+    expect(request).toMatchObject({ amount: 22.5, shipping: 0 });
+
+    const refunded = await ctx.app.inject({ method: 'POST', url: `/api/withdrawals/${request.id}/refund`, headers: { cookie: admin }, payload: transfer });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json<Withdrawal>()).toMatchObject({ status: 'refunded', amount: 22.5 });
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: { cookie: admin } })).json<Order>()).toMatchObject({ refunded_total: 22.5 });
+    await runJobsNow();
+    expect(creditNotes(order.id).map((d) => [d.totalCents, linesOf(d)])).toEqual([[2250, [[`LOJA-P${box.id}`, '18.292683', '1', 'IVA23']]]]);
   });
 });
