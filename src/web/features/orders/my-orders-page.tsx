@@ -16,7 +16,7 @@ import { paths } from '#shared/paths.ts';
 import { RequireUser } from '../../session/guards.tsx';
 import { myOrdersQueryOptions } from './api.ts';
 import { PaginationNav } from '../../components/pagination-nav.tsx';
-import { useListParams } from '../../components/use-list-params.ts';
+import { pastLastPage, useListParams } from '../../components/use-list-params.ts';
 import { orderNumber, OrderStatusBadge } from './order-ui.tsx';
 
 export const MY_ORDERS_LOAD_ERROR = 'Não foi possível carregar as tuas encomendas. Por favor tenta novamente mais tarde.';
@@ -57,8 +57,7 @@ function MyOrders() {
         </Button>
       </Alert>
     );
-  } else if (!orders.isPlaceholderData && data.orders.length === 0 && data.pagination.total > 0 && page > 1) {
-    // A page past the end (an old link): go to the last one.
+  } else if (pastLastPage(page, { placeholder: orders.isPlaceholderData, rows: data.orders.length, total: data.pagination.total })) {
     body = <Navigate to={{ search: searchFor(Math.max(1, data.pagination.totalPages)) }} replace />;
   } else if (data.orders.length === 0) {
     body = (
