@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountedUnitCents, discountOnGoods, discountParts, splitByShare } from './discounts.ts';
+import { discountedLineCents, discountedUnitCents, discountOnGoods, discountParts, refundedLineCents, splitByShare } from './discounts.ts';
 
 describe('a discount spread over VAT rates (decision 0054)', () => {
   it('gives each part its floor and the cents left to the largest remainders, so the parts add up exactly', () => {
@@ -24,5 +24,15 @@ describe('a discount spread over VAT rates (decision 0054)', () => {
   it('reduces each line at a rate by its share of that rate\'s part, for the invoice', () => {
     const lines = [{ vatRate: 23, unitPriceCents: 1000, quantity: 3 }, { vatRate: 23, unitPriceCents: 1000, quantity: 1 }, { vatRate: 6, unitPriceCents: 500, quantity: 1 }];
     expect(discountedUnitCents(lines, [{ rate: 23, cents: 101 }, { rate: 6, cents: 7 }])).toEqual([(3000 - 76) / 3, 1000 - 25, 493]);
+  });
+
+  it('gives back a line at its reduced worth, one refund at a time, adding up to that worth exactly', () => {
+    const lines = [{ vatRate: 23, unitPriceCents: 1000, quantity: 3 }, { vatRate: 6, unitPriceCents: 500, quantity: 1 }];
+    const worth = discountedLineCents(lines, [{ rate: 23, cents: 1000 }, { rate: 6, cents: 50 }]);
+    expect(worth).toEqual([2000, 450]);
+    // Three refunds of one unit each: 667 + 666 + 667 = 2000; two at once then one: 1333 + 667.
+    expect([0, 1, 2].map((given) => refundedLineCents(2000, 3, given, 1))).toEqual([667, 666, 667]);
+    expect([refundedLineCents(2000, 3, 0, 2), refundedLineCents(2000, 3, 2, 1)]).toEqual([1333, 667]);
+    expect(refundedLineCents(450, 1, 0, 1)).toBe(450);
   });
 });

@@ -65,17 +65,42 @@ export function discountLabel(terms: DiscountTerms): string {
 export const discountValueText = (kind: DiscountKind, value: number) =>
   kind === 'percent' ? `${value}%` : kind === 'fixed' ? formatCents(value) : 'Portes grátis';
 
+type SoldLine = { vatRate: number; unitPriceCents: Cents; quantity: number };
+
 /**
- * Each line's unit price (VAT included, in fractional cents) once the discount is taken off: each rate's part
- * spread over that rate's lines in proportion to their worth (largest remainder, whole cents per line), then
- * divided by the quantity. The invoice states these reduced prices (decision 0054).
+ * Each line's worth (VAT included, whole cents) once the discount is taken off: each rate's part spread over
+ * that rate's lines in proportion to their worth (largest remainder, whole cents per line). What the invoice
+ * states for the line, and so the most its refunds give back (decision 0054).
  */
-export function discountedUnitCents(lines: readonly { vatRate: number; unitPriceCents: Cents; quantity: number }[], parts: readonly DiscountPart[]): number[] {
+export function discountedLineCents(lines: readonly SoldLine[], parts: readonly DiscountPart[]): Cents[] {
   const off = lines.map(() => 0);
   for (const part of parts) {
     const at = lines.flatMap((l, i) => (l.vatRate === part.rate ? [i] : []));
     const shares = splitByShare(part.cents, at.map((i) => (lines[i]?.unitPriceCents ?? 0) * (lines[i]?.quantity ?? 0)));
     at.forEach((lineIndex, k) => (off[lineIndex] = shares[k] ?? 0));
   }
-  return lines.map((l, i) => (l.unitPriceCents * l.quantity - (off[i] ?? 0)) / l.quantity);
+  return lines.map((l, i) => l.unitPriceCents * l.quantity - (off[i] ?? 0));
+}
+
+/** Each line's unit price (VAT included, in fractional cents) once the discount is taken off: the invoice states these. */
+export const discountedUnitCents = (lines: readonly SoldLine[], parts: readonly DiscountPart[]): number[] =>
+  discountedLineCents(lines, parts).map((cents, i) => cents / (lines[i]?.quantity ?? 1));
+
+/**
+ * What giving back `quantity` units of a line returns when `given` of its `bought` units already went back, the
+ * line being worth `lineCents` (after the discount): the difference of the running rounded shares, so the units
+ * refunded one refund at a time add up to the line's worth exactly (2000 over three units: 667, 666, 667).
+ */
+export function refundedLineCents(lineCents: Cents, bought: number, given: number, quantity: number): Cents {
+  const upTo = (units: number) => Math.round((lineCents * units) / bought);
+  return upTo(given + quantity) - upTo(given);
+}
+
+/**
+ * What a refund gives back for each line (cents), `back` of its units when `given` already went back: each line
+ * at its worth after the discount, so what the back office announces is what the server refunds.
+ */
+export function refundedCents(lines: readonly (SoldLine & { given: number; back: number })[], parts: readonly DiscountPart[]): Cents[] {
+  const worth = discountedLineCents(lines, parts);
+  return lines.map((l, i) => refundedLineCents(worth[i] ?? 0, l.quantity, l.given, l.back));
 }

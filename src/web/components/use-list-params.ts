@@ -7,6 +7,13 @@ export function pageFrom(value: string | null): number {
   return Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
 }
 
+/**
+ * A page past the last one (an old link, or the list shrank meanwhile): the server's fresh answer has no rows on
+ * this page though the list has some. The screens then show the last page.
+ */
+export const pastLastPage = (page: number, answer: { placeholder: boolean; rows: number; total: number } | undefined) =>
+  Boolean(answer && !answer.placeholder && answer.rows === 0 && answer.total > 0 && page > 1);
+
 /** A filter's new value; empty or undefined removes it from the address. */
 type Changes = Record<string, string | undefined>;
 

@@ -159,10 +159,11 @@ export async function issueCreditNote(ctx: InvoicingContext, refundId: number) {
         client: documentClient(row),
         relatedTo: invoice.providerId,
         observations: `Reembolso da encomenda n.º ${row.id}, ${documentLabel('invoice_receipt', invoice.number ?? '')}.`,
+        // Each line at what it gave back (its worth after the discount, as invoiced: decision 0054) spread over its units.
         lines: [
           ...refund.lines.flatMap((line) => {
             const item = items.find((i) => i.id === line.itemId);
-            return item ? [itemLine(item, line.quantity)] : [];
+            return item ? [itemLine({ ...item, unitPriceCents: (line.cents ?? item.unitPriceCents * line.quantity) / line.quantity }, line.quantity)] : [];
           }),
           ...shippingLine(refund.shippingCents, row.shippingVatRate),
         ],

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { refundedCents } from '#shared/discounts.ts';
 import { fill } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
 import { invoicingMessages, type refundBody, type ResolveRefundBody } from '#shared/schemas/invoicing.ts';
@@ -32,14 +33,15 @@ export type RefundContext = { db: Db; publicUrl: string; mbway: MbwayRefunds; cr
 
 /**
  * What this refund gives back, in cents, checked against what earlier refunds already gave: each line's
- * quantity at most what is left of it, shipping once, and never more in all than the order's total.
+ * quantity at most what is left of it, shipping once, and never more in all than the order's total. A line
+ * goes back at its worth after the order's discount (decision 0054: what the invoice states), so its refunds
+ * add up to what was invoiced and paid for it; each line keeps the cents it gave back, for the credit note.
  */
 function refundAmount(row: OrderRow, items: ItemRow[], previous: RefundRow[], input: RefundInput) {
   const given = new Map<number, number>();
   for (const line of previous.flatMap((r) => r.lines)) given.set(line.itemId, (given.get(line.itemId) ?? 0) + line.quantity);
   const wanted = new Map<number, number>();
   for (const line of input.lines) wanted.set(line.item_id, (wanted.get(line.item_id) ?? 0) + line.quantity);
-  let linesCents = 0;
   for (const [itemId, quantity] of wanted) {
     const item = items.find((i) => i.id === itemId);
     if (!item) throw invalid(invoicingMessages.refundLine, { lines: invoicingMessages.refundLine });
@@ -48,17 +50,22 @@ function refundAmount(row: OrderRow, items: ItemRow[], previous: RefundRow[], in
       const name = item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
       throw invalid(fill(invoicingMessages.refundQuantity, { name, left }), { lines: invoicingMessages.refundLine });
     }
-    linesCents += item.unitPriceCents * quantity;
   }
+  const back = refundedCents(
+    items.map((i) => ({ ...i, given: given.get(i.id) ?? 0, back: wanted.get(i.id) ?? 0 })),
+    row.discountParts,
+  );
+  const lines: RefundRow['lines'] = [...wanted].map(([itemId, quantity]) => ({ itemId, quantity, cents: back[items.findIndex((i) => i.id === itemId)] ?? 0 }));
   if (input.shipping && (row.shippingCents === 0 || previous.some((r) => r.shippingCents > 0))) {
     throw invalid(invoicingMessages.refundShipping, { shipping: invoicingMessages.refundShipping });
   }
   const shippingCents = input.shipping ? row.shippingCents : 0;
+  const linesCents = lines.reduce((sum, l) => sum + (l.cents ?? 0), 0);
   const already = previous.reduce((sum, r) => sum + r.amountCents, 0);
   if (already + linesCents + shippingCents > row.totalWithTaxCents) {
     throw invalid(fill(invoicingMessages.refundTooMuch, { amount: formatCents(row.totalWithTaxCents - already) }));
   }
-  return { amountCents: linesCents + shippingCents, shippingCents, lines: [...wanted].map(([itemId, quantity]) => ({ itemId, quantity })) };
+  return { amountCents: linesCents + shippingCents, shippingCents, lines };
 }
 
 /**

@@ -119,8 +119,9 @@ export const refunds = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull().default(0),
-    // What was given back, line by line: [{ itemId, quantity }].
-    lines: jsonb('lines').$type<{ itemId: number; quantity: number }[]>().notNull(),
+    // What was given back, line by line: [{ itemId, quantity, cents }], `cents` at the line's worth after the order's
+    // discount (decision 0054); refunds recorded before it was kept have none and went back at the full unit price.
+    lines: jsonb('lines').$type<{ itemId: number; quantity: number; cents?: number }[]>().notNull(),
     method: text('method', { enum: ['mbway', 'transfer'] }).notNull(),
     // An MB WAY refund is 'requested' while the gateway is asked (the sum is reserved), 'settled' once done.
     status: text('status', { enum: ['requested', 'settled'] }).notNull().default('settled'),

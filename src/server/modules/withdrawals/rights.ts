@@ -2,7 +2,7 @@ import { toEuros } from '#shared/money.ts';
 import type { Withdrawal, WithdrawalOverview } from '#shared/schemas/withdrawals.ts';
 import { type LineWithdrawal, lineWithdrawal, refundDueBy, stillOpen } from '#shared/withdrawal.ts';
 import type { WithdrawableOrder } from '../orders/for-withdrawals.ts';
-import type { withdrawalRefunds, withdrawalRequests } from './tables.ts';
+import { type withdrawalRefunds, type withdrawalRequests, withdrawnCents } from './tables.ts';
 
 /* What an order's lines allow now: the period rule of shared/withdrawal.ts applied to the stored facts. */
 
@@ -37,7 +37,7 @@ export function offeredLines(order: WithdrawableOrder, previous: RequestRow[], d
 /** A stored request as the pages read it. */
 export function toWithdrawal(row: RequestRow, link: RefundLink | undefined, now = new Date()): Withdrawal {
   const due = refundDueBy(row.requestedAt);
-  const linesCents = row.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const linesCents = row.lines.reduce((sum, l) => sum + withdrawnCents(l), 0);
   return {
     id: row.id,
     order_id: row.orderId,

@@ -3,7 +3,11 @@ import { orders, refunds } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
 
 /** A withdrawn line as the request keeps it: what the customer saw when she confirmed. */
-export type WithdrawnLine = { itemId: number; name: string; quantity: number; unitPriceCents: number };
+/** `cents`: what the line gives back, at its worth after the order's discount code (decision 0054); absent on requests made before it was kept. */
+export type WithdrawnLine = { itemId: number; name: string; quantity: number; unitPriceCents: number; cents?: number };
+
+/** What a withdrawn line gives back: its own figure, or (requests made before it was kept) its full unit price. */
+export const withdrawnCents = (line: WithdrawnLine) => line.cents ?? line.unitPriceCents * line.quantity;
 
 /**
  * A customer's withdrawal from her order (issue #28; DL 24/2014, art. 11.º): what she confirmed, when and from

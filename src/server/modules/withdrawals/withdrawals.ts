@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import { refundedCents } from '#shared/discounts.ts';
 import { formatLongDate, formatLongDateTime } from '#shared/dates.ts';
 import { fill } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
@@ -11,7 +12,7 @@ import { orderForWithdrawal, type Viewer, type WithdrawableOrder } from '../orde
 import { withdrawalDays } from '../overview/settings.ts';
 import { acknowledgementMail } from './mails.ts';
 import { lineName, nameOnOrder, type OfferedLine, offeredLines, overviewOf, type RequestRow, toWithdrawal } from './rights.ts';
-import { withdrawalRefunds, withdrawalRequests, type WithdrawnLine } from './tables.ts';
+import { withdrawalRefunds, withdrawalRequests, withdrawnCents, type WithdrawnLine } from './tables.ts';
 
 /** What the function needs of the shop: its address (where goods go back) and where its pages are. */
 export type WithdrawalContext = { db: Db; publicUrl: string; returnAddress: string; now?: () => Date };
@@ -85,6 +86,20 @@ function chosenLines(offered: OfferedLine[], asked: Parsed['lines']): WithdrawnL
   });
 }
 
+/**
+ * Each line priced as its refund will give it back (orders/refunds.ts): at its worth after the order's discount
+ * code (decision 0054), the units earlier requests took counted as already given back.
+ */
+function atRefundPrices(order: WithdrawableOrder, offered: OfferedLine[], lines: WithdrawnLine[]): WithdrawnLine[] {
+  const sold = order.items.map((item) => ({
+    ...item,
+    given: item.quantity - (offered.find((l) => l.item.id === item.id)?.left ?? item.quantity),
+    back: lines.find((l) => l.itemId === item.id)?.quantity ?? 0,
+  }));
+  const back = refundedCents(sold, order.row.discountParts);
+  return lines.map((line) => ({ ...line, cents: back[order.items.findIndex((i) => i.id === line.itemId)] ?? 0 }));
+}
+
 /** The delivery cost goes back with the withdrawal that returns the last of the shipped goods (DL 24/2014, art. 12.º, n.º 1). */
 function shippingBack(order: WithdrawableOrder, previous: RequestRow[], lines: WithdrawnLine[]) {
   if (!order.row.shippingCents || previous.some((r) => r.shippingCents > 0)) return 0;
@@ -99,7 +114,7 @@ function statementOf(order: WithdrawableOrder, name: string, lines: WithdrawnLin
   const goods = lines.map((l) => `${l.quantity} × ${l.name}`).join('; ');
   const placed = formatLongDateTime(order.row.orderDate.toISOString());
   const delivered = order.deliveredAt ? `, recebida em ${formatLongDate(order.deliveredAt.toISOString())}` : '';
-  const refund = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0) + shippingCents;
+  const refund = lines.reduce((sum, l) => sum + withdrawnCents(l), 0) + shippingCents;
   return (
     `Eu, ${name} (${order.row.email}), comunico que desisto do contrato de compra e venda relativo aos seguintes bens da encomenda n.º ${order.row.id}, ` +
     `feita em ${placed}${delivered}: ${goods}. Valor a reembolsar: ${formatCents(refund)}${shippingCents ? ` (inclui os portes de envio de ${formatCents(shippingCents)})` : ''}.`
@@ -131,7 +146,7 @@ export async function withdraw(ctx: WithdrawalContext, orderId: number, viewer: 
     if (body.confirm && !body.lines && last && !offered.some((l) => l.open && l.left > 0)) {
       return { answer: await confirmedAnswer(tx, last, now), created: false };
     }
-    const lines = chosenLines(offered, body.lines);
+    const lines = atRefundPrices(order, offered, chosenLines(offered, body.lines));
     const name = body.name ?? nameOnOrder(order);
     const shippingCents = shippingBack(order, previous, lines);
     const statement = statementOf(order, name, lines, shippingCents);

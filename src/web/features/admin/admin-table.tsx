@@ -1,20 +1,19 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import Table from 'react-bootstrap/Table';
+import { type TableColumn, TableHead } from '../../components/table-head.tsx';
 
-/** A column header: its words (read only by screen readers when `hidden`), and the cell's classes. */
-export type AdminColumn = { label: string; className?: string; hidden?: boolean };
 
 type Props = {
   /** The region's name ('Lista de produtos'). */
   label: string;
   /** What the table holds, for screen readers ('Produtos da loja, pela ordem de apresentação'). */
   caption: string;
-  columns: readonly (string | AdminColumn)[];
+  columns: readonly (string | TableColumn)[];
   /** The rows. */
   children: ReactNode;
 };
 
-const words = (column: string | AdminColumn) => (typeof column === 'string' ? column : column.label);
+const words = (column: string | TableColumn) => (typeof column === 'string' ? column : column.label);
 
 /**
  * A back-office list. Below 576 px each row is a card (issue #25: the lists were wider than a phone): every value
@@ -37,18 +36,7 @@ export function AdminTable({ label, caption, columns, children }: Props) {
     <div className="table-responsive position-relative" role="region" aria-label={label} tabIndex={0}>
       <Table hover className="admin-stack align-middle mb-0">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => {
-              const { label: name, className, hidden } = typeof column === 'string' ? { label: column } : column;
-              return (
-                <th key={name} scope="col" className={className}>
-                  {hidden ? <span className="visually-hidden">{name}</span> : name}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
+        <TableHead columns={columns} />
         <tbody ref={body}>{children}</tbody>
       </Table>
     </div>

@@ -34,6 +34,7 @@ import { CartChangesList, freeShippingNotice, InlineSpinner, SoldOutList, Totals
 import { CartLine, EmptyCart } from './cart-lines.tsx';
 import BiTruckIcon from '~icons/bi/truck';
 import { DiscountCodeField } from './discount-code-field.tsx';
+import { TableHead } from '../../components/table-head.tsx';
 
 const title = 'Carrinho';
 const description = 'Reveja os produtos do seu carrinho, as quantidades e os totais antes de finalizar a compra.';
@@ -109,17 +110,7 @@ export function CartPage() {
               <div className="table-responsive">
                 <Table className="cart-table align-middle mb-0">
                   <caption className="visually-hidden">Produtos no carrinho</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Produto</th>
-                      <th scope="col">Preço unitário</th>
-                      <th scope="col">Quantidade</th>
-                      <th scope="col">Subtotal</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Remover</span>
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={['Produto', 'Preço unitário', 'Quantidade', 'Subtotal', { label: 'Remover', hidden: true }]} />
                   <tbody>
                     {items.map((item) => (
                       <CartLine

@@ -10,7 +10,7 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { PaginationNav } from '../../components/pagination-nav.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { SearchSortBar } from '../../components/search-sort-bar.tsx';
-import { useListParams } from '../../components/use-list-params.ts';
+import { pastLastPage, useListParams } from '../../components/use-list-params.ts';
 import type { ProductList as ProductListAnswer } from '#shared/schemas/catalog.ts';
 import { DEFAULT_SORT, PAGE_SIZE, productListQueryOptions, sortOptions, type SortValue } from './api.ts';
 import { CollectionLinks } from './collection-links.tsx';
@@ -144,8 +144,7 @@ export function ProductList({ kind }: { kind: ListKind }) {
     body = <PageSpinner label="A carregar produtos..." />;
   } else if (products.isError || !data) {
     body = <RetryAlert message={kind.loadError} onRetry={() => void products.refetch()} />;
-  } else if (!products.isPlaceholderData && data.rows.length === 0 && data.count > 0 && page > totalPages) {
-    // A page past the end (an old link): go to the last one.
+  } else if (pastLastPage(page, { placeholder: products.isPlaceholderData, rows: data.rows.length, total: data.count })) {
     body = <Navigate to={{ search: searchFor(totalPages) }} replace />;
   } else if (data.rows.length === 0) {
     body = (

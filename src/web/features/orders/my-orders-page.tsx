@@ -11,11 +11,12 @@ import { formatEuros } from '#shared/money.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { ACTIONS_COLUMN, TableHead } from '../../components/table-head.tsx';
 import { paths } from '#shared/paths.ts';
 import { RequireUser } from '../../session/guards.tsx';
 import { myOrdersQueryOptions } from './api.ts';
 import { PaginationNav } from '../../components/pagination-nav.tsx';
-import { useListParams } from '../../components/use-list-params.ts';
+import { pastLastPage, useListParams } from '../../components/use-list-params.ts';
 import { orderNumber, OrderStatusBadge } from './order-ui.tsx';
 
 export const MY_ORDERS_LOAD_ERROR = 'Não foi possível carregar as tuas encomendas. Por favor tenta novamente mais tarde.';
@@ -56,8 +57,7 @@ function MyOrders() {
         </Button>
       </Alert>
     );
-  } else if (!orders.isPlaceholderData && data.orders.length === 0 && data.pagination.total > 0 && page > 1) {
-    // A page past the end (an old link): go to the last one.
+  } else if (pastLastPage(page, { placeholder: orders.isPlaceholderData, rows: data.orders.length, total: data.pagination.total })) {
     body = <Navigate to={{ search: searchFor(Math.max(1, data.pagination.totalPages)) }} replace />;
   } else if (data.orders.length === 0) {
     body = (
@@ -101,19 +101,7 @@ function OrdersTable({ orders }: { orders: readonly Order[] }) {
   return (
     <Table hover className="orders-stack align-middle">
       <caption className="visually-hidden">As minhas encomendas, das mais recentes para as mais antigas</caption>
-      <thead>
-        <tr>
-          <th scope="col">Encomenda</th>
-          <th scope="col">Data</th>
-          <th scope="col">Estado</th>
-          <th scope="col" className="text-sm-end">
-            Total
-          </th>
-          <th scope="col">
-            <span className="visually-hidden">Ações</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Encomenda', 'Data', 'Estado', { label: 'Total', className: 'text-sm-end' }, ACTIONS_COLUMN]} />
       <tbody>
         {orders.map((order) => (
           <tr key={order.id}>

@@ -8,6 +8,7 @@ import { discountRows, vatRows } from '../cart/cart-totals.ts';
 import { DigitalAccess } from '../payments/order-payment.tsx';
 import { invoiceTo, orderNumber } from './order-ui.tsx';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
+import { TableHead } from '../../components/table-head.tsx';
 
 /** The order's lines: product (with its digital access), quantity, unit price and subtotal. */
 export function OrderItemsTable({ order }: { order: Order }) {
@@ -16,20 +17,7 @@ export function OrderItemsTable({ order }: { order: Order }) {
     <h2 className="h4 mb-3">Artigos</h2>
     <Table className="orders-stack align-middle">
       <caption className="visually-hidden">Artigos da encomenda {orderNumber(order.id)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Produto</th>
-          <th scope="col" className="text-sm-end">
-            Quantidade
-          </th>
-          <th scope="col" className="text-sm-end text-nowrap">
-            Preço unitário
-          </th>
-          <th scope="col" className="text-sm-end">
-            Subtotal
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Produto', { label: 'Quantidade', className: 'text-sm-end' }, { label: 'Preço unitário', className: 'text-sm-end text-nowrap' }, { label: 'Subtotal', className: 'text-sm-end' }]} />
       <tbody>
         {order.orderItems.map((item) => (
           <tr key={item.id}>

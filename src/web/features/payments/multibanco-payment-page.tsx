@@ -1,5 +1,4 @@
 import Alert from 'react-bootstrap/Alert';
-import Card from 'react-bootstrap/Card';
 import { Link, useNavigate } from 'react-router';
 import { formatLongDateTime } from '#shared/dates.ts';
 import type { MultibancoAnswer } from '#shared/schemas/payments.ts';
@@ -11,10 +10,9 @@ import { orderHref } from './payment-alternatives.tsx';
 import { amountDigits, paymentSearch } from './payment-format.ts';
 import { type PaymentMeta, PaymentNotFound, PaymentRoute, type PaymentScreenProps, PaymentShell, type PaymentTexts, useNewestPayment } from './payment-screen.tsx';
 import type { PaymentScreenState } from './payment-state.ts';
-import { ReferenceStartFailed, SandboxNotice } from './reference-screens.tsx';
+import { ReferenceCard, ReferenceStartFailed } from './reference-screens.tsx';
 import { startMultibanco } from './api.ts';
 import { useMultibancoPaid } from './use-multibanco-paid.ts';
-import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
 import BiCreditCard2FrontIcon from '~icons/bi/credit-card-2-front';
 import BiEnvelopeIcon from '~icons/bi/envelope';
 
@@ -97,53 +95,35 @@ function ReferenceView({ orderId, token, figures, sandbox, email }: ReferencePro
   const paid = useMultibancoPaid(orderId, token);
   const atm = new URLSearchParams({ entity: figures.entity, reference: figures.reference, amount: amountDigits(figures.amount) });
   return (
-    <>
-      <Card className="shadow-sm">
-        <Card.Body className="p-3 p-sm-4">
-          <div className="text-center mb-4">
-            <BiCreditCard2FrontIcon className="bi text-primary display-5 d-block mb-2" aria-hidden="true" />
-            <h1 className="h3">{title}</h1>
-            <p className="text-secondary mb-0">{`Encomenda N.º ${orderId}`}</p>
-          </div>
-          <div aria-live="polite">
-            {paid ?
-              <Alert variant="success" className="mb-0">
-                <p className="fw-semibold mb-1">
-                  <BiCheckCircleFillIcon className="bi me-2" aria-hidden="true" />
-                  Pagamento recebido!
-                </p>
-                <p className="mb-0">Obrigado. Vamos abrir a sua encomenda...</p>
-              </Alert>
-            : <>
-                <p>Pague no multibanco ou no homebanking, em «Pagamentos de serviços», com estes dados:</p>
-                <MultibancoDetails figures={figures} className="mb-3" />
-                <Alert variant="info" className="d-flex gap-2 mb-0">
-                  <BiEnvelopeIcon className="bi" aria-hidden="true" />
-                  <span>
-                    {'Assim que recebermos o pagamento, enviamos a confirmação por email'}
-                    {email ?
-                      <>
-                        {' para '}
-                        <strong className="text-break">{email}</strong>
-                      </>
-                    : null}
-                    {' e preparamos a sua encomenda.'}
-                  </span>
-                </Alert>
-              </>
-            }
-          </div>
-          <Actions orderId={orderId} token={token} />
-        </Card.Body>
-      </Card>
-      {sandbox && !paid && (
-        <SandboxNotice
-          text="Esta referência é de teste: nenhum dinheiro é movimentado. Pode pagá-la como num multibanco na página de testes."
-          to={`${paths.sandboxMultibanco}?${atm.toString()}`}
-          label="Pagar no multibanco de testes"
-        />
-      )}
-    </>
+    <ReferenceCard
+      title={title}
+      orderId={orderId}
+      icon={<BiCreditCard2FrontIcon className="bi text-primary display-5 d-block mb-2" aria-hidden="true" />}
+      paid={paid}
+      paidText="Obrigado. Vamos abrir a sua encomenda..."
+      actions={<Actions orderId={orderId} token={token} />}
+      sandbox={
+        sandbox ?
+          { text: 'Esta referência é de teste: nenhum dinheiro é movimentado. Pode pagá-la como num multibanco na página de testes.', to: `${paths.sandboxMultibanco}?${atm.toString()}`, label: 'Pagar no multibanco de testes' }
+        : null
+      }
+    >
+      <p>Pague no multibanco ou no homebanking, em «Pagamentos de serviços», com estes dados:</p>
+      <MultibancoDetails figures={figures} className="mb-3" />
+      <Alert variant="info" className="d-flex gap-2 mb-0">
+        <BiEnvelopeIcon className="bi" aria-hidden="true" />
+        <span>
+          {'Assim que recebermos o pagamento, enviamos a confirmação por email'}
+          {email ?
+            <>
+              {' para '}
+              <strong className="text-break">{email}</strong>
+            </>
+          : null}
+          {' e preparamos a sua encomenda.'}
+        </span>
+      </Alert>
+    </ReferenceCard>
   );
 }
 

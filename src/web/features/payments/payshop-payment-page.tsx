@@ -1,6 +1,4 @@
 import './payments.css';
-import Alert from 'react-bootstrap/Alert';
-import Card from 'react-bootstrap/Card';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { useSession } from '../../session/session.tsx';
@@ -8,10 +6,9 @@ import { startPayshop } from './api.ts';
 import { useReferencePaid } from './use-multibanco-paid.ts';
 import { orderHref } from './payment-alternatives.tsx';
 import { PayshopDetails, type PayshopFigures } from './other-ways.tsx';
-import { ReferenceStartFailed, SandboxNotice } from './reference-screens.tsx';
+import { ReferenceCard, ReferenceStartFailed } from './reference-screens.tsx';
 import { amountDigits, paymentSearch } from './payment-format.ts';
 import { type PaymentMeta, PaymentNotFound, PaymentRoute, type PaymentScreenProps, PaymentShell, type PaymentTexts, useNewestPayment } from './payment-screen.tsx';
-import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
 
 const title = 'Pagamento por Payshop';
 const meta: PaymentMeta = { title, description: 'A referência Payshop para pagar a sua encomenda em numerário num agente Payshop ou nos CTT.' };
@@ -50,44 +47,28 @@ function ReferenceView({ orderId, token, figures, sandbox }: { orderId: number; 
   const { user } = useSession();
   const counter = new URLSearchParams({ reference: figures.reference, amount: amountDigits(figures.amount) });
   return (
-    <>
-      <Card className="shadow-sm">
-        <Card.Body className="p-3 p-sm-4">
-          <div className="text-center mb-4">
-            <h1 className="h3">{title}</h1>
-            <p className="text-secondary mb-0">{`Encomenda N.º ${orderId}`}</p>
-          </div>
-          <div aria-live="polite">
-            {paid ?
-              <Alert variant="success" className="mb-0">
-                <p className="fw-semibold mb-1">
-                  <BiCheckCircleFillIcon className="bi me-2" aria-hidden="true" />
-                  Pagamento recebido!
-                </p>
-                <p className="mb-0">Obrigado. Enviámos a confirmação por email e vamos preparar a sua encomenda.</p>
-              </Alert>
-            : <>
-                <p>Pague em numerário num agente Payshop ou numa estação dos CTT: indique a referência e o montante.</p>
-                <PayshopDetails figures={figures} className="mb-3" />
-                <p className="small text-secondary mb-0">Assim que recebermos o pagamento, enviamos a confirmação por email e preparamos a sua encomenda.</p>
-              </>
-            }
-          </div>
-          <div className="d-flex flex-column flex-sm-row justify-content-center gap-2 mt-4">
-            <Link to={orderHref(orderId, token, Boolean(user))} className="btn btn-primary">
-              Ver a encomenda
-            </Link>
-          </div>
-        </Card.Body>
-      </Card>
-      {sandbox && !paid && (
-        <SandboxNotice
-          text="Esta referência é de teste: nenhum dinheiro é movimentado. Pode pagá-la num agente Payshop de testes."
-          to={`${paths.sandboxPayshop}?${counter.toString()}`}
-          label="Pagar no agente Payshop de testes"
-        />
-      )}
-    </>
+    <ReferenceCard
+      title={title}
+      orderId={orderId}
+      paid={paid}
+      paidText="Obrigado. Enviámos a confirmação por email e vamos preparar a sua encomenda."
+      actions={
+        <div className="d-flex flex-column flex-sm-row justify-content-center gap-2 mt-4">
+          <Link to={orderHref(orderId, token, Boolean(user))} className="btn btn-primary">
+            Ver a encomenda
+          </Link>
+        </div>
+      }
+      sandbox={
+        sandbox ?
+          { text: 'Esta referência é de teste: nenhum dinheiro é movimentado. Pode pagá-la num agente Payshop de testes.', to: `${paths.sandboxPayshop}?${counter.toString()}`, label: 'Pagar no agente Payshop de testes' }
+        : null
+      }
+    >
+      <p>Pague em numerário num agente Payshop ou numa estação dos CTT: indique a referência e o montante.</p>
+      <PayshopDetails figures={figures} className="mb-3" />
+      <p className="small text-secondary mb-0">Assim que recebermos o pagamento, enviamos a confirmação por email e preparamos a sua encomenda.</p>
+    </ReferenceCard>
   );
 }
 

@@ -13,6 +13,7 @@ import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { PaginationNav } from '../../../components/pagination-nav.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { messagesQueryOptions, useMarkRead } from './api.ts';
+import { pastLastPage } from '../../../components/use-list-params.ts';
 
 function pageFrom(value: string | null): number {
   const page = Number(value);
@@ -71,8 +72,7 @@ export function MessagesTab() {
 
   const data = messages.data;
   const pages = Math.max(1, data?.pagination.totalPages ?? 1);
-  // An old link past the last page shows the last one.
-  const pastEnd = Boolean(data && !messages.isPlaceholderData && data.messages.length === 0 && data.pagination.total > 0 && page > 1);
+  const pastEnd = pastLastPage(page, data && { placeholder: messages.isPlaceholderData, rows: data.messages.length, total: data.pagination.total });
   useEffect(() => {
     if (pastEnd) setPage(pages);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setPage is rebuilt each render; pastEnd and pages say when to run.

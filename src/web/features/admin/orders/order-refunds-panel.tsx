@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { formatLongDate, lisbonToday } from '#shared/dates.ts';
+import { discountParts, refundedCents } from '#shared/discounts.ts';
 import { formatCents, formatEuros, toCents } from '#shared/money.ts';
 import { type Refund, refundMethodLabel } from '#shared/schemas/invoicing.ts';
 import type { Order } from '#shared/schemas/orders.ts';
@@ -22,6 +23,22 @@ export function refundable(order: Order) {
   const lines = order.orderItems.map((item) => ({ item, left: item.quantity - (given.get(item.id) ?? 0) }));
   const shipping = order.shipping_cost > 0 && !(order.refunds ?? []).some((r) => r.shipping > 0);
   return { lines, shipping, any: shipping || lines.some((l) => l.left > 0) };
+}
+
+/**
+ * What giving back `quantities` returns, line by line, as the server counts it: each line at its worth after the
+ * order's discount code (decision 0054), its parts per VAT rate split again from the amount the order kept.
+ */
+function refundPreviewCents(lines: ReturnType<typeof refundable>['lines'], order: Order, quantities: Map<number, number>) {
+  const sold = lines.map(({ item, left }) => ({
+    vatRate: item.vat_rate ?? 23,
+    unitPriceCents: toCents(item.price),
+    quantity: item.quantity,
+    given: item.quantity - left,
+    back: quantities.get(item.id) ?? 0,
+  }));
+  const parts = order.discount ? discountParts(toCents(order.discount.amount), sold.map((l) => ({ rate: l.vatRate, cents: l.unitPriceCents * l.quantity }))) : [];
+  return refundedCents(sold, parts);
 }
 
 type RefundItemProps = { refund: Refund; order: Order; resolving: boolean; onResolve: (resolving: Resolving) => void };
@@ -129,8 +146,7 @@ function RefundModal({ order, onClose }: { order: Order; onClose: () => void }) 
   const [show, setShow] = useState(true);
   const id = useId();
   const creditNote = useCreditNoteWords();
-  const cents =
-    left.lines.reduce((sum, l) => sum + toCents(l.item.price) * (quantities.get(l.item.id) ?? 0), 0) + (shipping ? toCents(order.shipping_cost) : 0);
+  const cents = refundPreviewCents(left.lines, order, quantities).reduce((a, b) => a + b, 0) + (shipping ? toCents(order.shipping_cost) : 0);
   const submit = () => {
     const body: RefundPayload = {
       method,

@@ -19,7 +19,7 @@ import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx
 import { PagedList } from '../paged-list.tsx';
 import { TabToolbar } from '../tab-toolbar.tsx';
 import { useTabDelete } from '../use-tab-delete.ts';
-import { useListParams } from '../../../components/use-list-params.ts';
+import { pastLastPage, useListParams } from '../../../components/use-list-params.ts';
 import { orderNumber } from '../../orders/order-ui.tsx';
 import BiPlusLgIcon from '~icons/bi/plus-lg';
 
@@ -52,8 +52,7 @@ export function OrdersTab() {
   });
 
   const data = orders.data;
-  // A page past the end (an old link, or the list shrank meanwhile): show the last one.
-  const pastEnd = Boolean(data && !orders.isPlaceholderData && data.orders.length === 0 && data.pagination.total > 0 && page > 1);
+  const pastEnd = pastLastPage(page, data && { placeholder: orders.isPlaceholderData, rows: data.orders.length, total: data.pagination.total });
   const lastPage = data?.pagination.totalPages ?? 1;
   useEffect(() => {
     if (pastEnd) set({ page: lastPage > 1 ? String(lastPage) : undefined }, { replace: true });

@@ -2,6 +2,7 @@ import { formatCalendarDay } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import type { Overview } from '#shared/schemas/overview.ts';
 import { withVat } from './vat-words.ts';
+import { TableHead } from '../../../components/table-head.tsx';
 
 /** The chart's figures as a table (for screen readers, and to read exact values), days with sales only, newest first. */
 export function DailyTable({ days, exempt }: { days: Overview['days']; exempt: boolean }) {
@@ -15,17 +16,7 @@ export function DailyTable({ days, exempt }: { days: Overview['days']; exempt: b
       : <div className="table-responsive mt-2" role="region" aria-label="Valores por dia" tabIndex={0}>
           <table className="table table-sm mb-0">
             <caption className="visually-hidden">Recebido e encomendas pagas por dia (só os dias com vendas)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Dia</th>
-                <th scope="col" className="text-end">
-                  Encomendas pagas
-                </th>
-                <th scope="col" className="text-end">
-                  {withVat('Recebido', exempt)}
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Dia', { label: 'Encomendas pagas', className: 'text-end' }, { label: withVat('Recebido', exempt), className: 'text-end' }]} />
             <tbody>
               {withSales.map((d) => (
                 <tr key={d.day}>

@@ -11,6 +11,7 @@ import { OrderStatusBadge } from '../../orders/order-ui.tsx';
 import { adminListHref } from '../admin-tabs.ts';
 import { useSaveLowStockThreshold } from './api.ts';
 import { withVat } from './vat-words.ts';
+import { TableHead } from '../../../components/table-head.tsx';
 
 const orders = (count: number) => (count === 1 ? '1 encomenda' : `${count} encomendas`);
 
@@ -165,17 +166,7 @@ export function BestSellers({ items, period, exempt }: { items: Overview['bestSe
         <p className="small mb-0">Nenhuma venda paga neste período.</p>
       : <table className="table table-sm mb-0">
           <caption className="visually-hidden">Mais vendidos em unidades, {period}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Produto</th>
-              <th scope="col" className="text-end">
-                Unidades
-              </th>
-              <th scope="col" className="text-end">
-                {withVat('Vendido', exempt)}
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Produto', { label: 'Unidades', className: 'text-end' }, { label: withVat('Vendido', exempt), className: 'text-end' }]} />
           <tbody>
             {items.map((item) => (
               <tr key={`${item.productId ?? item.name}`}>

@@ -1,27 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { type Resolver, useFieldArray, useWatch } from 'react-hook-form';
 import { SHIPPING_KINDS, SHIPPING_ZONES, shippingKindLabel, shippingZoneLabel } from '#shared/shipping.ts';
 import { type ShippingMethod, type ShippingMethodInput, shippingMethodBody, type ShippingMethodValues } from '#shared/schemas/shipping.ts';
-import { CheckField, fieldBinder, FormField, SelectField } from '../../../components/form/field.tsx';
-import { SubmitButton } from '../../../components/form/submit-button.tsx';
-import { useServerForm } from '../../../components/form/use-server-form.ts';
-import { MessageAlert } from '../../../components/message-alert.tsx';
+import { FormField, SelectField } from '../../../components/form/field.tsx';
+import { decimalText, InlineRecordForm, useInlineRecordForm } from '../inline-record-form.tsx';
 import { useSaveShippingMethod } from './api.ts';
-
-const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
 
 /** The form's values from a method (editing) or a new mainland flat method. */
 export const formValues = (method: ShippingMethod | null): ShippingMethodInput => ({
   zone: method?.zone ?? 'continente',
   name: method?.name ?? '',
   kind: method?.kind ?? 'flat',
-  price: text(method?.price ?? null),
-  bands: method?.bands.map((b) => ({ up_to: method.kind === 'weight_bands' ? text(b.up_to) : text(b.up_to), price: text(b.price) })) ?? [],
-  free_above: text(method?.free_above ?? null),
+  price: decimalText(method?.price ?? null),
+  bands: method?.bands.map((b) => ({ up_to: decimalText(b.up_to), price: decimalText(b.price) })) ?? [],
+  free_above: decimalText(method?.free_above ?? null),
   days_min: method?.days_min ?? 2,
   days_max: method?.days_max ?? 5,
   active: method?.active ?? true,
@@ -34,29 +29,24 @@ const FIELDS = ['zone', 'name', 'kind', 'price', 'bands', 'free_above', 'days_mi
 /** A method's form: zone, name, how the price is made (flat, bands of value or weight, pickup), free above, days, active. */
 export function ShippingMethodForm({ method, onDone }: { method: ShippingMethod | null; onDone: (message: string) => void }) {
   const save = useSaveShippingMethod();
-  const { form, error, busy, submit } = useServerForm(
-    zodResolver(shippingMethodBody) as Resolver<ShippingMethodInput, unknown, ShippingMethodValues>,
-    formValues(method),
-    { accept: (name) => (FIELDS.includes(name.split('.')[0] ?? '') ? name : undefined), fallback: 'Erro ao guardar o método de envio.', alertWithFields: true },
-  );
-  const { register, control, formState } = form;
-  const field = fieldBinder(register, formState.errors);
+  const record = useInlineRecordForm({
+    prefix: 'shipping',
+    resolver: zodResolver(shippingMethodBody) as Resolver<ShippingMethodInput, unknown, ShippingMethodValues>,
+    values: formValues(method),
+    fields: FIELDS,
+    fallback: 'Erro ao guardar o método de envio.',
+    save: (body) => save.mutateAsync({ id: method?.id ?? null, body }),
+    saved: method ? 'Método de envio guardado.' : 'Método de envio criado.',
+    onDone,
+  });
+  const { form, field, idOf } = record;
+  const { control, formState } = form;
   const kind = useWatch({ control, name: 'kind' });
   const bands = useFieldArray({ control, name: 'bands' });
   const banded = kind === 'value_bands' || kind === 'weight_bands';
-  const idOf = (name: string) => `shipping-${name}`;
-
-  const onSubmit = submit(async () => {
-    await save.mutateAsync({ id: method?.id ?? null, body: form.getValues() });
-    onDone(method ? 'Método de envio guardado.' : 'Método de envio criado.');
-  });
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-labelledby="shipping-form-title">
-      <h3 id="shipping-form-title" className="h5 mb-3">
-        {method ? `Editar «${method.name}»` : 'Novo método de envio'}
-      </h3>
-      <MessageAlert message={error} variant="danger" className="mb-3" />
+    <InlineRecordForm record={record} title={method ? `Editar «${method.name}»` : 'Novo método de envio'} activeLabel="Ativo (oferecido no checkout)">
       <Row>
         <Col xs={12} md={4}>
           <SelectField id={idOf('zone')} label="Zona" {...field('zone')}>
@@ -118,13 +108,6 @@ export function ShippingMethodForm({ method, onDone }: { method: ShippingMethod 
           <FormField id={idOf('days_max')} label="Entrega: máximo de dias úteis" type="number" min={0} max={60} {...field('days_max')} />
         </Col>
       </Row>
-      <CheckField id={idOf('active')} type="switch" label="Ativo (oferecido no checkout)" registration={register('active')} className="mb-3" />
-      <div className="d-flex gap-2">
-        <SubmitButton busy={busy}>Guardar</SubmitButton>
-        <Button variant="outline-secondary" onClick={() => onDone('')} disabled={busy}>
-          Cancelar
-        </Button>
-      </div>
-    </Form>
+    </InlineRecordForm>
   );
 }

@@ -1,17 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { SHIPPING_ZONES, shippingKindLabel, shippingZoneLabel, deliveryDays, priceWords } from '#shared/shipping.ts';
-import type { ShippingMethod } from '#shared/schemas/shipping.ts';
+import type { ShippingMethod, ShippingMethodList } from '#shared/schemas/shipping.ts';
 import { toShippingRules } from '#shared/shipping.ts';
-import { errorMessage } from '../../../api/client.ts';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal.tsx';
-import { MessageAlert } from '../../../components/message-alert.tsx';
-import { PageSpinner } from '../../../components/page-spinner.tsx';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
-import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
+import { ACTIONS_COLUMN, TableHead } from '../../../components/table-head.tsx';
+import { EditDeleteButtons, InlineEditorTab } from '../inline-editor-tab.tsx';
 import { shippingMethodsQuery, useDeleteShippingMethod } from './api.ts';
 import { ShippingMethodForm } from './shipping-method-form.tsx';
 
@@ -25,17 +18,7 @@ function ZoneTable({ zone, methods, onEdit, onDelete }: { zone: (typeof SHIPPING
       {methods.length === 0 ?
         <p className="text-secondary small">Sem métodos: esta zona não recebe encomendas com envio.</p>
       : <Table responsive size="sm" className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">Nome</th>
-              <th scope="col">Preço</th>
-              <th scope="col">Prazo</th>
-              <th scope="col">Estado</th>
-              <th scope="col">
-                <span className="visually-hidden">Ações</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Nome', 'Preço', 'Prazo', 'Estado', ACTIONS_COLUMN]} />
           <tbody>
             {methods.map((m) => (
               <tr key={m.id}>
@@ -47,12 +30,7 @@ function ZoneTable({ zone, methods, onEdit, onDelete }: { zone: (typeof SHIPPING
                 <td className="small text-nowrap">{deliveryDays({ daysMin: m.days_min, daysMax: m.days_max })}</td>
                 <td className="small">{m.active ? 'Ativo' : 'Inativo'}</td>
                 <td className="text-end text-nowrap">
-                  <Button size="sm" variant="outline-primary" className="me-2" onClick={() => onEdit(m)}>
-                    Editar<span className="visually-hidden"> {m.name} ({shippingZoneLabel[zone]})</span>
-                  </Button>
-                  <Button size="sm" variant="outline-danger" onClick={() => onDelete(m)}>
-                    Eliminar<span className="visually-hidden"> {m.name} ({shippingZoneLabel[zone]})</span>
-                  </Button>
+                  <EditDeleteButtons name={`${m.name} (${shippingZoneLabel[zone]})`} onEdit={() => onEdit(m)} onDelete={() => onDelete(m)} />
                 </td>
               </tr>
             ))}
@@ -69,59 +47,26 @@ function ZoneTable({ zone, methods, onEdit, onDelete }: { zone: (typeof SHIPPING
  */
 export function ShippingTab() {
   const list = useQuery(shippingMethodsQuery);
-  const [editing, setEditing] = useState<ShippingMethod | 'new' | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const remove = useDeleteShippingMethod();
-  const deletion = useConfirmDelete(remove, {
-    keyOf: (m: ShippingMethod) => m.id,
-    failed: 'Erro ao eliminar o método de envio.',
-    onAsk: () => setNotice(null),
-    onDeleted: (answer) => setNotice(answer.message),
-  });
-
-  if (list.isPending) return <PageSpinner label="A carregar os métodos de envio..." />;
-  if (list.isError) return <RetryAlert message={errorMessage(list.error, 'Erro ao carregar os métodos de envio.')} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
-  const done = (message: string) => {
-    setEditing(null);
-    setNotice(message || null);
-  };
   return (
-    <>
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-        <h2 className="h4 mb-0">Envios</h2>
-        <Button onClick={() => setEditing('new')} disabled={editing !== null}>
-          Novo método de envio
-        </Button>
-      </div>
-      <p className="small text-secondary">
-        A zona vem do código postal da morada: continente (1000 a 8999), Madeira e Porto Santo (9000 a 9499), Açores (9500 a 9999). No checkout,
-        a cliente vê os métodos ativos da sua zona; fica escolhido o mais barato com entrega em casa.
-      </p>
-      <MessageAlert message={notice} variant="success" className="mb-3" />
-      {editing !== null && (
-        <Card className="mb-4 shadow-sm">
-          <Card.Body>
-            <ShippingMethodForm key={editing === 'new' ? 'new' : editing.id} method={editing === 'new' ? null : editing} onDone={done} />
-          </Card.Body>
-        </Card>
-      )}
-      {SHIPPING_ZONES.map((zone) => (
-        <ZoneTable
-          key={zone}
-          zone={zone}
-          methods={list.data.methods.filter((m) => m.zone === zone)}
-          onEdit={(m) => {
-            setNotice(null);
-            setEditing(m);
-          }}
-          onDelete={deletion.ask}
-        />
-      ))}
-      <ConfirmDeleteModal
-        {...deletion.modal}
-        title="Eliminar método de envio"
-        question={`Eliminar «${deletion.target?.name ?? ''}»? As encomendas já feitas guardam o nome e os portes que pagaram.`}
-      />
-    </>
+    <InlineEditorTab<ShippingMethod, ShippingMethodList>
+      list={list}
+      loadingLabel="A carregar os métodos de envio..."
+      loadError="Erro ao carregar os métodos de envio."
+      title="Envios"
+      newLabel="Novo método de envio"
+      intro="A zona vem do código postal da morada: continente (1000 a 8999), Madeira e Porto Santo (9000 a 9499), Açores (9500 a 9999). No checkout, a cliente vê os métodos ativos da sua zona; fica escolhido o mais barato com entrega em casa."
+      form={(method, onDone) => <ShippingMethodForm method={method} onDone={onDone} />}
+      deletion={{
+        mutation: remove,
+        failed: 'Erro ao eliminar o método de envio.',
+        title: 'Eliminar método de envio',
+        question: (m) => `Eliminar «${m?.name ?? ''}»? As encomendas já feitas guardam o nome e os portes que pagaram.`,
+      }}
+    >
+      {({ methods }, actions) =>
+        SHIPPING_ZONES.map((zone) => <ZoneTable key={zone} zone={zone} methods={methods.filter((m) => m.zone === zone)} onEdit={actions.edit} onDelete={actions.remove} />)
+      }
+    </InlineEditorTab>
   );
 }

@@ -1,0 +1,83 @@
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { DefaultValues, FieldValues, Path, Resolver, UseFormRegisterReturn } from 'react-hook-form';
+import { CheckField } from '../../components/form/field.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { useServerForm } from '../../components/form/use-server-form.ts';
+import { MessageAlert } from '../../components/message-alert.tsx';
+
+/** A stored number as its field shows it: `25.5` -> '25,5', none -> ''. */
+export const decimalText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
+
+type Options<Input extends FieldValues, Output> = {
+  /** The ids' prefix: `discount` gives `discount-code`, `discount-form-title`. */
+  prefix: string;
+  resolver: Resolver<Input, unknown, Output>;
+  values: DefaultValues<Input>;
+  /** The server's field names that land on the form's fields (`bands` takes `bands.0.price`). */
+  fields: readonly string[];
+  /** The alert's text when the server gives none. */
+  fallback: string;
+  /** Sends the form's values (a create or an update). */
+  save: (body: Input) => Promise<unknown>;
+  /** The tab's notice once saved. */
+  saved: string;
+  onDone: (message: string) => void;
+};
+
+/**
+ * An inline admin form's state (`InlineEditorTab`): every field checked by the shared schema, sent as typed, the
+ * server's refusals on their fields and in the alert, and the tab told once it is saved.
+ */
+export function useInlineRecordForm<Input extends FieldValues, Output>({ prefix, resolver, values, fields, fallback, save, saved, onDone }: Options<Input, Output>) {
+  const { form, field, error, busy, submit } = useServerForm(resolver, values, {
+    accept: (name) => (fields.includes(name.split('.')[0] ?? '') ? name : undefined),
+    fallback,
+    alertWithFields: true,
+  });
+  const onSubmit = submit(async () => {
+    await save(form.getValues());
+    onDone(saved);
+  });
+  const idOf = (name: string) => `${prefix}-${name}`;
+  return { form, field, idOf, error, busy, onSubmit, onDone, active: form.register('active' as Path<Input>) };
+}
+
+type Props = {
+  /** What the frame takes from `useInlineRecordForm`. */
+  record: {
+    idOf: (name: string) => string;
+    error: string | null;
+    busy: boolean;
+    onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+    onDone: (message: string) => void;
+    active: UseFormRegisterReturn;
+  };
+  title: string;
+  /** The «Ativo» switch's words: where an active record is offered. */
+  activeLabel: string;
+  /** The record's own fields. */
+  children: ReactNode;
+};
+
+/** An inline admin form's frame: its heading, the alert, the record's fields, «Ativo», «Guardar» and «Cancelar». */
+export function InlineRecordForm({ record, title, activeLabel, children }: Props) {
+  const { idOf, error, busy, onSubmit, onDone, active } = record;
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-labelledby={idOf('form-title')}>
+      <h3 id={idOf('form-title')} className="h5 mb-3">
+        {title}
+      </h3>
+      <MessageAlert message={error} variant="danger" className="mb-3" />
+      {children}
+      <CheckField id={idOf('active')} type="switch" label={activeLabel} registration={active} className="mb-3" />
+      <div className="d-flex gap-2">
+        <SubmitButton busy={busy}>Guardar</SubmitButton>
+        <Button variant="outline-secondary" onClick={() => onDone('')} disabled={busy}>
+          Cancelar
+        </Button>
+      </div>
+    </Form>
+  );
+}
