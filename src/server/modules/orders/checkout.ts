@@ -30,9 +30,9 @@ import { checkUnpaidUnits, stockHeldUntil } from './unpaid-holds.ts';
 type CheckoutInput = z.output<typeof orderBody>;
 
 /** How a basket ships to a postcode with the method asked for (none when nothing ships): decision 0046. */
-async function shippingOf(db: Db | Tx, lines: PricedLine[], postalCode: string | null, methodId: number | undefined): Promise<ShippingChoice | undefined> {
+async function shippingOf(db: Db | Tx, lines: PricedLine[], address: { country: string; postalCode: string | null }, methodId: number | undefined): Promise<ShippingChoice | undefined> {
   if (!lines.some((l) => !l.isDigital)) return undefined;
-  return chooseShipping(db, postalCode, methodId ?? null, basketOf(lines));
+  return chooseShipping(db, address, methodId ?? null, basketOf(lines));
 }
 
 const totalsWith = (lines: VatLine[], shipping: ShippingChoice | undefined, vat: SaleVat, discount?: DiscountTerms) =>
@@ -60,7 +60,7 @@ const discountAnswer = (verdict: CodeVerdict, totals: Totals) =>
 export async function calculateTotals(db: Db, body: z.output<typeof calculateTotalsBody>, userId: number | null = null): Promise<CartTotalsAnswer> {
   const vat = await saleVat(db);
   const lines = withVat(await priceItems(db, body.items), vat);
-  const shipping = await shippingOf(db, lines, body.postal_code ?? null, body.shipping_method_id);
+  const shipping = await shippingOf(db, lines, { country: body.country, postalCode: body.postal_code ?? null }, body.shipping_method_id);
   const verdict = body.discount_code ? await judgeCode(db, body.discount_code, codeBasket(lines), { userId, email: body.email ?? null }) : undefined;
   const totals = totalsWith(lines, shipping, vat, verdict?.ok ? verdict.terms : undefined);
   const answer: CartTotalsAnswer = {
@@ -74,10 +74,13 @@ export async function calculateTotals(db: Db, body: z.output<typeof calculateTot
       stock: l.stock,
     })),
   };
-  if (!body.postal_code || !shipping) return answer;
+  if (!shipping || (!body.postal_code && body.country === 'PT')) return answer;
+  if (shipping.notServed) return { ...answer, shipping_methods: [], shipping_method_id: null, shipping_error: shipping.notServed, free_shipping_from: null };
   return {
     ...answer,
     shipping_zone: shipping.zone,
+    shipping_zone_name: shipping.zoneName,
+    shipping_error: null,
     shipping_methods: shipping.options.map(({ method, chargeCents }) => ({
       id: method.id,
       name: method.name,
@@ -147,7 +150,10 @@ export async function placeOrder(
       throw invalid(Object.values(input.missingAddress)[0] ?? orderMessages.address, input.missingAddress);
     }
     // The address's zone and the method chosen; one that does not serve the address is a 400, none at all too.
-    const shipping = await shippingOf(tx, lines, postalCodeIn(input.shipping_address), input.shipping_method_id);
+    const address = { country: input.country, postalCode: input.country === 'PT' ? postalCodeIn(input.shipping_address) : null };
+    const shipping = await shippingOf(tx, lines, address, input.shipping_method_id);
+    // A country no zone serves (decision 0055) is refused as the address's, before any method is looked at.
+    if (shipping?.notServed) throw invalid(shipping.notServed, { country: shipping.notServed });
     if (shipping && !shipping.chosen) throw invalid(shippingMessages.noMethod, { shipping_method_id: shippingMessages.noMethod });
     // One code per order; a refused one is a 400 with its reason (decision 0054).
     const customer = { userId: options.userId, email: input.email };
@@ -175,6 +181,7 @@ export async function placeOrder(
         accessToken: token ?? null,
         paymentMethod: input.payment_method,
         shippingAddress: input.shipping_address,
+        country: input.country,
         phone: input.phone,
         nif: input.nif ?? null,
         company: input.nif ? (input.company ?? null) : null,
