@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_BUTTON_LABEL } from '#shared/digital-consent.ts';
-import { checkoutBody } from '#shared/schemas/orders.ts';
+import { checkAddress, checkoutBody } from '#shared/schemas/orders.ts';
 import { paymentMessages, mbwayMobile } from '#shared/schemas/payments.ts';
 
 const mbwayNumber = (values: { payment_method: string; mbway_phone?: string | undefined }, ctx: z.RefinementCtx) => {
@@ -18,7 +18,11 @@ const contactFields = { name: true, email: true, phone: true, nif: true, company
 export const checkoutForm = checkoutBody
   .pick({ ...contactFields, address: true, city: true, postal_code: true, country: true })
   .extend({ mbway_phone: z.string().optional() })
-  .superRefine(mbwayNumber);
+  .superRefine(mbwayNumber)
+  // The postcode and phone of the address's country (decision 0055), with the other fields' messages at once.
+  .superRefine((v, ctx) => typeof v.country === 'string' && checkAddress({ country: v.country, postal_code: v.postal_code, phone: v.phone }, ctx), {
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
 
 /** A basket of digital products only ships nothing: no postal address is asked (issue #12). */
 export const digitalCheckoutForm = checkoutBody
