@@ -35,7 +35,6 @@ export const EU_COUNTRIES = {
   SE: 'Suécia',
 } as const;
 export type CountryCode = keyof typeof EU_COUNTRIES;
-export const HOME_COUNTRY = 'PT' satisfies CountryCode;
 
 export const isCountryCode = (code: string): code is CountryCode => Object.hasOwn(EU_COUNTRIES, code);
 /** The pt-PT name of a country the shop knows, else the code itself (an order kept from before a change of list). */

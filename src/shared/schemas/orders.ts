@@ -163,8 +163,12 @@ export const cartTotalsAnswer = totalsAnswer.extend({
       stock: z.number().int().nullable(),
     }),
   ),
+  /** The countries the shop ships to (ISO codes): Portugal, then those of the owner's zones (decision 0055). */
+  countries: z.array(z.string()).optional(),
   /** Only when a postcode was given and something ships: its zone, the methods that serve it and the one priced. */
   shipping_zone: z.string().optional(),
+  /** The country the shipping figures are for (ISO code). */
+  shipping_country: z.string().optional(),
   /** The zone's name in words ("Portugal continental", "Espanha"). */
   shipping_zone_name: z.string().optional(),
   /** No zone serves the address's country: why no method is offered (pt-PT). */

@@ -17,6 +17,7 @@ import { type PricedLine, priceItems, takeStock } from '../catalog/stock.ts';
 import { codeForOrder, type CodeVerdict, judgeCode, takeUse } from '../discounts/redeem.ts';
 import { type SaleVat, saleVat } from '../tax/settings.ts';
 import { chooseShipping, type ShippingChoice } from '../shipping/methods.ts';
+import { zoneCountries } from '../shipping/zones.ts';
 import { moveOrder } from './life.ts';
 import { insertOrder, lockedOrder, mayView, queueOrderReceived, type VatLine, vatColumns, type Viewer, withVat } from './order-records.ts';
 import { rememberAddress } from '../users/addresses.ts';
@@ -65,6 +66,7 @@ export async function calculateTotals(db: Db, body: z.output<typeof calculateTot
   const totals = totalsWith(lines, shipping, vat, verdict?.ok ? verdict.terms : undefined);
   const answer: CartTotalsAnswer = {
     ...totalsInEuros(totals),
+    countries: ['PT', ...(await zoneCountries(db))],
     ...(verdict ? discountAnswer(verdict, totals) : {}),
     lines: lines.map((l) => ({
       product_id: l.productId,
@@ -75,9 +77,10 @@ export async function calculateTotals(db: Db, body: z.output<typeof calculateTot
     })),
   };
   if (!shipping || (!body.postal_code && body.country === 'PT')) return answer;
-  if (shipping.notServed) return { ...answer, shipping_methods: [], shipping_method_id: null, shipping_error: shipping.notServed, free_shipping_from: null };
+  if (shipping.notServed) return { ...answer, shipping_country: body.country, shipping_methods: [], shipping_method_id: null, shipping_error: shipping.notServed, free_shipping_from: null };
   return {
     ...answer,
+    shipping_country: body.country,
     shipping_zone: shipping.zone,
     shipping_zone_name: shipping.zoneName,
     shipping_error: null,

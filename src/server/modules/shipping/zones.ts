@@ -107,3 +107,9 @@ export async function zoneOfAddress(db: Db | Tx, country: string, postalCode: st
     .limit(1);
   return row ?? null;
 }
+
+/** Where the shop ships beyond Portugal: the countries of the owner's zones (the checkout's country select). */
+export async function zoneCountries(db: Db | Tx): Promise<string[]> {
+  const rows = await db.select({ countries: shippingZones.countries }).from(shippingZones);
+  return [...new Set(rows.flatMap((r) => r.countries))].sort();
+}

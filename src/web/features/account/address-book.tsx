@@ -22,8 +22,8 @@ const saveFailed = 'Não foi possível guardar a morada. Por favor tente novamen
 const deleteFailed = 'Não foi possível eliminar a morada. Por favor tente novamente.';
 const serverFields = ['name', 'address', 'city', 'postal_code', 'phone'] as const;
 
-const bodyOf = (a: SavedAddress): AddressBody => ({ name: a.name, address: a.address, city: a.city, postal_code: a.postal_code, phone: a.phone, country: 'Portugal' });
-const blank: AddressBody = { name: '', address: '', city: '', postal_code: '', phone: '', country: 'Portugal', is_default: false };
+const bodyOf = (a: SavedAddress): AddressBody => ({ name: a.name, address: a.address, city: a.city, postal_code: a.postal_code, phone: a.phone, country: a.country_code ?? 'PT' });
+const blank: AddressBody = { name: '', address: '', city: '', postal_code: '', phone: '', country: 'PT', is_default: false };
 
 /** Adding (`editing` null) or changing one address. */
 function AddressForm({ editing, first, onDone }: { editing: SavedAddress | null; first: boolean; onDone: (message: string) => void }) {

@@ -6,6 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { type Resolver, useFieldArray, useWatch } from 'react-hook-form';
 import { SHIPPING_KINDS, SHIPPING_ZONES, shippingKindLabel, shippingZoneLabel } from '#shared/shipping.ts';
 import { type ShippingMethod, type ShippingMethodInput, shippingMethodBody, type ShippingMethodValues } from '#shared/schemas/shipping.ts';
+import type { ShippingZoneAnswer } from '#shared/schemas/zones.ts';
 import { CheckField, fieldBinder, FormField, SelectField } from '../../../components/form/field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useServerForm } from '../../../components/form/use-server-form.ts';
@@ -32,7 +33,7 @@ export const formValues = (method: ShippingMethod | null): ShippingMethodInput =
 const FIELDS = ['zone', 'name', 'kind', 'price', 'bands', 'free_above', 'days_min', 'days_max', 'active', 'pickup_address', 'pickup_hours'];
 
 /** A method's form: zone, name, how the price is made (flat, bands of value or weight, pickup), free above, days, active. */
-export function ShippingMethodForm({ method, onDone }: { method: ShippingMethod | null; onDone: (message: string) => void }) {
+export function ShippingMethodForm({ method, zones = [], onDone }: { method: ShippingMethod | null; zones?: readonly ShippingZoneAnswer[]; onDone: (message: string) => void }) {
   const save = useSaveShippingMethod();
   const { form, error, busy, submit } = useServerForm(
     zodResolver(shippingMethodBody) as Resolver<ShippingMethodInput, unknown, ShippingMethodValues>,
@@ -63,6 +64,11 @@ export function ShippingMethodForm({ method, onDone }: { method: ShippingMethod 
             {SHIPPING_ZONES.map((zone) => (
               <option key={zone} value={zone}>
                 {shippingZoneLabel[zone]}
+              </option>
+            ))}
+            {zones.map((zone) => (
+              <option key={zone.code} value={zone.code}>
+                {zone.name}
               </option>
             ))}
           </SelectField>

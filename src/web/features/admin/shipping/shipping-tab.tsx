@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { SHIPPING_ZONES, shippingKindLabel, shippingZoneLabel, deliveryDays, priceWords } from '#shared/shipping.ts';
+import { countryList } from '#shared/schemas/zones.ts';
 import type { ShippingMethod } from '#shared/schemas/shipping.ts';
 import { toShippingRules } from '#shared/shipping.ts';
 import { errorMessage } from '../../../api/client.ts';
@@ -12,15 +13,16 @@ import { MessageAlert } from '../../../components/message-alert.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { useConfirmDelete } from '../../../components/use-confirm-delete.ts';
-import { shippingMethodsQuery, useDeleteShippingMethod } from './api.ts';
+import { shippingMethodsQuery, shippingZonesQuery, useDeleteShippingMethod } from './api.ts';
 import { ShippingMethodForm } from './shipping-method-form.tsx';
+import { ZonesSection } from './zones-section.tsx';
 
 /** One zone's methods: what each charges, in the terms' words, and its delivery time. */
-function ZoneTable({ zone, methods, onEdit, onDelete }: { zone: (typeof SHIPPING_ZONES)[number]; methods: ShippingMethod[]; onEdit: (m: ShippingMethod) => void; onDelete: (m: ShippingMethod) => void }) {
+function ZoneTable({ zone, label, methods, onEdit, onDelete }: { zone: string; label: string; methods: ShippingMethod[]; onEdit: (m: ShippingMethod) => void; onDelete: (m: ShippingMethod) => void }) {
   return (
     <section className="mb-4" aria-labelledby={`envios-${zone}`}>
       <h3 id={`envios-${zone}`} className="h6">
-        {shippingZoneLabel[zone]}
+        {label}
       </h3>
       {methods.length === 0 ?
         <p className="text-secondary small">Sem métodos: esta zona não recebe encomendas com envio.</p>
@@ -48,10 +50,10 @@ function ZoneTable({ zone, methods, onEdit, onDelete }: { zone: (typeof SHIPPING
                 <td className="small">{m.active ? 'Ativo' : 'Inativo'}</td>
                 <td className="text-end text-nowrap">
                   <Button size="sm" variant="outline-primary" className="me-2" onClick={() => onEdit(m)}>
-                    Editar<span className="visually-hidden"> {m.name} ({shippingZoneLabel[zone]})</span>
+                    Editar<span className="visually-hidden"> {m.name} ({label})</span>
                   </Button>
                   <Button size="sm" variant="outline-danger" onClick={() => onDelete(m)}>
-                    Eliminar<span className="visually-hidden"> {m.name} ({shippingZoneLabel[zone]})</span>
+                    Eliminar<span className="visually-hidden"> {m.name} ({label})</span>
                   </Button>
                 </td>
               </tr>
@@ -69,6 +71,7 @@ function ZoneTable({ zone, methods, onEdit, onDelete }: { zone: (typeof SHIPPING
  */
 export function ShippingTab() {
   const list = useQuery(shippingMethodsQuery);
+  const zones = useQuery(shippingZonesQuery);
   const [editing, setEditing] = useState<ShippingMethod | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const remove = useDeleteShippingMethod();
@@ -79,8 +82,13 @@ export function ShippingTab() {
     onDeleted: (answer) => setNotice(answer.message),
   });
 
-  if (list.isPending) return <PageSpinner label="A carregar os métodos de envio..." />;
+  if (list.isPending || zones.isPending) return <PageSpinner label="A carregar os métodos de envio..." />;
   if (list.isError) return <RetryAlert message={errorMessage(list.error, 'Erro ao carregar os métodos de envio.')} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
+  if (zones.isError) return <RetryAlert message={errorMessage(zones.error, 'Erro ao carregar as zonas de envio.')} retrying={zones.isFetching} onRetry={() => void zones.refetch()} />;
+  const tables = [
+    ...SHIPPING_ZONES.map((zone) => ({ zone, label: shippingZoneLabel[zone] })),
+    ...zones.data.zones.map((z) => ({ zone: z.code, label: `${z.name}: ${countryList(z.countries)}` })),
+  ];
   const done = (message: string) => {
     setEditing(null);
     setNotice(message || null);
@@ -94,21 +102,23 @@ export function ShippingTab() {
         </Button>
       </div>
       <p className="small text-secondary">
-        A zona vem do código postal da morada: continente (1000 a 8999), Madeira e Porto Santo (9000 a 9499), Açores (9500 a 9999). No checkout,
-        a cliente vê os métodos ativos da sua zona; fica escolhido o mais barato com entrega em casa.
+        Em Portugal, a zona vem do código postal da morada: continente (1000 a 8999), Madeira e Porto Santo (9000 a 9499), Açores (9500 a 9999);
+        noutro país da União Europeia, é a zona que acrescentou com esse país. No checkout, a cliente vê os métodos ativos da sua zona; fica
+        escolhido o mais barato com entrega em casa.
       </p>
       <MessageAlert message={notice} variant="success" className="mb-3" />
       {editing !== null && (
         <Card className="mb-4 shadow-sm">
           <Card.Body>
-            <ShippingMethodForm key={editing === 'new' ? 'new' : editing.id} method={editing === 'new' ? null : editing} onDone={done} />
+            <ShippingMethodForm key={editing === 'new' ? 'new' : editing.id} method={editing === 'new' ? null : editing} zones={zones.data.zones} onDone={done} />
           </Card.Body>
         </Card>
       )}
-      {SHIPPING_ZONES.map((zone) => (
+      {tables.map(({ zone, label }) => (
         <ZoneTable
           key={zone}
           zone={zone}
+          label={label}
           methods={list.data.methods.filter((m) => m.zone === zone)}
           onEdit={(m) => {
             setNotice(null);
@@ -117,6 +127,7 @@ export function ShippingTab() {
           onDelete={deletion.ask}
         />
       ))}
+      <ZonesSection zones={zones.data.zones} />
       <ConfirmDeleteModal
         {...deletion.modal}
         title="Eliminar método de envio"
