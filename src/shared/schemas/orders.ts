@@ -163,7 +163,7 @@ export const cartTotalsAnswer = totalsAnswer.extend({
       stock: z.number().int().nullable(),
     }),
   ),
-  /** The countries the shop ships to (ISO codes): Portugal, then those of the owner's zones (decision 0055). */
+  /** Once the owner added a zone abroad: the countries the shop ships to (ISO codes), Portugal, then her zones' (decision 0055). */
   countries: z.array(z.string()).optional(),
   /** Only when a postcode was given and something ships: its zone, the methods that serve it and the one priced. */
   shipping_zone: z.string().optional(),

@@ -18,6 +18,7 @@ import { codeForOrder, type CodeVerdict, judgeCode, takeUse } from '../discounts
 import { type SaleVat, saleVat } from '../tax/settings.ts';
 import { chooseShipping, type ShippingChoice } from '../shipping/methods.ts';
 import { zoneCountries } from '../shipping/zones.ts';
+import { distanceSaleRefusal } from '../tax/distance-sales.ts';
 import { moveOrder } from './life.ts';
 import { insertOrder, lockedOrder, mayView, queueOrderReceived, type VatLine, vatColumns, type Viewer, withVat } from './order-records.ts';
 import { rememberAddress } from '../users/addresses.ts';
@@ -64,9 +65,11 @@ export async function calculateTotals(db: Db, body: z.output<typeof calculateTot
   const shipping = await shippingOf(db, lines, { country: body.country, postalCode: body.postal_code ?? null }, body.shipping_method_id);
   const verdict = body.discount_code ? await judgeCode(db, body.discount_code, codeBasket(lines), { userId, email: body.email ?? null }) : undefined;
   const totals = totalsWith(lines, shipping, vat, verdict?.ok ? verdict.terms : undefined);
+  // Only once the owner added a zone abroad: a shop that ships to Portugal alone answers the spec's totals as before.
+  const abroad = await zoneCountries(db);
   const answer: CartTotalsAnswer = {
     ...totalsInEuros(totals),
-    countries: ['PT', ...(await zoneCountries(db))],
+    ...(abroad.length ? { countries: ['PT', ...abroad] } : {}),
     ...(verdict ? discountAnswer(verdict, totals) : {}),
     lines: lines.map((l) => ({
       product_id: l.productId,
@@ -77,7 +80,9 @@ export async function calculateTotals(db: Db, body: z.output<typeof calculateTot
     })),
   };
   if (!shipping || (!body.postal_code && body.country === 'PT')) return answer;
-  if (shipping.notServed) return { ...answer, shipping_country: body.country, shipping_methods: [], shipping_method_id: null, shipping_error: shipping.notServed, free_shipping_from: null };
+  // Past the EU distance-sales threshold the shop sells abroad no more (decision 0055): said like a country not served.
+  const refusal = shipping.notServed ?? (body.country === 'PT' ? null : await distanceSaleRefusal(db, totals.totalWithoutTaxCents));
+  if (refusal) return { ...answer, shipping_country: body.country, shipping_methods: [], shipping_method_id: null, shipping_error: refusal, free_shipping_from: null };
   return {
     ...answer,
     shipping_country: body.country,
@@ -170,6 +175,9 @@ export async function placeOrder(
     if (!agrees) {
       throw new AppError(409, 'TOTALS_CHANGED', orderMessages.totalsChanged, undefined, { totals: totalsInEuros(totals) });
     }
+    // Another EU country: Portuguese VAT only below the distance-sales threshold (decision 0055), checked one at a time.
+    const distance = input.country === 'PT' ? null : await distanceSaleRefusal(tx, totals.totalWithoutTaxCents, { lock: true });
+    if (distance) throw invalid(distance, { country: distance });
     // One e-mail or one address may not hold the catalogue hostage with orders it never pays.
     const units = lines.filter((l) => !l.isDigital).reduce((sum, l) => sum + l.quantity, 0);
     await checkUnpaidUnits(tx, options.unpaid, { email: input.email, address: options.clientAddress }, units);
