@@ -94,8 +94,8 @@ export const overview = z.object({
     .object({
       exempt: z.boolean(),
       meter: turnoverMeter.nullable(),
-      /** Sales to other EU countries this year against the 10 000 € threshold (decision 0055); null: the shop sells only in Portugal. */
-      distance: distanceSalesMeter.nullable().optional(),
+      /** Sales to other EU countries this year against the 10 000 € threshold (decision 0055); absent while the shop sells only in Portugal. */
+      distance: distanceSalesMeter.optional(),
     })
     .optional(),
   /** Discount codes in the orders paid in the period (decision 0054): how many, and what they gave (goods' discount and shipping waived). */

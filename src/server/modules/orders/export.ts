@@ -1,3 +1,4 @@
+import { countryName } from '#shared/countries.ts';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { lisbonDayStart, lisbonTime, lisbonToday, nextCalendarDay } from '#shared/dates.ts';
 import { manualPaymentLabel, orderStatusLabel, paymentMethodLabel } from '#shared/orders.ts';
@@ -50,6 +51,8 @@ export const ORDER_EXPORT_COLUMNS = [
   // The discount code it was sold with and what it took off the goods (decision 0054; free shipping: 'Portes da encomenda' is 0).
   'Código de desconto',
   'Desconto da encomenda',
+  // The address's country (decision 0055): the distance sales to other EU countries are read from it.
+  'País',
 ] as const;
 
 /** Orders read per round trip: the export holds one batch in memory at a time. */
@@ -183,6 +186,7 @@ export async function* orderExportRows(db: Db, query: OrderExportQuery): AsyncGe
           ...byRate,
           order.discountCode ?? '',
           order.discountCode ? csvCents(order.discountCents) : '',
+          countryName(order.country),
         ];
       }
     }

@@ -51,7 +51,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
     ownerMail: { newOrders: settings.mailNewOrders, to: options.ownerMailTo },
     withdrawals: { periodDays: settings.withdrawalDays, ...withdrawals },
     bestSellers: best,
-    vat: { exempt: meter !== null, meter, distance },
+    vat: { exempt: meter !== null, meter, ...(distance ? { distance } : {}) },
     discounts,
   };
 }
