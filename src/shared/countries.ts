@@ -70,9 +70,9 @@ export function postcodeProblem(country: string, postcode: string): string | nul
 /**
  * Parts of member states that are outside the EU's VAT territory (Directive 2006/112/CE, art. 6.º): a parcel
  * there is an export, which the shop does not handle. By postcode: the Canary Islands (35, 38), Ceuta (51) and
- * Melilla (52); France's overseas departments and collectivities (97, 98).
+ * Melilla (52); France's overseas departments (97) and collectivities (984 to 989; Monaco's 980 is inside).
  */
-const OUTSIDE_VAT_TERRITORY: Partial<Record<CountryCode, RegExp>> = { ES: /^(35|38|51|52)/, FR: /^(97|98)/ };
+const OUTSIDE_VAT_TERRITORY: Partial<Record<CountryCode, RegExp>> = { ES: /^(35|38|51|52)/, FR: /^(97|98[4-9])/ };
 export const outsideVatTerritory = (country: string, postcode: string) =>
   isCountryCode(country) && (OUTSIDE_VAT_TERRITORY[country]?.test(postcode.trim()) ?? false);
 
