@@ -49,10 +49,10 @@ export const ORDER_EXPORT_COLUMNS = [
   // The order's VAT at each rate of the law's table, one column per rate (decision 0053).
   ...EXPORT_RATES.map((rate) => `IVA da encomenda a ${rate}%`),
   // The discount code it was sold with and what it took off the goods (decision 0054; free shipping: 'Portes da encomenda' is 0).
+  // The address's country (decision 0055), beside the VAT: the distance sales to other EU countries are read from it.
+  'País',
   'Código de desconto',
   'Desconto da encomenda',
-  // The address's country (decision 0055): the distance sales to other EU countries are read from it.
-  'País',
 ] as const;
 
 /** Orders read per round trip: the export holds one batch in memory at a time. */
@@ -184,9 +184,9 @@ export async function* orderExportRows(db: Db, query: OrderExportQuery): AsyncGe
           ...totals,
           exemptionText(item.vatExemptionReason),
           ...byRate,
+          countryName(order.country),
           order.discountCode ?? '',
           order.discountCode ? csvCents(order.discountCents) : '',
-          countryName(order.country),
         ];
       }
     }
