@@ -90,6 +90,17 @@ describe('shipping zones the owner adds', () => {
     expect((audit.json().rows as { action: string }[]).map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
   });
 
+  it('give a country to one of two zones created at once, never both', async () => {
+    const [a, b] = await Promise.all([
+      call('POST', '/api/shipping-zone', { code: 'sul', name: 'Sul', countries: ['MT', 'CY'] }),
+      call('POST', '/api/shipping-zone', { code: 'ilhas', name: 'Ilhas', countries: ['CY'] }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
+    const holders = (await ctx.database.db.select().from(shippingZones)).filter((z) => z.countries.includes('CY'));
+    expect(holders).toHaveLength(1);
+    for (const z of await ctx.database.db.select().from(shippingZones)) expect((await call('DELETE', `/api/shipping-zone/${z.id}`)).statusCode).toBe(200);
+  });
+
   it('price a Spanish address by the Spain zone\'s method; a Portuguese one is priced as before', async () => {
     await addZone({ code: 'espanha', name: 'Espanha', countries: ['ES'] });
     const spain = await addMethod({ zone: 'espanha', name: 'Correos', kind: 'flat', price: '12,50', days_min: 3, days_max: 5 });
