@@ -124,7 +124,11 @@ export const shippingMethod = z.object({
   pickup_hours: z.string().nullable(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethod>;
-export const shippingMethodList = z.object({ methods: z.array(shippingMethod) });
+export const shippingMethodList = z.object({
+  methods: z.array(shippingMethod),
+  /** The public offer only (decision 0055): the owner's zones abroad, so the terms name them with their countries. */
+  zones: z.array(z.object({ code: z.string(), name: z.string(), countries: z.array(z.string()) })).optional(),
+});
 export type ShippingMethodList = z.infer<typeof shippingMethodList>;
 
 export const toShippingMethod = (m: ShippingRules): ShippingMethod => ({

@@ -19,6 +19,7 @@ export const shippingRoutes =
 
     app.get('/shipping-method/offer', { schema: { tags, response: { 200: shippingMethodList } } }, async () => ({
       methods: await methods.listMethods(db, true),
+      zones: (await zones.listZones(db)).map(({ code, name, countries }) => ({ code, name, countries })),
     }));
 
     app.post('/shipping-method', { config: adminOnly, schema: { tags, body: shippingMethodBody, response: { 201: shippingMethod } } }, async (request, reply) =>

@@ -104,6 +104,10 @@ describe('shipping zones the owner adds', () => {
   it('price a Spanish address by the Spain zone\'s method; a Portuguese one is priced as before', async () => {
     await addZone({ code: 'espanha', name: 'Espanha', countries: ['ES'] });
     const spain = await addMethod({ zone: 'espanha', name: 'Correos', kind: 'flat', price: '12,50', days_min: 3, days_max: 5 });
+    // The public offer names the zone, for the terms.
+    const offer = await ctx.app.inject({ method: 'GET', url: '/api/shipping-method/offer' });
+    expect(offer.json().zones).toEqual([{ code: 'espanha', name: 'Espanha', countries: ['ES'] }]);
+    expect(offer.json().methods.map((m: ShippingMethod) => m.zone)).toContain('espanha');
     const p = await insertProduct(ctx, { priceCents: 2000 });
     const items = [{ product_id: p.id, quantity: 1 }];
 
