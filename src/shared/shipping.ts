@@ -15,6 +15,7 @@ export const shippingZoneLabel: Record<ShippingZone, string> = {
   madeira: 'Madeira e Porto Santo',
   acores: 'Açores',
 };
+export const isPortugueseZone = (zone: string): zone is ShippingZone => (SHIPPING_ZONES as readonly string[]).includes(zone);
 
 /**
  * The zone of a Portuguese postcode, by CTT's ranges of its first four digits (decision 0046): 1000-8999
@@ -48,7 +49,8 @@ export type ShippingBand = { upTo: number | null; priceCents: Cents };
 /** A shipping method as the rules read it (cents and grams). */
 export type ShippingRules = {
   id: number;
-  zone: ShippingZone;
+  /** A zone of Portugal's, or the code of a zone the owner added (decision 0055). */
+  zone: string;
   name: string;
   kind: ShippingKind;
   priceCents: Cents;
@@ -84,7 +86,7 @@ export type ShippingOption = { method: ShippingRules; chargeCents: Cents };
  * The methods that serve a zone for a basket, cheapest first. The default is the cheapest that delivers to
  * the door: picking up at the atelier is the customer's choice, never made for her.
  */
-export function shippingOptions(methods: readonly ShippingRules[], zone: ShippingZone, basket: Basket): ShippingOption[] {
+export function shippingOptions(methods: readonly ShippingRules[], zone: string, basket: Basket): ShippingOption[] {
   return methods
     .filter((m) => m.active && m.zone === zone)
     .flatMap((method) => {
@@ -97,7 +99,7 @@ export function shippingOptions(methods: readonly ShippingRules[], zone: Shippin
 export const defaultOption = (options: readonly ShippingOption[]) => options.find((o) => o.method.kind !== 'pickup') ?? options[0];
 
 /** The zone's home delivery the shop's words speak of (the first delivering method, the oldest first). */
-export const homeDelivery = (methods: readonly ShippingRules[], zone: ShippingZone) =>
+export const homeDelivery = (methods: readonly ShippingRules[], zone: string) =>
   methods.filter((m) => m.active && m.zone === zone && m.kind !== 'pickup').sort((a, b) => a.id - b.id)[0];
 
 /** "2 dias úteis", "3 a 7 dias úteis". */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './locale.ts';
-import { orderMessages, portuguesePhone, postalCode, text } from './orders.ts';
+import { anyPhone, anyPostalCode, checkAddress, countryField, orderMessages, phoneOf, text } from './orders.ts';
 
 /* The customer's address book (/perfil, "Moradas"): the addresses the checkout ships to. */
 
@@ -16,15 +16,19 @@ export const addressMessages = {
 } as const;
 
 /** POST and PUT /user/addresses: the checkout's address fields, and whether it becomes the default. */
-export const addressBody = z.object({
-  name: text(orderMessages.name, 120),
-  address: text(orderMessages.address, 300),
-  city: text(orderMessages.city, 100),
-  postal_code: postalCode,
-  country: z.literal('Portugal', { error: orderMessages.country }).default('Portugal'),
-  phone: portuguesePhone,
-  is_default: z.boolean().optional(),
-});
+export const addressBody = z
+  .object({
+    name: text(orderMessages.name, 120),
+    address: text(orderMessages.address, 300),
+    city: text(orderMessages.city, 100),
+    postal_code: anyPostalCode,
+    /** ISO code, or the spec's "Portugal"; absent is Portugal (decision 0055). */
+    country: countryField,
+    phone: anyPhone,
+    is_default: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => checkAddress(v, ctx), { when: (payload) => typeof payload.value === 'object' && payload.value !== null })
+  .transform((v) => ({ ...v, phone: phoneOf(v.country, v.phone) ?? v.phone }));
 export type AddressBody = z.input<typeof addressBody>;
 
 export const savedAddress = z.object({
@@ -33,7 +37,9 @@ export const savedAddress = z.object({
   address: z.string(),
   city: z.string(),
   postal_code: z.string(),
+  /** The country's pt-PT name ("Portugal", as the spec's address book says it) and its ISO code (decision 0055). */
   country: z.string(),
+  country_code: z.string().optional(),
   phone: z.string(),
   is_default: z.boolean(),
 });

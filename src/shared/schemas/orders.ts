@@ -10,7 +10,7 @@ import { dateTime, email, emailAddress, euros as amountInEuros, pageSizeParam } 
 import { discountCodeField, orderDiscount } from './discounts.ts';
 import { fiscalDocument, refund } from './invoicing.ts';
 import { orderShipping, shippingOffer, trackingFields } from './shipping.ts';
-import { SHIPPING_ZONES } from '../shipping.ts';
+import { countryCodeOf, countryName, EU_COUNTRIES, foreignPhoneMessage, outsideVatTerritory, phoneWithCallingCode, postcodeProblem } from '../countries.ts';
 
 export { orderMessages } from './order-messages.ts';
 
@@ -40,7 +40,7 @@ export const ORDER_TEXT_LIMITS = { name: 120, address: 300, city: 100, company: 
 /** The longest address an order stores: the spec's one string, or the checkout's parts joined by ", ". */
 export const STORED_ADDRESS_MAX = Math.max(
   ORDER_TEXT_LIMITS.shippingAddress,
-  [ORDER_TEXT_LIMITS.name, ORDER_TEXT_LIMITS.address, ORDER_TEXT_LIMITS.city, '0000-000'.length, 'Portugal'.length].reduce((a, b) => a + b + ', '.length),
+  [ORDER_TEXT_LIMITS.name, ORDER_TEXT_LIMITS.address, ORDER_TEXT_LIMITS.city, 10, Math.max(...Object.values(EU_COUNTRIES).map((n) => n.length))].reduce((a, b) => a + b + ', '.length),
 );
 
 /** The company the invoice is made out to (with a NIF), optional. */
@@ -57,6 +57,51 @@ export const postalCode = z
   .min(1, { error: orderMessages.postalCode })
   .regex(/^\d{4}-\d{3}$/, { error: orderMessages.postalCodeInvalid });
 
+/** Any country's postcode as typed (its country's format is checked with the country, `addressProblems`). */
+export const anyPostalCode = z
+  .string({ error: orderMessages.postalCode })
+  .trim()
+  .min(1, { error: orderMessages.postalCode })
+  .max(10, { error: orderMessages.postalCodeInvalid });
+
+/** Any phone as typed: Portugal's rule or another country's applies with the address's country. */
+export const anyPhone = z.string({ error: orderMessages.phone }).trim().min(1, { error: orderMessages.phone }).max(30, { error: orderMessages.phoneInvalid });
+
+/** The address's country (decision 0055): an ISO code, or the spec's literal "Portugal"; absent is Portugal. */
+export const countryField = z
+  .string({ error: orderMessages.country })
+  .max(60, { error: orderMessages.country })
+  .default('PT')
+  .transform((v, ctx) => {
+    const code = countryCodeOf(v);
+    if (code) return code;
+    ctx.addIssue({ code: 'custom', message: orderMessages.country });
+    return z.NEVER;
+  });
+
+/** The phone as stored: a Portuguese number's nine digits, a foreign one with its calling code (+34612345678). */
+export function phoneOf(country: string, phone: string): string | null {
+  if (country !== 'PT') return phoneWithCallingCode(phone);
+  const parsed = portuguesePhone.safeParse(phone);
+  return parsed.success ? parsed.data : null;
+}
+
+/** What is wrong with an address's postcode and phone for its country, per field (pt-PT); empty when nothing. */
+export function addressProblems(v: { country: string; postal_code?: string | undefined; phone?: string | undefined }): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (v.postal_code !== undefined) {
+    const problem = postcodeProblem(v.country, v.postal_code) ?? (outsideVatTerritory(v.country, v.postal_code) ? orderMessages.outsideVatTerritory : null);
+    if (problem) problems.postal_code = problem;
+  }
+  if (v.phone !== undefined && v.phone.trim() && !phoneOf(v.country, v.phone)) problems.phone = v.country === 'PT' ? orderMessages.phoneInvalid : foreignPhoneMessage;
+  return problems;
+}
+
+/** `addressProblems` as a schema's issues. */
+export const checkAddress = (v: Parameters<typeof addressProblems>[0], ctx: z.RefinementCtx) => {
+  for (const [path, message] of Object.entries(addressProblems(v))) ctx.addIssue({ code: 'custom', path: [path], message });
+};
+
 export const orderItemInput = z.object({
   product_id: z.coerce.number({ error: orderMessages.unknownProduct }).int().positive().max(2_147_483_647),
   variant_id: z.coerce.number().int().positive().max(2_147_483_647).nullish(),
@@ -72,13 +117,17 @@ const shippingMethodId = z.coerce.number({ error: orderMessages.shippingMethod }
  */
 export const calculateTotalsBody = z.object({
   items,
-  postal_code: postalCode.optional(),
+  postal_code: anyPostalCode.optional(),
+  /** The address's country (ISO code; decision 0055): Portugal when absent. */
+  country: countryField,
   shipping_method_id: shippingMethodId,
   /** A discount code to apply (decision 0054); refused with `discount_error`, never a 400. */
   discount_code: discountCodeField,
   /** The checkout's e-mail, once typed: a guest's uses of a code are counted by it. */
   email: z.string().trim().toLowerCase().max(254).optional(),
-});
+}).superRefine((v, ctx) => {
+  if (v.postal_code !== undefined) checkAddress({ country: v.country, postal_code: v.postal_code }, ctx);
+}, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
 
 /** One VAT rate's line: the rate in percent, the VAT at it, and the words the screens show ('IVA (23%) incluído'). */
 const vatLine = z.object({ rate: z.number(), tax: amountInEuros, label: z.string() });
@@ -114,8 +163,16 @@ export const cartTotalsAnswer = totalsAnswer.extend({
       stock: z.number().int().nullable(),
     }),
   ),
+  /** Once the owner added a zone abroad: the countries the shop ships to (ISO codes), Portugal, then her zones' (decision 0055). */
+  countries: z.array(z.string()).optional(),
   /** Only when a postcode was given and something ships: its zone, the methods that serve it and the one priced. */
-  shipping_zone: z.enum(SHIPPING_ZONES).optional(),
+  shipping_zone: z.string().optional(),
+  /** The country the shipping figures are for (ISO code). */
+  shipping_country: z.string().optional(),
+  /** The zone's name in words ("Portugal continental", "Espanha"). */
+  shipping_zone_name: z.string().optional(),
+  /** No zone serves the address's country: why no method is offered (pt-PT). */
+  shipping_error: z.string().nullable().optional(),
   shipping_methods: z.array(shippingOffer).optional(),
   shipping_method_id: z.number().int().nullable().optional(),
   /** The zone's home delivery is free from this amount (euros); null: never free there. */
@@ -154,11 +211,12 @@ export const checkoutBody = z.object({
   items,
   name: text(orderMessages.name, ORDER_TEXT_LIMITS.name),
   email: z.string({ error: orderMessages.email }).pipe(email),
-  phone: portuguesePhone,
+  phone: anyPhone,
   address: text(orderMessages.address, ORDER_TEXT_LIMITS.address),
   city: text(orderMessages.city, ORDER_TEXT_LIMITS.city),
-  postal_code: postalCode,
-  country: z.literal('Portugal', { error: orderMessages.country }).default('Portugal'),
+  postal_code: anyPostalCode,
+  /** ISO code, or the spec's "Portugal"; absent is Portugal (decision 0055). */
+  country: countryField,
   nif: nifField,
   company: companyField,
   payment_method: z.enum(CUSTOMER_PAYMENT_METHODS, { error: orderMessages.paymentMethod }),
@@ -194,15 +252,18 @@ export const orderBody = checkoutBody
   .superRefine(
     (v, ctx) => {
       if (v.shipping_address === undefined && v.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: orderMessages.name });
+      if (typeof v.country === 'string') checkAddress({ country: v.country, postal_code: v.postal_code, phone: v.phone }, ctx);
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
   )
-  .transform(({ name, address, city, postal_code, country, shipping_address, ...rest }) => {
+  .transform(({ name, address, city, postal_code, country, shipping_address, phone, ...rest }) => {
     const missingAddress = shipping_address === undefined ? addressParts.filter((part) => ({ address, city, postal_code })[part] === undefined) : [];
     const complete = shipping_address === undefined && missingAddress.length === 0 && name && address && city && postal_code;
     return {
       ...rest,
-      shipping_address: shipping_address ?? (missingAddress.length ? (name ?? '') : [name, address, city, postal_code, country].join(', ')),
+      country,
+      phone: phoneOf(country, phone) ?? phone,
+      shipping_address: shipping_address ?? (missingAddress.length ? (name ?? '') : [name, address, city, postal_code, countryName(country)].join(', ')),
       missingAddress: Object.fromEntries(missingAddress.map((part) => [part, partMessages[part]])),
       /** The address in parts, when it came so (the shop's checkout): a customer's address book keeps it. */
       addressParts: complete ? { name, address, city, postal_code, country } : undefined,
@@ -243,6 +304,9 @@ export const order = z.object({
   status: orderStatus,
   payment_method: paymentMethod,
   shipping_address: z.string(),
+  /** The address's country (ISO 3166-1 alpha-2; decision 0055), and its pt-PT name. */
+  country: z.string().optional(),
+  country_name: z.string().optional(),
   phone: z.string(),
   /** The invoice's tax number and company; null is "Consumidor final". */
   nif: z.string().nullable().optional(),
@@ -326,7 +390,13 @@ export const adminOrderBody = z.object({
   user_id: z.preprocess((v) => (v === '' ? null : v), customerId.nullish()),
   payment_method: paymentMethod,
   shipping_address: text(orderMessages.address, ORDER_TEXT_LIMITS.shippingAddress),
-  phone: portuguesePhone,
+  // A Portuguese number, or a foreign one with its calling code (an order to another EU country, decision 0055).
+  phone: anyPhone.transform((v, ctx) => {
+    const phone = phoneOf('PT', v) ?? phoneWithCallingCode(v);
+    if (phone) return phone;
+    ctx.addIssue({ code: 'custom', message: orderMessages.phoneInvalid });
+    return z.NEVER;
+  }),
   status: orderStatus,
   items,
   shipping_cost: euros.optional(),

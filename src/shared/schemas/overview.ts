@@ -3,6 +3,7 @@ import { day } from './common.ts';
 import './locale.ts';
 import { ORDER_STATUSES } from '../orders.ts';
 import { turnoverMeter } from './tax.ts';
+import { distanceSalesMeter } from './distance-sales.ts';
 import { LEGAL_WITHDRAWAL_DAYS, MAX_WITHDRAWAL_DAYS } from '../withdrawal.ts';
 
 /** The owner's overview, the dashboard's Resumo (issue #17). Money in cents. */
@@ -89,7 +90,14 @@ export const overview = z.object({
   /** The chosen period's best sellers by units sold in paid orders. */
   bestSellers: z.array(z.object({ productId: count.nullable(), name: z.string(), quantity: count, withTaxCents: cents })),
   /** The shop's VAT today (decision 0053): under the art. 53.º exemption no "sem IVA" figure, and the year's turnover meter. */
-  vat: z.object({ exempt: z.boolean(), meter: turnoverMeter.nullable() }).optional(),
+  vat: z
+    .object({
+      exempt: z.boolean(),
+      meter: turnoverMeter.nullable(),
+      /** Sales to other EU countries this year against the 10 000 € threshold (decision 0055); absent while the shop sells only in Portugal. */
+      distance: distanceSalesMeter.optional(),
+    })
+    .optional(),
   /** Discount codes in the orders paid in the period (decision 0054): how many, and what they gave (goods' discount and shipping waived). */
   discounts: countAndValue.optional(),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import './locale.ts';
 import { messages } from '../messages.ts';
 import { parseEuros, toEuros } from '../money.ts';
-import { CARRIERS, SHIPPING_KINDS, SHIPPING_ZONES, type ShippingRules } from '../shipping.ts';
+import { CARRIERS, SHIPPING_KINDS, type ShippingRules } from '../shipping.ts';
 import { euros, optionalAmount } from './common.ts';
 
 /** What the shipping calls say when they refuse (pt-PT). */
@@ -54,7 +54,8 @@ const band = z.object({
  */
 export const shippingMethodBody = z
   .object({
-    zone: z.enum(SHIPPING_ZONES, { error: shippingMessages.zone }),
+    /** A zone of Portugal's ('continente', 'madeira', 'acores') or an added zone's code (decision 0055). */
+    zone: z.string({ error: shippingMessages.zone }).trim().toLowerCase().regex(/^[a-z][a-z0-9-]{1,29}$/, { error: shippingMessages.zone }).meta({ description: "'continente', 'madeira', 'acores' ou o código de uma zona acrescentada." }),
     name: z.string({ error: shippingMessages.name }).trim().min(1, { error: shippingMessages.name }).max(80, { error: messages.tooLong }),
     kind: z.enum(SHIPPING_KINDS, { error: shippingMessages.kind }),
     price: optionalAmount(shippingMessages.price),
@@ -110,7 +111,7 @@ export type ShippingMethodValues = z.output<typeof shippingMethodBody>;
 /** A method as the calls answer it (euros; a value band's limit in euros, a weight band's in grams). */
 export const shippingMethod = z.object({
   id: z.number().int(),
-  zone: z.enum(SHIPPING_ZONES),
+  zone: z.string(),
   name: z.string(),
   kind: z.enum(SHIPPING_KINDS),
   price: euros,
@@ -123,7 +124,11 @@ export const shippingMethod = z.object({
   pickup_hours: z.string().nullable(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethod>;
-export const shippingMethodList = z.object({ methods: z.array(shippingMethod) });
+export const shippingMethodList = z.object({
+  methods: z.array(shippingMethod),
+  /** The public offer only (decision 0055): the owner's zones abroad, so the terms name them with their countries. */
+  zones: z.array(z.object({ code: z.string(), name: z.string(), countries: z.array(z.string()) })).optional(),
+});
 export type ShippingMethodList = z.infer<typeof shippingMethodList>;
 
 export const toShippingMethod = (m: ShippingRules): ShippingMethod => ({
@@ -158,7 +163,7 @@ export type ShippingOffer = z.infer<typeof shippingOffer>;
 
 /** What an order keeps of how it ships, and its parcel once it left (the order pages and mails show them). */
 export const orderShipping = z.object({
-  method: z.object({ id: z.number().int().nullable(), name: z.string(), zone: z.enum(SHIPPING_ZONES).nullable(), pickup: z.boolean(), pickup_details: z.string().nullable() }).nullable(),
+  method: z.object({ id: z.number().int().nullable(), name: z.string(), zone: z.string().nullable(), pickup: z.boolean(), pickup_details: z.string().nullable() }).nullable(),
   tracking: z.object({ carrier: z.enum(CARRIERS), carrier_label: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
 });
 

@@ -21,3 +21,9 @@ export function useShippingRules({ askIfMissing = true } = {}): readonly Shippin
   const { data } = useQuery({ ...shippingOfferQuery, enabled: askIfMissing });
   return data ? data.methods.map(toShippingRules) : FRESH_SHOP_METHODS;
 }
+
+/** The owner's zones abroad as the offer names them (decision 0055); none until it arrives. */
+export function useShippingZonesAbroad({ askIfMissing = true } = {}) {
+  const { data } = useQuery({ ...shippingOfferQuery, enabled: askIfMissing });
+  return data?.zones ?? [];
+}

@@ -33,10 +33,10 @@ export async function cartLines(db: Db, refs: readonly CartRef[]): Promise<Serve
   return refs.map((ref) => lineOf(ref, products)).filter((line): line is ServerCartItem => line !== null);
 }
 
-/** The server's totals for these lines (as `POST /order/calculate-totals` without a postcode), or null for an empty cart. */
+/** The server's totals for these lines (as `POST /order/calculate-totals` without an address: the mainland's), or null for an empty cart. */
 export async function cartTotals(db: Db, items: readonly ServerCartItem[]): Promise<CartTotalsAnswer | null> {
   if (!items.length) return null;
-  return calculateTotals(db, { items: items.map((item) => ({ product_id: item.productId, variant_id: item.variant?.id ?? null, quantity: item.quantity })) });
+  return calculateTotals(db, { country: 'PT', items: items.map((item) => ({ product_id: item.productId, variant_id: item.variant?.id ?? null, quantity: item.quantity })) });
 }
 
 /** What an add of the form asks: the product, its variant when it has them, the units. */

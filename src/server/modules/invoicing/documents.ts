@@ -1,3 +1,4 @@
+import { countryName, postcodeProblem } from '#shared/countries.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatCents } from '#shared/money.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,17 +14,16 @@ export type DocumentRow = typeof fiscalDocuments.$inferSelect;
 export const invoiceReference = (orderId: number) => `Encomenda ${orderId}`;
 export const creditNoteReference = (orderId: number, refundId: number) => `Encomenda ${orderId} reembolso ${refundId}`;
 
-const POSTAL_CODE = /^\d{4}-\d{3}$/;
 
 /**
  * Who the document is made out to, from the order: the company when one was given, otherwise the name of
  * the shipping address ("Nome, Morada, Cidade, 0000-000, País" as the checkout writes it).
  */
-export function documentClient(row: Pick<OrderRow, 'email' | 'nif' | 'company' | 'shippingAddress'>): DocumentClient {
+export function documentClient(row: Pick<OrderRow, 'email' | 'nif' | 'company' | 'shippingAddress' | 'country'>): DocumentClient {
   const parts = row.shippingAddress.split(',').map((p) => p.trim()).filter(Boolean);
   const [name = row.email, ...rest] = parts;
   // The checkout's own layout ends with postal code and country; any other text is kept whole as the address.
-  const structured = rest.length >= 4 && POSTAL_CODE.test(rest[rest.length - 2] ?? '');
+  const structured = rest.length >= 4 && postcodeProblem(row.country, rest[rest.length - 2] ?? '') === null;
   return {
     code: row.nif ?? row.email.toLowerCase(),
     name: row.company ?? name,
@@ -32,6 +32,7 @@ export function documentClient(row: Pick<OrderRow, 'email' | 'nif' | 'company' |
     address: structured ? rest.slice(0, -3).join(', ') : rest.join(', ') || name,
     postalCode: structured ? (rest[rest.length - 2] ?? null) : null,
     city: structured ? (rest[rest.length - 3] ?? null) : null,
+    country: countryName(row.country),
   };
 }
 

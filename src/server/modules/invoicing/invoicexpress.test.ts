@@ -3,6 +3,7 @@ import changeState from './invoicexpress-documented/change-state.json' with { ty
 import create from './invoicexpress-documented/create.json' with { type: 'json' };
 import documentedTaxes from './invoicexpress-documented/taxes.json' with { type: 'json' };
 import { FAKE_INVOICEXPRESS_KEY, fakeInvoiceXpress } from '../../../../tests/helpers/fake-invoicexpress.ts';
+import { documentClient } from './documents.ts';
 import type { DocumentRequest } from './invoicing.ts';
 import { InvoicingError } from './invoicing.ts';
 import { invoiceXpress, retryAfterSeconds } from './invoicexpress.ts';
@@ -16,7 +17,7 @@ afterAll(() => fake.close());
 
 const adapter = (taxName = 'IVA23') => invoiceXpress({ baseUrl: provider.url, apiKey: FAKE_INVOICEXPRESS_KEY, taxName });
 
-const client = { code: 'cliente@example.pt', name: 'Ana Silva', nif: '123456789', email: 'cliente@example.pt', address: 'Rua das Flores, 1', postalCode: '1100-200', city: 'Lisboa' };
+const client = { code: 'cliente@example.pt', name: 'Ana Silva', nif: '123456789', email: 'cliente@example.pt', address: 'Rua das Flores, 1', postalCode: '1100-200', city: 'Lisboa', country: 'Portugal' };
 const invoiceRequest = (reference: string): DocumentRequest => ({
   kind: 'invoice_receipt',
   reference,
@@ -92,6 +93,13 @@ describe('the InvoiceXpress adapter', () => {
     const ix = adapter();
     const draft = await ix.createDraft(invoiceRequest('Encomenda 3'));
     expect((await ix.finalise('invoice_receipt', draft.providerId)).number).toMatch(/^A\/\d+$/);
+  });
+
+  it("makes a Spanish order's invoice out to its address in Spain (decision 0055)", async () => {
+    const madrid = documentClient({ email: 'lucia@example.es', nif: null, company: null, shippingAddress: 'Lucía Pérez, Calle Mayor 1, Madrid, 28013, Espanha', country: 'ES' });
+    expect(madrid).toMatchObject({ name: 'Lucía Pérez', address: 'Calle Mayor 1', postalCode: '28013', city: 'Madrid', country: 'Espanha' });
+    await adapter().createDraft({ ...invoiceRequest('Encomenda 40'), client: madrid });
+    expect(provider.documents.at(-1)?.client).toMatchObject({ name: 'Lucía Pérez', address: 'Calle Mayor 1', postal_code: '28013', city: 'Madrid', country: 'Espanha' });
   });
 
   it("files each line under the shop's own code: the owner's item named like the product is not rewritten", async () => {

@@ -189,7 +189,8 @@ export function invoiceXpress(options: InvoiceXpressOptions): Invoicing {
             address: client.address,
             ...(client.postalCode ? { postal_code: client.postalCode } : {}),
             ...(client.city ? { city: client.city } : {}),
-            country: 'Portugal',
+            // The address's country by its name, as the shop always sent Portugal's (decision 0055).
+            country: client.country,
             ...(client.nif ? { fiscal_id: client.nif } : {}),
           },
           // The item's name is its key in the account's catalogue ("if item name already exists, the item is

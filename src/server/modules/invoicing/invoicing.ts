@@ -19,6 +19,8 @@ export type DocumentClient = {
   address: string;
   postalCode: string | null;
   city: string | null;
+  /** The address's country, by its pt-PT name (decision 0055). */
+  country: string;
 };
 
 /**

@@ -40,7 +40,7 @@ async function adminTotals(tx: Tx, input: AdminOrderInput, lines: VatLine[], vat
   const given = input.shipping_cost;
   if (given !== undefined) return orderTotals(lines, () => toCents(given), terms, discount);
   const ships = lines.some((l) => !l.isDigital);
-  const shipping = ships ? await chooseShipping(tx, postalCodeIn(input.shipping_address), null, basketOf(lines)) : undefined;
+  const shipping = ships ? await chooseShipping(tx, { country: row?.country ?? 'PT', postalCode: postalCodeIn(input.shipping_address) }, null, basketOf(lines)) : undefined;
   return orderTotals(lines, () => shipping?.chosen?.chargeCents ?? 0, terms, discount);
 }
 

@@ -17,6 +17,8 @@ import { type PricedLine, priceItems, takeStock } from '../catalog/stock.ts';
 import { codeForOrder, type CodeVerdict, judgeCode, takeUse } from '../discounts/redeem.ts';
 import { type SaleVat, saleVat } from '../tax/settings.ts';
 import { chooseShipping, type ShippingChoice } from '../shipping/methods.ts';
+import { zoneCountries } from '../shipping/zones.ts';
+import { distanceSaleRefusal } from '../tax/distance-sales.ts';
 import { moveOrder } from './life.ts';
 import { insertOrder, lockedOrder, mayView, queueOrderReceived, type VatLine, vatColumns, type Viewer, withVat } from './order-records.ts';
 import { rememberAddress } from '../users/addresses.ts';
@@ -30,9 +32,9 @@ import { checkUnpaidUnits, stockHeldUntil } from './unpaid-holds.ts';
 type CheckoutInput = z.output<typeof orderBody>;
 
 /** How a basket ships to a postcode with the method asked for (none when nothing ships): decision 0046. */
-async function shippingOf(db: Db | Tx, lines: PricedLine[], postalCode: string | null, methodId: number | undefined): Promise<ShippingChoice | undefined> {
+async function shippingOf(db: Db | Tx, lines: PricedLine[], address: { country: string; postalCode: string | null }, methodId: number | undefined): Promise<ShippingChoice | undefined> {
   if (!lines.some((l) => !l.isDigital)) return undefined;
-  return chooseShipping(db, postalCode, methodId ?? null, basketOf(lines));
+  return chooseShipping(db, address, methodId ?? null, basketOf(lines));
 }
 
 const totalsWith = (lines: VatLine[], shipping: ShippingChoice | undefined, vat: SaleVat, discount?: DiscountTerms) =>
@@ -60,11 +62,14 @@ const discountAnswer = (verdict: CodeVerdict, totals: Totals) =>
 export async function calculateTotals(db: Db, body: z.output<typeof calculateTotalsBody>, userId: number | null = null): Promise<CartTotalsAnswer> {
   const vat = await saleVat(db);
   const lines = withVat(await priceItems(db, body.items), vat);
-  const shipping = await shippingOf(db, lines, body.postal_code ?? null, body.shipping_method_id);
+  const shipping = await shippingOf(db, lines, { country: body.country, postalCode: body.postal_code ?? null }, body.shipping_method_id);
   const verdict = body.discount_code ? await judgeCode(db, body.discount_code, codeBasket(lines), { userId, email: body.email ?? null }) : undefined;
   const totals = totalsWith(lines, shipping, vat, verdict?.ok ? verdict.terms : undefined);
+  // Only once the owner added a zone abroad: a shop that ships to Portugal alone answers the spec's totals as before.
+  const abroad = await zoneCountries(db);
   const answer: CartTotalsAnswer = {
     ...totalsInEuros(totals),
+    ...(abroad.length ? { countries: ['PT', ...abroad] } : {}),
     ...(verdict ? discountAnswer(verdict, totals) : {}),
     lines: lines.map((l) => ({
       product_id: l.productId,
@@ -74,10 +79,16 @@ export async function calculateTotals(db: Db, body: z.output<typeof calculateTot
       stock: l.stock,
     })),
   };
-  if (!body.postal_code || !shipping) return answer;
+  if (!shipping || (!body.postal_code && body.country === 'PT')) return answer;
+  // Past the EU distance-sales threshold the shop sells abroad no more (decision 0055): said like a country not served.
+  const refusal = shipping.notServed ?? (body.country === 'PT' ? null : await distanceSaleRefusal(db, totals.totalWithoutTaxCents));
+  if (refusal) return { ...answer, shipping_country: body.country, shipping_methods: [], shipping_method_id: null, shipping_error: refusal, free_shipping_from: null };
   return {
     ...answer,
+    shipping_country: body.country,
     shipping_zone: shipping.zone,
+    shipping_zone_name: shipping.zoneName,
+    shipping_error: null,
     shipping_methods: shipping.options.map(({ method, chargeCents }) => ({
       id: method.id,
       name: method.name,
@@ -147,7 +158,10 @@ export async function placeOrder(
       throw invalid(Object.values(input.missingAddress)[0] ?? orderMessages.address, input.missingAddress);
     }
     // The address's zone and the method chosen; one that does not serve the address is a 400, none at all too.
-    const shipping = await shippingOf(tx, lines, postalCodeIn(input.shipping_address), input.shipping_method_id);
+    const address = { country: input.country, postalCode: input.country === 'PT' ? postalCodeIn(input.shipping_address) : null };
+    const shipping = await shippingOf(tx, lines, address, input.shipping_method_id);
+    // A country no zone serves (decision 0055) is refused as the address's, before any method is looked at.
+    if (shipping?.notServed) throw invalid(shipping.notServed, { country: shipping.notServed });
     if (shipping && !shipping.chosen) throw invalid(shippingMessages.noMethod, { shipping_method_id: shippingMessages.noMethod });
     // One code per order; a refused one is a 400 with its reason (decision 0054).
     const customer = { userId: options.userId, email: input.email };
@@ -161,6 +175,9 @@ export async function placeOrder(
     if (!agrees) {
       throw new AppError(409, 'TOTALS_CHANGED', orderMessages.totalsChanged, undefined, { totals: totalsInEuros(totals) });
     }
+    // Another EU country: Portuguese VAT only below the distance-sales threshold (decision 0055), checked one at a time.
+    const distance = input.country === 'PT' ? null : await distanceSaleRefusal(tx, totals.totalWithoutTaxCents, { lock: true });
+    if (distance) throw invalid(distance, { country: distance });
     // One e-mail or one address may not hold the catalogue hostage with orders it never pays.
     const units = lines.filter((l) => !l.isDigital).reduce((sum, l) => sum + l.quantity, 0);
     await checkUnpaidUnits(tx, options.unpaid, { email: input.email, address: options.clientAddress }, units);
@@ -175,6 +192,7 @@ export async function placeOrder(
         accessToken: token ?? null,
         paymentMethod: input.payment_method,
         shippingAddress: input.shipping_address,
+        country: input.country,
         phone: input.phone,
         nif: input.nif ?? null,
         company: input.nif ? (input.company ?? null) : null,

@@ -44,6 +44,8 @@ describe('order export', () => {
       'Total da encomenda com IVA', 'IVA da encomenda', 'Total da encomenda sem IVA', 'Reembolsado', 'Reembolsado em', 'Reembolso por',
       // The exemption's reason and the order's VAT at each rate of the law's table (decision 0053).
       'Motivo da isenção de IVA', ...[23, 22, 16, 13, 12, 9, 6, 5, 4].map((rate) => `IVA da encomenda a ${rate}%`),
+      // The address's country (decision 0055).
+      'País',
       // The discount code and what it took off (decision 0054).
       'Código de desconto', 'Desconto da encomenda',
     ]);
@@ -56,7 +58,7 @@ describe('order export', () => {
     expect(first.slice(12, 19)).toEqual(['Caixa "grande"; linho', '', '2', '24,90', '23%', '49,80', '9,31']);
     expect(second.slice(12, 19)).toEqual(['Etiqueta', '', '3', '1,50', '23%', '4,50', '0,84']);
     // 54,30 + 6,00 of shipping = 60,30, VAT 11,28, 49,02 without; nothing given back.
-    expect(first.slice(19)).toEqual(['6,00', '60,30', '11,28', '49,02', '', '', '', '', '11,28', '', '', '', '', '', '', '', '', '', '']);
+    expect(first.slice(19)).toEqual(['6,00', '60,30', '11,28', '49,02', '', '', '', '', '11,28', '', '', '', '', '', '', '', '', 'Portugal', '', '']);
     expect(second.slice(19)).toEqual(first.slice(19));
     // The quotes in the file itself: doubled inside a quoted field.
     expect(text).toContain('"Caixa ""grande""; linho"');

@@ -1,3 +1,4 @@
+import { countryName } from '#shared/countries.ts';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { lisbonDayStart, lisbonTime, lisbonToday, nextCalendarDay } from '#shared/dates.ts';
 import { manualPaymentLabel, orderStatusLabel, paymentMethodLabel } from '#shared/orders.ts';
@@ -48,6 +49,8 @@ export const ORDER_EXPORT_COLUMNS = [
   // The order's VAT at each rate of the law's table, one column per rate (decision 0053).
   ...EXPORT_RATES.map((rate) => `IVA da encomenda a ${rate}%`),
   // The discount code it was sold with and what it took off the goods (decision 0054; free shipping: 'Portes da encomenda' is 0).
+  // The address's country (decision 0055), beside the VAT: the distance sales to other EU countries are read from it.
+  'País',
   'Código de desconto',
   'Desconto da encomenda',
 ] as const;
@@ -181,6 +184,7 @@ export async function* orderExportRows(db: Db, query: OrderExportQuery): AsyncGe
           ...totals,
           exemptionText(item.vatExemptionReason),
           ...byRate,
+          countryName(order.country),
           order.discountCode ?? '',
           order.discountCode ? csvCents(order.discountCents) : '',
         ];

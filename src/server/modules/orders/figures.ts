@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { calendarDayPlus, type InstantRange, lisbonDayStart, lisbonDays } from '#shared/dates.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { Overview, Takings } from '#shared/schemas/overview.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { refundedSoFar } from './admin-orders.ts';
 import { orderItems, orders, refunds } from './tables.ts';
 
@@ -165,4 +165,17 @@ export async function invoicedInYear(db: Db, year: number): Promise<number> {
     .from(refunds)
     .where(and(eq(refunds.status, 'settled'), sql`${refundDate} >= ${range.from} and ${refundDate} < ${range.until}`));
   return int(paid?.cents) - int(back?.cents);
+}
+
+/**
+ * Distance sales in a calendar year (Lisbon; decision 0055): the orders placed to another EU country and not
+ * cancelled, VAT excluded. Placed rather than paid: an unpaid order that is paid later still counts in its year.
+ */
+export async function distanceSalesInYear(db: Db | Tx, year: number): Promise<number> {
+  const range = { from: lisbonDayStart(`${year}-01-01`), until: lisbonDayStart(`${year + 1}-01-01`) };
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${orders.totalWithoutTaxCents}), 0)` })
+    .from(orders)
+    .where(and(within(orders.orderDate, range), sql`${orders.country} <> 'PT'`, sql`${orders.status} <> 'cancelled'`));
+  return int(row?.cents);
 }

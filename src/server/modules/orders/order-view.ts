@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, inArray, max, type SQL } from 'drizzle-orm';
 import { toEuros } from '#shared/money.ts';
+import { countryName } from '#shared/countries.ts';
 import { carrierLabel, trackingUrl } from '#shared/shipping.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { Order, OrderPage } from '#shared/schemas/orders.ts';
@@ -56,6 +57,8 @@ export async function toOrders(tx: Tx, rows: OrderRow[], { forAdmin = false }: R
     status: row.status,
     payment_method: row.paymentMethod,
     shipping_address: row.shippingAddress,
+    country: row.country,
+    country_name: countryName(row.country),
     phone: row.phone,
     nif: row.nif,
     company: row.company,

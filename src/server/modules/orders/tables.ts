@@ -22,6 +22,8 @@ export const orders = pgTable(
     status: text('status', { enum: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] }).notNull().default('pending'),
     paymentMethod: text('payment_method', { enum: ['multibanco', 'mbway', 'card', 'payshop', 'credit_card', 'paypal'] }).notNull(),
     shippingAddress: text('shipping_address').notNull(),
+    // The address's country (ISO 3166-1 alpha-2, decision 0055); orders from before it are Portugal's.
+    country: text('country').notNull().default('PT'),
     phone: text('phone').notNull(),
     // The customer's tax number and company for the invoice; none means "Consumidor final".
     nif: text('nif'),
@@ -31,7 +33,7 @@ export const orders = pgTable(
     // address, whether it is picked up at the atelier and where); null on orders from before, and on digital-only ones.
     shippingMethodId: integer('shipping_method_id').references(() => shippingMethods.id, { onDelete: 'set null' }),
     shippingMethodName: text('shipping_method_name'),
-    shippingZone: text('shipping_zone', { enum: ['continente', 'madeira', 'acores'] }),
+    shippingZone: text('shipping_zone'),
     shippingKind: text('shipping_kind', { enum: ['flat', 'value_bands', 'weight_bands', 'pickup'] }),
     pickupDetails: text('pickup_details'),
     // The parcel, once it left: its carrier and the number the customer follows it by.

@@ -6,6 +6,8 @@ import { awaitingPayment, bestSellers, discountsGiven, invoicesWaiting, ordersBy
 import { gatewayPayments, mbwayRequests, recoveredOrders } from '../payments/figures.ts';
 import { waitingWithdrawals } from '../withdrawals/admin.ts';
 import { turnoverMeterOf } from '../tax/meter.ts';
+import { distanceMeterOf } from '../tax/distance-sales.ts';
+import { zoneCountries } from '../shipping/zones.ts';
 import { ownerSettings } from './settings.ts';
 
 /**
@@ -34,6 +36,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
     turnoverMeterOf(db, options.now),
     discountsGiven(db, period),
   ]);
+  const distance = await distanceMeterOf(db, (await zoneCountries(db)).length > 0, options.now);
   const [today1, yesterday, week, weekBefore, month, monthBefore] = takings as [Takings, Takings, Takings, Takings, Takings, Takings];
   return {
     takings: { today: { current: today1, previous: yesterday }, week: { current: week, previous: weekBefore }, month: { current: month, previous: monthBefore } },
@@ -48,7 +51,7 @@ export async function overview(db: Db, options: { days: number; withInvoicing: b
     ownerMail: { newOrders: settings.mailNewOrders, to: options.ownerMailTo },
     withdrawals: { periodDays: settings.withdrawalDays, ...withdrawals },
     bestSellers: best,
-    vat: { exempt: meter !== null, meter },
+    vat: { exempt: meter !== null, meter, ...(distance ? { distance } : {}) },
     discounts,
   };
 }

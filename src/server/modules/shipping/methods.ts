@@ -1,10 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
-import { type Basket, defaultOption, homeDelivery, type ShippingOption, shippingOptions, type ShippingRules, type ShippingZone, zoneOfPostalCode } from '#shared/shipping.ts';
+import { countryName } from '#shared/countries.ts';
+import { orderMessages } from '#shared/schemas/order-messages.ts';
+import { type Basket, defaultOption, homeDelivery, type ShippingOption, shippingOptions, type ShippingRules } from '#shared/shipping.ts';
 import { shippingMessages, type ShippingMethod, type ShippingMethodValues, toShippingMethod } from '#shared/schemas/shipping.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { recordChange } from '../audit/audit.ts';
 import { shippingMethods } from './tables.ts';
+import { checkZoneExists, zoneOfAddress } from './zones.ts';
 
 /* The owner's shipping methods (the "Envios" tab) and the choice of one for an order's address (decision 0046). */
 
@@ -52,6 +55,7 @@ const audited = (m: ShippingRules) => ({
 
 export async function createMethod(db: Db, values: ShippingMethodValues): Promise<ShippingMethod> {
   return db.transaction(async (tx) => {
+    await checkZoneExists(tx, values.zone);
     const [row] = await tx.insert(shippingMethods).values(values).returning();
     if (!row) throw new Error('shipping method not stored');
     await recordChange(tx, { entity: 'shipping-method', entityId: row.id, action: 'create', after: audited(toRules(row)) });
@@ -68,6 +72,7 @@ async function lockedMethod(tx: Tx, id: number) {
 export async function updateMethod(db: Db, id: number, values: ShippingMethodValues): Promise<ShippingMethod> {
   return db.transaction(async (tx) => {
     const before = await lockedMethod(tx, id);
+    await checkZoneExists(tx, values.zone);
     const [row] = await tx
       .update(shippingMethods)
       .set({ ...values, updatedAt: new Date() })
@@ -90,25 +95,33 @@ export async function deleteMethod(db: Db, id: number): Promise<void> {
 
 /** How an order ships: the method, the zone of its address and what it charges. */
 export type ShippingChoice = {
-  zone: ShippingZone;
+  zone: string;
+  zoneName: string;
   options: ShippingOption[];
   chosen: ShippingOption | undefined;
   /** The zone's home delivery the cart's "Faltam … para portes grátis" speaks of. */
   home: ShippingRules | undefined;
+  /** No zone serves the address's country: why nothing is offered (pt-PT). */
+  notServed: string | null;
 };
 
 /**
- * The methods that serve a postcode's zone for a basket (the mainland's while no postcode is known), and the
- * one that applies: the customer's, refused with a 400 when it does not serve the address, else the cheapest
- * that delivers to the door.
+ * The methods that serve an address's zone for a basket (the mainland's while no postcode is known; a foreign
+ * country's zone is the added zone that lists it, none: nothing offered), and the one that applies: the
+ * customer's, refused with a 400 when it does not serve the address, else the cheapest that delivers to the door.
  */
-export async function chooseShipping(tx: Db | Tx, postalCode: string | null, methodId: number | null, basket: Basket): Promise<ShippingChoice> {
-  const zone = (postalCode && zoneOfPostalCode(postalCode)) || 'continente';
+export async function chooseShipping(tx: Db | Tx, address: { country: string; postalCode: string | null }, methodId: number | null, basket: Basket): Promise<ShippingChoice> {
+  const zone = await zoneOfAddress(tx, address.country, address.postalCode);
+  if (!zone) {
+    const notServed = orderMessages.notServed.replace('{country}', countryName(address.country));
+    return { zone: '', zoneName: countryName(address.country), options: [], chosen: undefined, home: undefined, notServed };
+  }
   const rules = await shippingRules(tx, true);
-  const options = shippingOptions(rules, zone, basket);
-  const home = homeDelivery(rules, zone);
-  if (methodId === null) return { zone, options, chosen: defaultOption(options), home };
+  const options = shippingOptions(rules, zone.code, basket);
+  const home = homeDelivery(rules, zone.code);
+  const choice = { zone: zone.code, zoneName: zone.name, options, home, notServed: null };
+  if (methodId === null) return { ...choice, chosen: defaultOption(options) };
   const chosen = options.find((o) => o.method.id === methodId);
   if (!chosen) throw invalid(shippingMessages.methodRefused, { shipping_method_id: shippingMessages.methodRefused });
-  return { zone, options, chosen, home };
+  return { ...choice, chosen };
 }

@@ -161,7 +161,7 @@ describe('the owner\'s methods', () => {
     expect((await createMethod(body, customer)).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/shipping-method', payload: body })).statusCode).toBe(401);
 
-    const bad = await createMethod({ zone: 'espanha', name: '', kind: 'value_bands', bands: [{ up_to: 50, price: 5 }, { up_to: 20, price: 3 }], days_min: 5, days_max: 2 });
+    const bad = await createMethod({ zone: 'Zona 1!', name: '', kind: 'value_bands', bands: [{ up_to: 50, price: 5 }, { up_to: 20, price: 3 }], days_min: 5, days_max: 2 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({ zone: shippingMessages.zone, name: shippingMessages.name, 'bands.1.up_to': shippingMessages.bands, days_max: shippingMessages.daysOrder });
     const noPickupAddress = await createMethod({ zone: 'continente', name: 'Ateliê', kind: 'pickup', days_min: 0, days_max: 1 });

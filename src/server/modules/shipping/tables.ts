@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The owner's shipping methods, per zone (decision 0046): a flat price, bands of order value (cents) or of
@@ -9,7 +9,8 @@ export const shippingMethods = pgTable(
   'shipping_methods',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    zone: text('zone', { enum: ['continente', 'madeira', 'acores'] }).notNull(),
+    // A zone of Portugal's ('continente', 'madeira', 'acores') or the code of one of the owner's shipping_zones.
+    zone: text('zone').notNull(),
     name: text('name').notNull(),
     kind: text('kind', { enum: ['flat', 'value_bands', 'weight_bands', 'pickup'] }).notNull(),
     priceCents: integer('price_cents').notNull().default(0),
@@ -25,4 +26,21 @@ export const shippingMethods = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('shipping_methods_zone_idx').on(t.zone, t.id)],
+);
+
+/**
+ * The owner's own zones beyond Portugal's (decision 0055): a code the methods name, a name, and the EU countries
+ * it serves (ISO 3166-1 alpha-2), each country in one zone at most. Portugal's zones come from the postcode.
+ */
+export const shippingZones = pgTable(
+  'shipping_zones',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    countries: text('countries').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shipping_zones_code_idx').on(t.code)],
 );

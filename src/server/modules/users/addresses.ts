@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type addressBody, addressMessages, MAX_ADDRESSES, type SavedAddress } from '#shared/schemas/addresses.ts';
+import { countryCodeOf, countryName } from '#shared/countries.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { addresses } from './tables.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
@@ -16,7 +17,8 @@ const toSaved = (row: AddressRow): SavedAddress => ({
   address: row.address,
   city: row.city,
   postal_code: row.postalCode,
-  country: row.country,
+  country: countryName(countryCodeOf(row.country) ?? row.country),
+  country_code: countryCodeOf(row.country) ?? row.country,
   phone: row.phone,
   is_default: row.isDefault,
 });

@@ -1,3 +1,4 @@
+import { countryCodeOf, countryName } from '#shared/countries.ts';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { addresses, users } from './tables.ts';
@@ -17,7 +18,7 @@ export async function accountData(tx: Tx, userId: number) {
       nif: user.nif,
       company: user.company,
     },
-    addresses: book.map((a) => ({ name: a.name, address: a.address, city: a.city, postal_code: a.postalCode, country: a.country, phone: a.phone, is_default: a.isDefault })),
+    addresses: book.map((a) => ({ name: a.name, address: a.address, city: a.city, postal_code: a.postalCode, country: countryName(countryCodeOf(a.country) ?? a.country), phone: a.phone, is_default: a.isDefault })),
   };
 }
 

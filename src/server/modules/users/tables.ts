@@ -41,7 +41,8 @@ export const addresses = pgTable(
     address: text('address').notNull(),
     city: text('city').notNull(),
     postalCode: text('postal_code').notNull(),
-    country: text('country').notNull().default('Portugal'),
+    // ISO 3166-1 alpha-2 (decision 0055); the addresses from before it were Portugal's.
+    country: text('country').notNull().default('PT'),
     phone: text('phone').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

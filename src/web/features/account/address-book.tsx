@@ -9,7 +9,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { addressBody, type AddressBody, addressMessages, MAX_ADDRESSES, type SavedAddress } from '#shared/schemas/addresses.ts';
 import { errorMessage } from '../../api/client.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { CheckField, FormField } from '../../components/form/field.tsx';
+import { CheckField, FormField, SelectField } from '../../components/form/field.tsx';
+import { countryName, countryOptions } from '#shared/countries.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useServerForm } from '../../components/form/use-server-form.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
@@ -20,10 +21,10 @@ import BiPlusLgIcon from '~icons/bi/plus-lg';
 const loadFailed = 'Não foi possível carregar as suas moradas.';
 const saveFailed = 'Não foi possível guardar a morada. Por favor tente novamente.';
 const deleteFailed = 'Não foi possível eliminar a morada. Por favor tente novamente.';
-const serverFields = ['name', 'address', 'city', 'postal_code', 'phone'] as const;
+const serverFields = ['name', 'address', 'city', 'postal_code', 'phone', 'country'] as const;
 
-const bodyOf = (a: SavedAddress): AddressBody => ({ name: a.name, address: a.address, city: a.city, postal_code: a.postal_code, phone: a.phone, country: 'Portugal' });
-const blank: AddressBody = { name: '', address: '', city: '', postal_code: '', phone: '', country: 'Portugal', is_default: false };
+const bodyOf = (a: SavedAddress): AddressBody => ({ name: a.name, address: a.address, city: a.city, postal_code: a.postal_code, phone: a.phone, country: a.country_code ?? 'PT' });
+const blank: AddressBody = { name: '', address: '', city: '', postal_code: '', phone: '', country: 'PT', is_default: false };
 
 /** Adding (`editing` null) or changing one address. */
 function AddressForm({ editing, first, onDone }: { editing: SavedAddress | null; first: boolean; onDone: (message: string) => void }) {
@@ -69,6 +70,14 @@ function AddressForm({ editing, first, onDone }: { editing: SavedAddress | null;
           {...field('city')}
         />
       </Row>
+      {/* Portugal, or the country an address saved from a checkout abroad keeps (decision 0055). */}
+      <SelectField id={`${prefix}-country`} label="País" {...field('country')}>
+        {countryOptions(['PT', editing?.country_code ?? 'PT']).map((code) => (
+          <option key={code} value={code}>
+            {countryName(code)}
+          </option>
+        ))}
+      </SelectField>
       <FormField id={`${prefix}-phone`} label="Telefone" type="tel" autoComplete="tel" inputMode="tel" required {...field('phone')} />
       {!first && !editing?.is_default && (
         <CheckField id={`${prefix}-default`} label="Usar como morada predefinida" className="mb-3" registration={form.register('is_default')} />

@@ -10,7 +10,7 @@ import { api } from '../../api/client.ts';
 export type OrderLine = { product_id: number; variant_id?: number; quantity: number };
 
 /** The checkout's postcode and the shipping method chosen for it: the answer then carries the zone's methods (decision 0046). */
-export type ShippingAsk = { postal_code?: string; shipping_method_id?: number; discount_code?: string };
+export type ShippingAsk = { postal_code?: string; country?: string; shipping_method_id?: number; discount_code?: string };
 
 /** Query keys of the server's totals: keyed by what is sent (never the stored prices, which the answer may correct). */
 export const cartKeys = {

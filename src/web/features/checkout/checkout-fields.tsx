@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { type CustomerPaymentMethod, paymentMethodLabel } from '#shared/orders.ts';
 import type { SavedAddress } from '#shared/schemas/addresses.ts';
-import { orderMessages } from '#shared/schemas/orders.ts';
+import { countryName, countryOptions } from '#shared/countries.ts';
 import { fieldBinder, FormField } from '../../components/form/field.tsx';
 import type { CheckoutFormInput } from './checkout-form.ts';
 
@@ -29,6 +29,8 @@ type Props = {
   digitalOnly: boolean;
   /** A signed-in customer's address book, and the one that filled the fields. */
   saved?: { addresses: readonly SavedAddress[]; picked: number | null; onPick: (address: SavedAddress) => void } | undefined;
+  /** The countries the shop ships to (the totals' answer): Portugal until it arrives. */
+  countries?: readonly string[] | undefined;
   /** Between the address and the payment: how it ships (the shipping method's fieldset). */
   children?: ReactNode;
 };
@@ -82,7 +84,7 @@ function SavedAddressPicker({ addresses, picked, onPick }: NonNullable<Props['sa
 }
 
 /** The checkout form's two cards: shipping details, then the payment method (with the MB WAY number). */
-export function CheckoutFields({ register, errors, paymentMethod, methods, mbwayCountry = null, digitalOnly, saved, children }: Props) {
+export function CheckoutFields({ register, errors, paymentMethod, methods, mbwayCountry = null, digitalOnly, saved, countries = ['PT'], children }: Props) {
   const field = fieldBinder(register, errors);
   return (
     <>
@@ -106,10 +108,13 @@ export function CheckoutFields({ register, errors, paymentMethod, methods, mbway
         </Row>
         <Form.Group className="mb-0" controlId="checkout-country">
           <Form.Label>País</Form.Label>
-          <Form.Control readOnly value="Portugal" autoComplete="country-name" aria-describedby="checkout-country-hint" />
-          <Form.Text id="checkout-country-hint" className="text-secondary">
-            {orderMessages.country}
-          </Form.Text>
+          <Form.Select autoComplete="country" {...register('country')}>
+            {countryOptions(countries).map((code) => (
+              <option key={code} value={code}>
+                {countryName(code)}
+              </option>
+            ))}
+          </Form.Select>
         </Form.Group>
         </>}
         <InvoiceFields field={field} />

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_BUTTON_LABEL } from '#shared/digital-consent.ts';
-import { checkoutBody } from '#shared/schemas/orders.ts';
+import { checkAddress, checkoutBody, phoneOf } from '#shared/schemas/orders.ts';
 import { paymentMessages, mbwayMobile } from '#shared/schemas/payments.ts';
 
 const mbwayNumber = (values: { payment_method: string; mbway_phone?: string | undefined }, ctx: z.RefinementCtx) => {
@@ -18,13 +18,24 @@ const contactFields = { name: true, email: true, phone: true, nif: true, company
 export const checkoutForm = checkoutBody
   .pick({ ...contactFields, address: true, city: true, postal_code: true, country: true })
   .extend({ mbway_phone: z.string().optional() })
-  .superRefine(mbwayNumber);
+  .superRefine(mbwayNumber)
+  // The postcode and phone of the address's country (decision 0055), with the other fields' messages at once.
+  .superRefine((v, ctx) => {
+    if (typeof v.country === 'string') checkAddress({ country: v.country, postal_code: v.postal_code, phone: v.phone }, ctx);
+  }, {
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  })
+  // The phone as the server stores it (a Portuguese number's nine digits), so the order's body is what it was.
+  .transform((v) => ({ ...v, phone: phoneOf(v.country, v.phone) ?? v.phone }));
 
 /** A basket of digital products only ships nothing: no postal address is asked (issue #12). */
 export const digitalCheckoutForm = checkoutBody
   .pick(contactFields)
   .extend({ mbway_phone: z.string().optional(), address: z.string().optional(), city: z.string().optional(), postal_code: z.string().optional(), country: z.string().optional() })
-  .superRefine(mbwayNumber);
+  .superRefine(mbwayNumber)
+  // No address goes with it: the server reads the phone as Portugal's.
+  .superRefine((v, ctx) => checkAddress({ country: 'PT', phone: v.phone }, ctx), { when: (payload) => typeof payload.value === 'object' && payload.value !== null })
+  .transform((v) => ({ ...v, phone: phoneOf('PT', v.phone) ?? v.phone }));
 
 export type CheckoutFormInput = z.input<typeof checkoutForm>;
 export type CheckoutFormValues = z.output<typeof checkoutForm>;

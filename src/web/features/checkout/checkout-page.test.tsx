@@ -147,8 +147,10 @@ describe('checkout page', () => {
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Finalizar compra']);
     for (const label of ['Nome completo', 'Email', 'Telefone', 'Morada', 'Cidade', 'Código postal']) expect(field(label)).toBeTruthy();
     expect(field('Código postal').placeholder).toBe('0000-000');
-    expect(field('País').value).toBe('Portugal');
-    expect(field('País').readOnly).toBe(true);
+    // Portugal, and the countries of the owner's zones once the totals name them (decision 0055).
+    const country = screen.getByRole('combobox', { name: 'País' }) as HTMLSelectElement;
+    expect(country.value).toBe('PT');
+    expect([...country.options].map((o) => o.textContent)).toEqual(['Portugal']);
 
     const payment = screen.getByRole('group', { name: 'Método de pagamento' });
     const multibanco = within(payment).getByRole('radio', { name: /Multibanco/ }) as HTMLInputElement;
@@ -398,7 +400,7 @@ describe('checkout page', () => {
       address: 'Rua das Flores, 1',
       city: 'Lisboa',
       postal_code: '1000-001',
-      country: 'Portugal',
+      country: 'PT',
       payment_method: 'mbway',
       shipping_cost: totals.shippingCost,
       total_price_without_tax: totals.totalPriceWithoutTax,

@@ -54,7 +54,7 @@ const blankForm = (user: { username: string; email: string } | null): CheckoutFo
   address: '',
   city: '',
   postal_code: '',
-  country: 'Portugal',
+  country: 'PT',
   nif: '',
   company: '',
   payment_method: 'multibanco',
@@ -214,8 +214,9 @@ export function CheckoutPage() {
               mbwayCountry={mbwayCountryHint(mbwayPhone ?? '')}
               digitalOnly={digitalOnly}
               saved={saved}
+              countries={totals.data?.countries}
             >
-              {!digitalOnly && <ShippingMethodFieldset zone={shipping.zone} {...shipping.offered(totals.data)} onPick={shipping.pick} disabled={busy} />}
+              {!digitalOnly && <ShippingMethodFieldset {...shipping.offered(totals.data)} onPick={shipping.pick} disabled={busy} />}
             </CheckoutFields>
             <CheckoutSubmit items={items} shown={shown} soldOut={soldOut} notice={notice} formError={formError}>
               {hasDigital && <DigitalConsent register={register} />}

@@ -26,6 +26,7 @@ export function useSavedAddresses(signedIn: boolean, { setValue, control, formSt
       setValue('address', address.address, touched);
       setValue('city', address.city, touched);
       setValue('postal_code', address.postal_code, touched);
+      setValue('country', address.country_code ?? 'PT', touched);
     },
     [setValue, isSubmitted],
   );

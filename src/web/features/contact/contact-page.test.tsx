@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { contactMessages } from '#shared/schemas/contact.ts';
 import { fakeApi, type FakeCall, renderRoutes } from '../../test/harness.tsx';
+import { FRESH_SHOP_METHODS } from '#shared/shipping.ts';
+import { toShippingMethod } from '#shared/schemas/shipping.ts';
 import { TermsPage, TERMS_UPDATED_ON } from '../terms/terms-page.tsx';
 import { ContactPage } from './contact-page.tsx';
 import { SUCCESS_MS } from '../../components/use-timers.ts';
@@ -125,5 +127,20 @@ describe('terms page', () => {
     expect((await screen.findAllByText('NIF 509999999', { exact: false })).length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: /CNPD/ }).getAttribute('href')).toBe('https://www.cnpd.pt');
     expect(screen.getByRole('link', { name: /Livro de Reclamações Eletrónico/ }).getAttribute('href')).toBe('https://www.livroreclamacoes.pt');
+  });
+
+  it("names the owner's zones abroad with their countries and methods (decision 0055)", async () => {
+    const methods = FRESH_SHOP_METHODS.map(toShippingMethod);
+    const correos = { ...methods[0]!, id: 9, zone: 'espanha', name: 'Correos', price: 12.5, free_above: null, days_min: 3, days_max: 6 };
+    const zones = [
+      { code: 'espanha', name: 'Espanha', countries: ['ES'] },
+      // A zone without a method is not offered, so the terms do not name it.
+      { code: 'benelux', name: 'Benelux', countries: ['BE', 'NL'] },
+    ];
+    renderPage(<TermsPage />, (call) => (call.path === '/shipping-method/offer' ? { status: 200, body: { methods: [...methods, correos], zones } } : undefined));
+    const shipping = screen.getByRole('region', { name: '11. Envios e entregas' });
+    await waitFor(() => expect(shipping.textContent).toMatch(/Espanha \(Espanha \(ES\)\): Correos: 12,50\s€ por encomenda\. Entrega em 3 a 6 dias úteis/));
+    expect(shipping.textContent).toContain('fora de Portugal, é a do país da morada');
+    expect(shipping.textContent).not.toContain('Benelux');
   });
 });

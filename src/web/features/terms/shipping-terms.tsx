@@ -1,5 +1,6 @@
 import { type ShippingRules, SHIPPING_ZONES, deliveryDays, priceWords, shippingZoneLabel } from '#shared/shipping.ts';
-import { useShippingRules } from '../../api/shipping-offer.ts';
+import { countryList } from '#shared/schemas/zones.ts';
+import { useShippingRules, useShippingZonesAbroad } from '../../api/shipping-offer.ts';
 
 /** One method in the terms' words: its name, its price and its delivery time (or where and when to pick it up). */
 function MethodTerms({ method }: { method: ShippingRules }) {
@@ -24,13 +25,16 @@ function MethodTerms({ method }: { method: ShippingRules }) {
  */
 export function ShippingTerms() {
   const methods = useShippingRules();
+  // Beyond Portugal, the owner's zones that have a method (decision 0055), named with their countries.
+  const abroad = useShippingZonesAbroad().filter((z) => methods.some((m) => m.active && m.zone === z.code));
+  const zones = [...SHIPPING_ZONES.map((zone) => ({ code: zone as string, label: shippingZoneLabel[zone] })), ...abroad.map((z) => ({ code: z.code, label: `${z.name} (${countryList(z.countries)})` }))];
   return (
     <>
-      {SHIPPING_ZONES.map((zone) => {
+      {zones.map(({ code: zone, label }) => {
         const offered = methods.filter((m) => m.active && m.zone === zone);
         return (
           <li key={zone}>
-            {shippingZoneLabel[zone]}:{' '}
+            {label}:{' '}
             {offered.length === 0 ?
               'sem envios de momento; contacte-nos para combinarmos a entrega.'
             : offered.map((method, index) => (
@@ -43,7 +47,7 @@ export function ShippingTerms() {
           </li>
         );
       })}
-      <li>A zona de envio é a do código postal da morada (Madeira e Porto Santo: 9000 a 9499; Açores: 9500 a 9999). Encomendas só com produtos digitais não pagam portes.</li>
+      <li>A zona de envio é a do código postal da morada (Madeira e Porto Santo: 9000 a 9499; Açores: 9500 a 9999){abroad.length > 0 && '; fora de Portugal, é a do país da morada'}. Encomendas só com produtos digitais não pagam portes.</li>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { DailyTable } from './daily-table.tsx';
 import { BestSellers, DiscountsGiven, LowStock, NeedsAttention, OrdersByStatus } from './overview-lists.tsx';
 import { OwnerMail } from './owner-mail.tsx';
 import { TurnoverMeter } from './turnover-meter.tsx';
+import { DistanceSalesMeter } from './distance-sales-meter.tsx';
 import { WithdrawalsPanel } from './withdrawals-panel.tsx';
 import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
 
@@ -104,6 +105,7 @@ export function OverviewTab() {
             />
           </div>
           {figures.vat?.meter && <TurnoverMeter meter={figures.vat.meter} />}
+          {figures.vat?.distance && <DistanceSalesMeter meter={figures.vat.distance} />}
           <section className="card mb-4" aria-labelledby={`${id}-days`}>
             <div className="card-body">
               <div className="d-flex flex-wrap align-items-center gap-2 mb-3">

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShippingMethod, ShippingMethodInput, ShippingMethodList } from '#shared/schemas/shipping.ts';
+import type { ShippingZoneAnswer, ShippingZoneInput, ShippingZoneList } from '#shared/schemas/zones.ts';
 import { api } from '../../../api/client.ts';
 import { queryRoots } from '../../../api/query-keys.ts';
 
@@ -28,4 +29,24 @@ export function useSaveShippingMethod() {
 export function useDeleteShippingMethod() {
   const refresh = useRefreshShipping();
   return useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/shipping-method/${id}`), onSuccess: refresh });
+}
+
+// The owner's own zones (decision 0055): GET/POST /shipping-zone, PUT/DELETE /shipping-zone/:id, admin only.
+export const shippingZonesQuery = queryOptions({
+  queryKey: [...queryRoots.shipping, 'zones'] as const,
+  queryFn: ({ signal }) => api.get<ShippingZoneList>('/shipping-zone', { signal }),
+});
+
+export function useSaveShippingZone() {
+  const refresh = useRefreshShipping();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: ShippingZoneInput }) =>
+      id === null ? api.post<ShippingZoneAnswer>('/shipping-zone', body) : api.put<ShippingZoneAnswer>(`/shipping-zone/${id}`, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteShippingZone() {
+  const refresh = useRefreshShipping();
+  return useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/shipping-zone/${id}`), onSuccess: refresh });
 }

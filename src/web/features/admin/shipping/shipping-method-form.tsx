@@ -7,6 +7,7 @@ import { SHIPPING_KINDS, SHIPPING_ZONES, shippingKindLabel, shippingZoneLabel } 
 import { type ShippingMethod, type ShippingMethodInput, shippingMethodBody, type ShippingMethodValues } from '#shared/schemas/shipping.ts';
 import { FormField, SelectField } from '../../../components/form/field.tsx';
 import { decimalText, InlineRecordForm, useInlineRecordForm } from '../inline-record-form.tsx';
+import type { ShippingZoneAnswer } from '#shared/schemas/zones.ts';
 import { useSaveShippingMethod } from './api.ts';
 
 /** The form's values from a method (editing) or a new mainland flat method. */
@@ -27,7 +28,7 @@ export const formValues = (method: ShippingMethod | null): ShippingMethodInput =
 const FIELDS = ['zone', 'name', 'kind', 'price', 'bands', 'free_above', 'days_min', 'days_max', 'active', 'pickup_address', 'pickup_hours'];
 
 /** A method's form: zone, name, how the price is made (flat, bands of value or weight, pickup), free above, days, active. */
-export function ShippingMethodForm({ method, onDone }: { method: ShippingMethod | null; onDone: (message: string) => void }) {
+export function ShippingMethodForm({ method, zones = [], onDone }: { method: ShippingMethod | null; zones?: readonly ShippingZoneAnswer[]; onDone: (message: string) => void }) {
   const save = useSaveShippingMethod();
   const record = useInlineRecordForm({
     prefix: 'shipping',
@@ -53,6 +54,11 @@ export function ShippingMethodForm({ method, onDone }: { method: ShippingMethod 
             {SHIPPING_ZONES.map((zone) => (
               <option key={zone} value={zone}>
                 {shippingZoneLabel[zone]}
+              </option>
+            ))}
+            {zones.map((zone) => (
+              <option key={zone.code} value={zone.code}>
+                {zone.name}
               </option>
             ))}
           </SelectField>

@@ -33,10 +33,12 @@ const TAB = '/admin-dashboard?tab=envios';
 const writes = (calls: FakeCall[]) => calls.filter((c) => c.method !== 'GET');
 const zone = (name: string) => screen.getByRole('region', { name });
 
-/** The tab's server: the stored methods, `put` answering an update. */
+/** The tab's server: the stored methods (no zone abroad), `put` answering an update. */
 function serve(stored: ShippingMethod[], put?: (call: FakeCall) => { status: number; body: unknown }) {
   return fakeApi(admin, (call) => {
     if (call.method === 'GET' && call.path === '/shipping-method') return { status: 200, body: { methods: stored } };
+    // No zone abroad: the mainland's, Madeira's and the Azores' tables only.
+    if (call.method === 'GET' && call.path === '/shipping-zone') return { status: 200, body: { zones: [] } };
     if (call.method === 'PUT' && call.path.startsWith('/shipping-method/')) return put?.(call);
     if (call.method === 'DELETE' && call.path.startsWith('/shipping-method/')) {
       const id = Number(call.path.split('/').at(-1));
