@@ -1,10 +1,14 @@
 // How a server-rendered page starts its app (modules/seo/app-shell.ts writes the list in the head): the page
-// can be read already, so its code is fetched once the page and its main picture have loaded, every file at
-// once, and then takes the page over (src/web/main.tsx). Until then nothing competes with what the customer
-// sees first on a phone's connection.
+// can be read already, so its code is fetched once the page and its main picture have loaded and been painted,
+// every file at once, and then takes the page over (src/web/main.tsx). Until then nothing competes with what
+// the customer sees first on a phone's connection.
 const files = document.querySelector('meta[name="loja-app"]')?.getAttribute('content')?.split(' ').filter(Boolean) ?? [];
 
+let started = false;
+
 function start() {
+  if (started) return;
+  started = true;
   // One insertion for every file: the head changes once.
   const links = document.createDocumentFragment();
   for (const href of files.slice(1)) {
@@ -18,5 +22,13 @@ function start() {
   if (files[0]) void import(files[0]);
 }
 
-if (document.readyState === 'complete') start();
-else addEventListener('load', start, { once: true });
+// Once the page has loaded and been painted: a page that loads before its first paint (a slow phone) does not spend
+// its first bytes on code while the text and the main picture wait. The buttons work meanwhile (forms, decision
+// 0056). A hidden tab paints nothing: it starts a second later all the same.
+function afterPaint() {
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 1000);
+}
+
+if (document.readyState === 'complete') afterPaint();
+else addEventListener('load', afterPaint, { once: true });

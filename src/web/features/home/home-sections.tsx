@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
+import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import { HOME_HERO } from '#shared/texts/content.ts';
 import { SERVICE_CARD_TEXT_LENGTH } from '#shared/texts/services.ts';
@@ -28,10 +29,16 @@ function Loading({ label }: { label: string }) {
   );
 }
 
+const WIDE = '(min-width: 992px)';
+const HERO_SIZES = `${WIDE} 50vw, 100vw`;
+
 /** Section 1: who the shop is, in the owner's own words (an editable block), beside the 'Sobre' picture. */
 export function HeroSection({ titleId }: { titleId: string }) {
   const image = useQuery(aboutImageQuery);
   const picture = image.data;
+  // Beside the text on a wide screen the picture is the page's largest paint: fetched first there. On a phone it comes
+  // under the text (the largest paint then): it waits its turn behind the style sheets and the typeface (issue #32).
+  if (picture) preload(picture.url, { as: 'image', imageSrcSet: picture.srcset, imageSizes: HERO_SIZES, fetchPriority: 'high', media: WIDE });
   return (
     <div className="row align-items-center g-4 g-lg-5">
       <div className={picture ? 'col-12 col-lg-6' : 'col-12 col-lg-9'}>
@@ -56,11 +63,10 @@ export function HeroSection({ titleId }: { titleId: string }) {
             className="home-hero-image"
             src={picture.url}
             srcSet={picture.srcset}
-            sizes="(min-width: 992px) 50vw, 100vw"
+            sizes={HERO_SIZES}
             width={picture.width}
             height={picture.height}
             alt=""
-            fetchPriority="high"
           />
         </div>
       )}
