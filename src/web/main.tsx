@@ -11,7 +11,6 @@ import { askToSignInAgain } from './session/renew-session.ts';
 import { sessionKey } from './session/session.tsx';
 import { dropServerHead } from './layout/server-head.ts';
 import { createRoutes } from './routes.tsx';
-import { serverLinesWith } from './features/cart/api.ts';
 import { followServerCart } from './features/cart/cart-store.ts';
 
 /** What a server-rendered page hands over (entry-server.tsx), or nothing for a page the browser renders alone. */
@@ -48,7 +47,8 @@ async function start() {
   }
   const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
   // Decision 0056: a form may have changed the cart before the app ran (a tap before it, or a visit without it).
-  followServerCart(serverLinesWith(queryClient)).catch(() => undefined);
+  // Its lines are asked for only then: the code that asks them is not part of every page's first script.
+  followServerCart(async (lines) => (await import('./features/cart/api.ts')).serverLinesWith(queryClient)(lines)).catch(() => undefined);
   // Decision 0035: the back office asks to sign in again over the page and then sends what was refused; elsewhere
   // the session is over: the header says so, a page that needs one goes to /login (RequireUser remembers where
   // from), and one that does not (the checkout, an order's payment) stays where it is.
