@@ -86,14 +86,19 @@ export function phoneOf(country: string, phone: string): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** What is wrong with an address's postcode and phone for its country, per field (pt-PT); empty when nothing. */
-export function addressProblems(v: { country: string; postal_code?: string | undefined; phone?: string | undefined }): Record<string, string> {
+/**
+ * What is wrong with an address's postcode and phone for its country, per field (pt-PT); empty when nothing. A schema
+ * runs it on a body whose other fields may have failed (`when`): a field that is not text is already refused by its own
+ * check, and is left alone here.
+ */
+export function addressProblems(v: { country: unknown; postal_code?: unknown; phone?: unknown }): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (v.postal_code !== undefined) {
+  if (typeof v.country !== 'string') return problems;
+  if (typeof v.postal_code === 'string') {
     const problem = postcodeProblem(v.country, v.postal_code) ?? (outsideVatTerritory(v.country, v.postal_code) ? orderMessages.outsideVatTerritory : null);
     if (problem) problems.postal_code = problem;
   }
-  if (v.phone !== undefined && v.phone.trim() && !phoneOf(v.country, v.phone)) problems.phone = v.country === 'PT' ? orderMessages.phoneInvalid : foreignPhoneMessage;
+  if (typeof v.phone === 'string' && v.phone.trim() && !phoneOf(v.country, v.phone)) problems.phone = v.country === 'PT' ? orderMessages.phoneInvalid : foreignPhoneMessage;
   return problems;
 }
 
