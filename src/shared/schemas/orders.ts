@@ -86,11 +86,7 @@ export function phoneOf(country: string, phone: string): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/**
- * What is wrong with an address's postcode and phone for its country, per field (pt-PT); empty when nothing. A schema
- * runs it on a body whose other fields may have failed (`when`): a field that is not text is already refused by its own
- * check, and is left alone here.
- */
+/** An address's postcode and phone problems for its country, per field (pt-PT); a field not text is refused by its own check. */
 export function addressProblems(v: { country: unknown; postal_code?: unknown; phone?: unknown }): Record<string, string> {
   const problems: Record<string, string> = {};
   if (typeof v.country !== 'string') return problems;
