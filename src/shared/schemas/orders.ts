@@ -90,10 +90,8 @@ export function phoneOf(country: string, phone: string): string | null {
 export function addressProblems(v: { country: unknown; postal_code?: unknown; phone?: unknown }): Record<string, string> {
   const problems: Record<string, string> = {};
   if (typeof v.country !== 'string') return problems;
-  if (typeof v.postal_code === 'string') {
-    const problem = postcodeProblem(v.country, v.postal_code) ?? (outsideVatTerritory(v.country, v.postal_code) ? orderMessages.outsideVatTerritory : null);
-    if (problem) problems.postal_code = problem;
-  }
+  const postcode = typeof v.postal_code === 'string' ? (postcodeProblem(v.country, v.postal_code) ?? (outsideVatTerritory(v.country, v.postal_code) ? orderMessages.outsideVatTerritory : null)) : null;
+  if (postcode) problems.postal_code = postcode;
   if (typeof v.phone === 'string' && v.phone.trim() && !phoneOf(v.country, v.phone)) problems.phone = v.country === 'PT' ? orderMessages.phoneInvalid : foreignPhoneMessage;
   return problems;
 }
