@@ -1,7 +1,6 @@
-import Alert from 'react-bootstrap/Alert';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import { formatCents } from '#shared/money.ts';
 import type { DistanceSalesMeter as Meter } from '#shared/schemas/distance-sales.ts';
+import { MeterCard } from './meter-card.tsx';
 
 const variant = { ok: 'success', near: 'warning', over: 'danger' } as const;
 
@@ -10,26 +9,20 @@ const variant = { ok: 'success', near: 'warning', over: 'danger' } as const;
  * excluded, against the EU-wide 10 000 € under which Portuguese VAT applies; from 80 %, what the law then requires.
  */
 export function DistanceSalesMeter({ meter }: { meter: Meter }) {
-  const share = Math.min(100, Math.round((meter.soldCents / meter.limitCents) * 100));
+  const sold = formatCents(meter.soldCents);
+  const limit = formatCents(meter.limitCents);
   return (
-    <section className="card mb-4" aria-labelledby="distance-sales-title">
-      <div className="card-body">
-        <h3 id="distance-sales-title" className="h5">
-          Vendas à distância para outros países da UE em {meter.year}
-        </h3>
-        <p className="fs-4 fw-semibold mb-2">
-          {formatCents(meter.soldCents)} <span className="fs-6 fw-normal text-secondary">de {formatCents(meter.limitCents)} (sem IVA)</span>
-        </p>
-        <ProgressBar now={share} variant={variant[meter.level]} aria-label={`Vendas à distância ${formatCents(meter.soldCents)} de ${formatCents(meter.limitCents)}`} className="mb-1" />
-        <p className="small text-secondary mb-0">
-          Até {formatCents(meter.limitCents)} por ano civil, em toda a UE, estas vendas levam o IVA português. Em {meter.year - 1}: {formatCents(meter.previousYearCents)}.
-        </p>
-        {meter.message && (
-          <Alert variant={variant[meter.level]} className="mt-3 mb-0">
-            {meter.message}
-          </Alert>
-        )}
-      </div>
-    </section>
+    <MeterCard
+      id="distance-sales-title"
+      title={`Vendas à distância para outros países da UE em ${meter.year}`}
+      figure={
+        <>
+          {sold} <span className="fs-6 fw-normal text-secondary">de {limit} (sem IVA)</span>
+        </>
+      }
+      bar={{ now: Math.min(100, Math.round((meter.soldCents / meter.limitCents) * 100)), variant: variant[meter.level], label: `Vendas à distância ${sold} de ${limit}` }}
+      note={`Até ${limit} por ano civil, em toda a UE, estas vendas levam o IVA português. Em ${meter.year - 1}: ${formatCents(meter.previousYearCents)}.`}
+      message={meter.message}
+    />
   );
 }

@@ -1,7 +1,6 @@
-import Alert from 'react-bootstrap/Alert';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import { formatCents } from '#shared/money.ts';
 import type { TurnoverMeter as Meter } from '#shared/schemas/tax.ts';
+import { MeterCard } from './meter-card.tsx';
 
 const variant = { ok: 'success', near: 'warning', over_limit: 'warning', over_ceiling: 'danger' } as const;
 
@@ -10,32 +9,25 @@ const variant = { ok: 'success', near: 'warning', over_limit: 'warning', over_ce
  * against 15 000 € and 18 750 €, and, from 80 %, what the law then requires.
  */
 export function TurnoverMeter({ meter }: { meter: Meter }) {
-  const share = Math.min(100, Math.round((meter.invoicedCents / meter.ceilingCents) * 100));
-  const limitAt = Math.round((meter.limitCents / meter.ceilingCents) * 100);
+  const invoiced = formatCents(meter.invoicedCents);
+  const limit = formatCents(meter.limitCents);
+  const ceiling = formatCents(meter.ceilingCents);
   return (
-    <section className="card mb-4" aria-labelledby="turnover-title">
-      <div className="card-body">
-        <h3 id="turnover-title" className="h5">
-          Isenção de IVA (art. 53.º): faturado em {meter.year}
-        </h3>
-        <p className="fs-4 fw-semibold mb-2">
-          {formatCents(meter.invoicedCents)} <span className="fs-6 fw-normal text-secondary">de {formatCents(meter.limitCents)}</span>
-        </p>
-        <ProgressBar
-          now={share}
-          variant={variant[meter.level]}
-          aria-label={`Faturado ${formatCents(meter.invoicedCents)}: limite ${formatCents(meter.limitCents)}, máximo ${formatCents(meter.ceilingCents)}`}
-          className="mb-1"
-        />
-        <p className="small text-secondary mb-0">
-          Limite de {formatCents(meter.limitCents)} (a {limitAt} % da barra) e máximo de {formatCents(meter.ceilingCents)} no ano civil.
-        </p>
-        {meter.message && (
-          <Alert variant={variant[meter.level]} className="mt-3 mb-0">
-            {meter.message}
-          </Alert>
-        )}
-      </div>
-    </section>
+    <MeterCard
+      id="turnover-title"
+      title={`Isenção de IVA (art. 53.º): faturado em ${meter.year}`}
+      figure={
+        <>
+          {invoiced} <span className="fs-6 fw-normal text-secondary">de {limit}</span>
+        </>
+      }
+      bar={{
+        now: Math.min(100, Math.round((meter.invoicedCents / meter.ceilingCents) * 100)),
+        variant: variant[meter.level],
+        label: `Faturado ${invoiced}: limite ${limit}, máximo ${ceiling}`,
+      }}
+      note={`Limite de ${limit} (a ${Math.round((meter.limitCents / meter.ceilingCents) * 100)} % da barra) e máximo de ${ceiling} no ano civil.`}
+      message={meter.message}
+    />
   );
 }
