@@ -51,6 +51,9 @@ describe('the storefront rendered on the server', () => {
     const transport = injectTransport((options) => ctx.app.inject(options));
     const page = await render(`${PUBLIC_URL}/carrinho?adicionado=${product.id}`, transport, `sessao=x; cart=${product.id}.0.2`);
     expect(page?.status).toBe(200);
+    expect(page?.head).toContain('<title>Carrinho | Loja</title>');
+    // The head is written apart (the route's), never a second title in the page's body.
+    expect(page?.html).not.toContain('<title>');
     expect(page?.html).toContain('Cesto de junco foi adicionado ao carrinho.');
     expect(page?.html).toContain(`action="/carrinho/alterar" method="post"><input type="hidden" name="product_id" value="${product.id}"/>`);
     expect(page?.html).toContain('name="quantity"');

@@ -11,7 +11,6 @@ import { Link, useSearchParams } from 'react-router';
 import { formatCents, toCents } from '#shared/money.ts';
 import { freeShippingFromEuros } from '#shared/orders.ts';
 import type { CartAnswer } from '#shared/schemas/cart.ts';
-import { PageMeta } from '../../components/page-meta.tsx';
 import { useHydrated } from '../../components/use-hydrated.ts';
 import { paths } from '#shared/paths.ts';
 import { ContinueShoppingLink } from '../../components/continue-shopping-link.tsx';
@@ -35,9 +34,6 @@ import { CartLine, EmptyCart } from './cart-lines.tsx';
 import BiTruckIcon from '~icons/bi/truck';
 import { DiscountCodeField } from './discount-code-field.tsx';
 import { TableHead } from '../../components/table-head.tsx';
-
-const title = 'Carrinho';
-const description = 'Reveja os produtos do seu carrinho, as quantidades e os totais antes de finalizar a compra.';
 
 /** /carrinho (storefront.md §2): the lines, the server's totals and the way to the checkout. */
 export function CartPage() {
@@ -74,7 +70,6 @@ export function CartPage() {
 
   return (
     <Container className="py-4 py-md-5">
-      <PageMeta title={title} description={description} />
       <h1 ref={heading} tabIndex={-1} className="cart-heading mb-4">
         Carrinho
       </h1>
