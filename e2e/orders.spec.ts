@@ -238,7 +238,9 @@ test.describe('encomendas', () => {
       await expect(main.getByRole('heading', { level: 1, name: 'Finalizar compra' })).toBeVisible();
       await expect(main.getByLabel('Nome completo', { exact: true })).toHaveValue(user.username);
       await expect(main.getByLabel('Email', { exact: true })).toHaveValue(user.email);
-      await expect(main.getByLabel('País', { exact: true })).toHaveValue('Portugal');
+      // Portugal, chosen: the only country while the shop has no zone abroad (decision 0055; its value the ISO code).
+      await expect(main.getByLabel('País', { exact: true })).toHaveValue('PT');
+      await expect(main.getByLabel('País', { exact: true }).locator('option:checked')).toHaveText('Portugal');
       await expect(main.getByRole('radio', { name: /^Multibanco/ })).toBeChecked();
       await expect(main.getByRole('radio', { name: /^MB WAY/ })).not.toBeChecked();
 
@@ -485,7 +487,9 @@ test.describe('encomendas', () => {
     });
 
     await test.step('/checkout com o carrinho vazio vai para /carrinho', async () => {
+      // The cart is kept in local storage and in the cookie the server reads (decision 0056): both emptied.
       await page.evaluate(() => localStorage.removeItem('cart'));
+      await page.context().clearCookies({ name: 'cart' });
       await page.goto('/checkout');
       await expect(page).toHaveURL(urlOf('/carrinho'));
       await expect(main.getByText('O seu carrinho está vazio.', { exact: true })).toBeVisible();
