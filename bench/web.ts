@@ -95,6 +95,13 @@ function lighthouse(url: string, attempt = 1): Figures {
 
 const FIRST_TAP_ONLY = process.argv.includes('--first-tap');
 
+/**
+ * A request after Lighthouse's runs: they block this process (spawnSync) for minutes, so the connection kept from
+ * before is one the shop has closed meanwhile (its keep-alive ended) and the first write on it fails (EPIPE). Once
+ * more, on a new connection.
+ */
+const fetchAgain = (url: string) => fetch(url).catch(() => fetch(url));
+
 const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
@@ -103,8 +110,8 @@ const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&q
  */
 async function tapPages(): Promise<TapPage[]> {
   type Row = { id: number; name: string; isDigital: boolean; hasVariants: boolean; stock: number };
-  const { rows } = (await (await fetch(`${base}/api/product?pageSize=100`)).json()) as { rows: Row[] };
-  const shown = await Promise.all(['/', '/produtos'].map(async (path) => (await fetch(`${base}${path}`)).text()));
+  const { rows } = (await (await fetchAgain(`${base}/api/product?pageSize=100`)).json()) as { rows: Row[] };
+  const shown = await Promise.all(['/', '/produtos'].map(async (path) => (await fetchAgain(`${base}${path}`)).text()));
   const label = (row: Row) => `Adicionar ${row.name} ao carrinho`;
   const chosen = rows.find((row) => !row.isDigital && !row.hasVariants && row.stock > 0 && shown.every((page) => page.includes(`aria-label="${html(label(row))}"`)));
   if (!chosen) throw new Error('no product without variants, in stock, is on both the home page and the list');
