@@ -1,7 +1,7 @@
 import formBody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CART_COOKIE, CART_COOKIE_MAX_AGE, type CartRef, decodeCartCookie, encodeCartCookie } from '#shared/cart.ts';
+import { CART_COOKIE, CART_COOKIE_MAX_AGE, type CartRef, cartRefs, decodeCartCookie, encodeCartCookie } from '#shared/cart.ts';
 import { paths } from '#shared/paths.ts';
 import { cartAddForm, cartAnswer, cartLineForm, cartQuery } from '#shared/schemas/cart.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -13,15 +13,9 @@ export const cartRoutes =
   async (app) => {
     app.get('/cart', { schema: { tags: ['orders'], querystring: cartQuery, response: { 200: cartAnswer } } }, async (request) => {
       const items = await cartLines(db, decodeCartCookie(request.query.lines));
-      return { lines: encodeCartCookie(items.map(refOf)), items, totals: await cartTotals(db, items) };
+      return { lines: encodeCartCookie(cartRefs(items)), items, totals: await cartTotals(db, items) };
     });
   };
-
-const refOf = (item: { productId: number; variant: { id: number } | null; quantity: number }): CartRef => ({
-  productId: item.productId,
-  variantId: item.variant?.id ?? null,
-  quantity: item.quantity,
-});
 
 /**
  * The storefront's buying controls as forms (decision 0056): they work from the first paint and without JavaScript.

@@ -26,7 +26,10 @@ export function fetchTotals(lines: readonly OrderLine[], signal?: AbortSignal, s
 export const fetchServerCart = (lines: string, signal?: AbortSignal) => api.get<CartAnswer>(`/cart?lines=${encodeURIComponent(lines)}`, { signal });
 
 /** The cart the server rendered its cart page from (its cookie's lines): what the page shows until the app runs. */
-export const serverCartQuery = (lines: string) => ({ queryKey: ['cart', 'server'] as const, queryFn: () => fetchServerCart(lines) });
+export const serverCartKey = ['cart', 'server'] as const;
+
+/** The cart the server renders its cart page from (the cookie's `lines`): kept under `serverCartKey`. */
+export const serverCartQuery = (lines: string) => ({ queryKey: serverCartKey, queryFn: () => fetchServerCart(lines) });
 
 /** A stored line of the server's answer (its `stock` is the answer's, not the line's). */
 export const storedLines = (answer: CartAnswer): CartItem[] => answer.items.map(({ stock: _stock, ...line }) => line);
@@ -36,6 +39,6 @@ export const storedLines = (answer: CartAnswer): CartItem[] => answer.items.map(
  * they are the cookie's, otherwise asked of the server.
  */
 export const serverLinesWith = (queries: QueryClient) => async (lines: string) => {
-  const rendered = queries.getQueryData<CartAnswer>(serverCartQuery(lines).queryKey);
+  const rendered = queries.getQueryData<CartAnswer>(serverCartKey);
   return storedLines(rendered?.lines === lines ? rendered : await fetchServerCart(lines));
 };

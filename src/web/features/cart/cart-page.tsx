@@ -14,7 +14,7 @@ import type { CartAnswer } from '#shared/schemas/cart.ts';
 import { useHydrated } from '../../components/use-hydrated.ts';
 import { paths } from '#shared/paths.ts';
 import { ContinueShoppingLink } from '../../components/continue-shopping-link.tsx';
-import { serverCartQuery } from './api.ts';
+import { serverCartKey } from './api.ts';
 import { type Cart, type CartItem, lineName, removeItem, useCart } from './cart-store.ts';
 import { catalogMessages } from '#shared/texts/catalog.ts';
 import {
@@ -40,7 +40,7 @@ export function CartPage() {
   const hydrated = useHydrated();
   const stored = useCart();
   // Until the app runs, the lines and totals the server rendered from the cart cookie (decision 0056).
-  const rendered = useQueryClient().getQueryData<CartAnswer>(serverCartQuery('').queryKey);
+  const rendered = useQueryClient().getQueryData<CartAnswer>(serverCartKey);
   const fromServer = !hydrated && rendered ? rendered : undefined;
   const items: Cart = fromServer ? fromServer.items : stored;
   // A basket of digital products only ships nothing: no word about delivery.
