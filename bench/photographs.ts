@@ -1,9 +1,13 @@
-// Part of `npm run bench:web` (issue #32): the home page as a real shop has it, with a photograph in its hero rather
-// than the demo's light drawing. No photograph can be fetched here, so one is made with a photograph's worth of
+// Part of `npm run bench:web` (issue #32): the home page as a real shop has it, with photographs in its hero and its
+// sections rather than the demo's light drawings. No photograph can be fetched here, so one is made with a photograph's worth of
 // detail: broad shapes of light (the scene), texture at smaller scales and grain, saved as a camera exports it (JPEG,
 // quality 90, 3:2). Its renditions weigh what a photograph's do (about 60-100 KB at 800 px in WebP), several times the
 // demo drawing's.
 import sharp from 'sharp';
+import type { Product } from '#shared/schemas/catalog.ts';
+import type { Service } from '#shared/schemas/services.ts';
+import { productFormData, productFormDefaults } from '../src/web/features/admin/products/product-form-values.ts';
+import { serviceFormData, serviceFormDefaults } from '../src/web/features/admin/services/service-form-values.ts';
 
 /** A deterministic stand-in for a photograph, `width` × `height` pixels, as JPEG. */
 export async function photograph(width: number, height: number, seed = 1): Promise<Buffer> {
@@ -36,16 +40,47 @@ export async function photograph(width: number, height: number, seed = 1): Promi
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
 }
 
-/**
- * Signs in as the bench shop's admin and replaces the home page's 'Sobre' picture (the hero's) with a photograph,
- * through the back office's own call (`PUT /api/image/Sobre`).
- */
-export async function photographTheHome(base: string, admin: { email: string; password: string }): Promise<void> {
+type Admin = { email: string; password: string };
+
+/** Signs in as the bench shop's admin: the session's cookie and the origin its writes must name. */
+async function signIn(base: string, admin: Admin) {
   const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   if (!login.ok) throw new Error(`bench admin sign-in refused (${login.status})`);
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(await photograph(2400, 1600))], { type: 'image/jpeg' }), 'sobre.jpg');
-  const put = await fetch(`${base}/api/image/Sobre`, { method: 'PUT', headers: { cookie, origin: base }, body: form });
-  if (!put.ok) throw new Error(`the hero's photograph was refused (${put.status}): ${await put.text()}`);
+  return { cookie: login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; '), origin: base };
+}
+
+const photographFile = async (name: string, seed: number) =>
+  new File([new Uint8Array(await photograph(2400, 1600, seed))], name, { type: 'image/jpeg' });
+
+async function send(base: string, headers: Awaited<ReturnType<typeof signIn>>, path: string, form: FormData, what: string) {
+  const put = await fetch(`${base}${path}`, { method: 'PUT', headers, body: form });
+  if (!put.ok) throw new Error(`${what}'s photograph was refused (${put.status}): ${await put.text()}`);
+}
+
+/**
+ * The home page as a shop with photographs has it (issue #32): the hero's picture (the library's 'Sobre', through
+ * `PUT /api/image/Sobre`) and the pictures of the products and services its sections show (the links of the page as
+ * served), each through the back office's own form (`PUT /api/product/{id}`, `PUT /api/service/{id}`, built by the
+ * admin forms' functions from what the shop answers), the demo's drawings replaced.
+ */
+export async function photographTheHome(base: string, admin: Admin): Promise<void> {
+  const headers = await signIn(base, admin);
+  const hero = new FormData();
+  hero.append('image', await photographFile('sobre.jpg', 1));
+  await send(base, headers, '/api/image/Sobre', hero, 'the hero');
+
+  // What the sections show, read from the page a shopper gets; each product and service as the owner's form reads it.
+  const home = await (await fetch(`${base}/`)).text();
+  const linked = (path: string) => [...new Set([...home.matchAll(new RegExp(`href="/${path}/(\\d+)"`, 'g'))].map((m) => Number(m[1])))];
+  const read = async <T>(path: string) => (await (await fetch(`${base}${path}`, { headers })).json()) as T;
+  for (const [n, id] of linked('produtos').entries()) {
+    const product = await read<Product>(`/api/product/${id}`);
+    const form = productFormData(productFormDefaults(product), [await photographFile(`produto-${id}.jpg`, 10 + n)], product.images.map((image) => image.id));
+    await send(base, headers, `/api/product/${id}`, form, `product ${id}`);
+  }
+  for (const [n, id] of linked('servicos').entries()) {
+    const service = await read<Service>(`/api/service/${id}`);
+    const form = serviceFormData(serviceFormDefaults(service), { file: await photographFile(`servico-${id}.jpg`, 20 + n), removeCurrent: false });
+    await send(base, headers, `/api/service/${id}`, form, `service ${id}`);
+  }
 }
