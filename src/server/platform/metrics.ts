@@ -125,13 +125,17 @@ function mayRead(request: FastifyRequest, token: string | undefined) {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** One request answered: its method, its route's pattern, its status and how long it took. */
+export function requestAnswered(method: string, route: string, status: number, seconds: number) {
+  requestDuration.observe({ method, route, status: String(status) }, seconds);
+}
+
 /** Times every request by its route, and answers GET /metrics in Prometheus's text format. */
 export function registerMetrics(app: FastifyInstance, options: { token: string | undefined; figures: SharedFigures }) {
   const shared = sharedRegistry(options.figures);
   app.addHook('onResponse', async (request, reply) => {
     // A request no route matched is counted under one name, so random URLs cannot grow the label set.
-    const route = request.routeOptions.url ?? 'unmatched';
-    requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    requestAnswered(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!mayRead(request, options.token)) {

@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_IN_HINT } from '#shared/session-hint.ts';
 import { PUBLIC_URL, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
 import { insertProduct } from '../../../../tests/helpers/shop.ts';
+import { CatalogAnswers } from './catalog-answers.ts';
 import { CatalogCache } from './catalog-cache.ts';
 
 const ctx = useTestApp();
@@ -76,5 +78,41 @@ describe('a repeat of a cached catalogue call, answered before the rest of the r
     const draining = await shortcutTaken(() => ctx.app.inject({ method: 'GET', url }));
     expect(draining.taken).toBe(false);
     expect(draining.res.statusCode).toBe(200);
+  });
+
+  it("is answered at the server's door over HTTP, before Fastify: the same answer as the full path's, counted in the metrics (decision 0058)", async () => {
+    const box = await insertProduct(ctx, { name: 'Caixa de linho', priceCents: 1890, stock: 2 });
+    const url = `/api/product/${box.id}`;
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const get = async (headers: Record<string, string>) => {
+      const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers });
+      const { date: _date, ...kept } = Object.fromEntries(res.headers);
+      return { status: res.status, headers: kept, body: await res.text() };
+    };
+    const counted = async () => {
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      return Number(/loja_http_request_duration_seconds_count\{method="GET",route="\/api\/product\/:id",status="200"\} (\d+)/.exec(metrics)?.[1] ?? 0);
+    };
+    const serve = vi.spyOn(CatalogAnswers.prototype, 'serve');
+    try {
+      const full = await get({ 'accept-encoding': 'br' });
+      expect(serve.mock.results.at(-1)?.value).toBe(false);
+      const before = await counted();
+      const door = await get({ 'accept-encoding': 'br' });
+      expect(serve.mock.results.at(-1)?.value).toBe(true);
+      expect(door).toEqual(full);
+      expect(door.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(door.body)).toMatchObject({ id: box.id, name: 'Caixa de linho', stock: 2 });
+      expect(await counted()).toBe(before + 1);
+      // A browser that holds it gets a 304 at the door too; a process that is stopping sends everything the full way.
+      expect((await get({ 'accept-encoding': 'br', 'if-none-match': String(full.headers.etag) })).status).toBe(304);
+      expect(serve.mock.results.at(-1)?.value).toBe(true);
+      ctx.app.draining = true;
+      expect(await get({ 'accept-encoding': 'br' })).toEqual(full);
+      expect(serve.mock.results.at(-1)?.value).toBe(false);
+    } finally {
+      serve.mockRestore();
+    }
   });
 });
