@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type App } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -45,4 +46,11 @@ export function useShellApp(env: Record<string, string> = {}): ShellApp {
     await shell.database.close();
   });
   return shell;
+}
+
+/** A metadata call's schema.org description, once the answer is one: 200, sent as application/ld+json. */
+export function structuredData(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toContain('application/ld+json');
+  return res.json();
 }

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
+import { errorMessage } from '../api/client.ts';
 
 export type ConfirmModalProps = {
   show: boolean;
@@ -20,6 +21,12 @@ export type ConfirmModalProps = {
   onCancel: () => void;
   onExited?: (() => void) | undefined;
 };
+
+/** A dialog's `busy` and `error` from the request its answer starts: busy while it runs, then its failure in words (the server's, else `failed`). */
+export const requestStatus = (request: { isPending: boolean; isError: boolean; error: unknown }, failed: string) => ({
+  busy: request.isPending,
+  error: request.isError ? errorMessage(request.error, failed) : null,
+});
 
 /** The one confirmation dialog of the back office: before anything destructive, or anything that e-mails a customer. */
 export function ConfirmModal({ show, title, children, confirmLabel, busyLabel, variant = 'primary', busy, error, onConfirm, onCancel, onExited }: ConfirmModalProps) {

@@ -3,6 +3,7 @@ import changeState from './invoicexpress-documented/change-state.json' with { ty
 import create from './invoicexpress-documented/create.json' with { type: 'json' };
 import documentedTaxes from './invoicexpress-documented/taxes.json' with { type: 'json' };
 import { FAKE_INVOICEXPRESS_KEY, fakeInvoiceXpress } from '../../../../tests/helpers/fake-invoicexpress.ts';
+import { rejectionOf } from '../../../../tests/helpers/rejections.ts';
 import { documentClient } from './documents.ts';
 import type { DocumentRequest } from './invoicing.ts';
 import { InvoicingError } from './invoicing.ts';
@@ -29,14 +30,7 @@ const invoiceRequest = (reference: string): DocumentRequest => ({
   ],
 });
 
-const failure = async (promise: Promise<unknown>) => {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(InvoicingError);
-  return err as InvoicingError;
-};
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, InvoicingError);
 
 beforeEach(() => {
   provider.answerRoot = 'invoice';

@@ -1,14 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '#shared/schemas/orders.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import { PUBLIC_URL, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
 import { ifthenpayCardPayshopEnv, paidCallbackUrl, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
+import { paymentRows } from '../../../../tests/helpers/payments.ts';
 import { insertProduct, placeOrder } from '../../../../tests/helpers/shop.ts';
-import { jobs } from '../../db/schema.ts';
-import { orders } from '../orders/tables.ts';
 import ccardDoc from './ifthenpay-documented/ccard-init.json' with { type: 'json' };
-import { paymentCallbacks, payments } from './tables.ts';
+import { paymentCallbacks } from './tables.ts';
 
 /*
  * Issue #27: cards through ifthenpay's card page, against the stand-in that answers as its SDK documents it
@@ -21,16 +20,10 @@ const ctx = useTestApp(() => ({ ...ifthenpayCardPayshopEnv(fake), SHOP_EMAIL: 'l
 afterEach(() => expect(fake.refused).toEqual([]));
 
 const db = () => ctx.database.db;
-const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-const paymentsOf = (orderId: number) => db().select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
+const { orderRow, paymentsOf, expireAttempts } = paymentRows(ctx);
 const callback = (url: string) => ctx.app.inject({ method: 'GET', url });
 const startCard = (payload: object, cookie?: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/payment/card', headers: cookie ? { cookie } : {}, payload });
-
-async function runJobsNow() {
-  await db().update(jobs).set({ runAt: sql`now()` }).where(sql`done_at IS NULL AND failed_at IS NULL`);
-  await ctx.app.jobs.drain();
-}
 
 async function newOrder(method: 'multibanco' | 'mbway' | 'card' | 'payshop', signedIn = true) {
   const user = signedIn ? await signedInUser(ctx) : undefined;
@@ -118,8 +111,7 @@ describe('a card payment', () => {
   it('an attempt left open expires, and the order is cancelled once nothing can pay it', async () => {
     const { cookie, order } = await newOrder('card');
     expect((await startCard({ orderId: order.id }, cookie)).statusCode).toBe(200);
-    await db().update(payments).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(payments.orderId, order.id));
-    await runJobsNow();
+    await expireAttempts(order.id);
     expect((await paymentsOf(order.id)).map((p) => p.status)).toEqual(['expired']);
     expect((await orderRow(order.id)).status).toBe('cancelled');
     expect((await startCard({ orderId: order.id }, cookie)).statusCode).toBe(409);

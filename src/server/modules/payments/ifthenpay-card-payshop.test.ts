@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAKE_KEYS, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
+import { rejectionOf } from '../../../../tests/helpers/rejections.ts';
 import { GatewayError } from './gateway.ts';
 import ccardDoc from './ifthenpay-documented/ccard-init.json' with { type: 'json' };
 import payshopDoc from './ifthenpay-documented/payshop-reference.json' with { type: 'json' };
@@ -21,14 +22,7 @@ const adapter = (keys: { card?: boolean; payshop?: boolean } = { card: true, pay
 
 afterEach(() => expect(fake.refused).toEqual([]));
 
-const failure = async (promise: Promise<unknown>) => {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GatewayError);
-  return err as GatewayError;
-};
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, GatewayError);
 
 const returnUrls = { success: 'https://loja.example/pagamento/cartao/sucesso/42', error: 'https://loja.example/pagamento/cartao/erro/42', cancel: 'https://loja.example/pagamento/cartao/cancelado/42' };
 

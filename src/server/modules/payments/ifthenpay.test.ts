@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAKE_ENTITY, FAKE_KEYS, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
+import { rejectionOf } from '../../../../tests/helpers/rejections.ts';
 import { GatewayError } from './gateway.ts';
 import callbackDoc from './ifthenpay-documented/callback.json' with { type: 'json' };
 import mbwayRequestDoc from './ifthenpay-documented/mbway-request.json' with { type: 'json' };
@@ -23,14 +24,7 @@ const adapter = (timeoutMs?: number) =>
 // The adapter never sent a body the documentation does not show.
 afterEach(() => expect(fake.refused).toEqual([]));
 
-const failure = async (promise: Promise<unknown>) => {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GatewayError);
-  return err as GatewayError;
-};
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, GatewayError);
 
 describe('Multibanco dynamic references (multibanco-reference.json)', () => {
   it('sends the documented body, expiryDays as a number, and reads the reference and its ExpiryDate', async () => {

@@ -1,14 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatLongDateTime } from '#shared/dates.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import { deliverMail, signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
 import { ifthenpayCardPayshopEnv, paidCallbackUrl, useFakeIfthenpay } from '../../../../tests/helpers/fake-ifthenpay.ts';
+import { paymentRows } from '../../../../tests/helpers/payments.ts';
 import { insertProduct, placeOrder } from '../../../../tests/helpers/shop.ts';
-import { jobs } from '../../db/schema.ts';
-import { orders } from '../orders/tables.ts';
 import { deadlineAfterDays, expiryDaysUntil, lastDayText } from './lisbon-days.ts';
-import { payments } from './tables.ts';
 
 /*
  * Issue #27: Payshop references through ifthenpay, against the stand-in that answers as its SDK documents them
@@ -20,16 +17,9 @@ const ctx = useTestApp(() => ({ ...ifthenpayCardPayshopEnv(fake), SHOP_EMAIL: 'l
 
 afterEach(() => expect(fake.refused).toEqual([]));
 
-const db = () => ctx.database.db;
-const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-const paymentsOf = (orderId: number) => db().select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
+const { orderRow, paymentsOf, expireAttempts } = paymentRows(ctx);
 const startPayshop = (payload: object, cookie?: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/payment/payshop', headers: cookie ? { cookie } : {}, payload });
-
-async function runJobsNow() {
-  await db().update(jobs).set({ runAt: sql`now()` }).where(sql`done_at IS NULL AND failed_at IS NULL`);
-  await ctx.app.jobs.drain();
-}
 
 async function newOrder(method: 'multibanco' | 'mbway' | 'payshop') {
   const user = await signedInUser(ctx);
@@ -72,8 +62,7 @@ describe('a Payshop order', () => {
   it('expires at its deadline, then the order is cancelled and no new reference is issued', async () => {
     const { cookie, order } = await newOrder('payshop');
     expect((await startPayshop({ orderId: order.id }, cookie)).statusCode).toBe(200);
-    await db().update(payments).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(payments.orderId, order.id));
-    await runJobsNow();
+    await expireAttempts(order.id);
     expect((await paymentsOf(order.id)).map((p) => p.status)).toEqual(['expired']);
     expect((await orderRow(order.id)).status).toBe('cancelled');
     const again = await startPayshop({ orderId: order.id }, cookie);

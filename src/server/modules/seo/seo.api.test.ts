@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { catalogMessages, productFields } from '#shared/schemas/catalog.ts';
 import { pngImage } from '../../../../tests/helpers/images.ts';
-import { SHELL, SITE, useShellApp } from '../../../../tests/helpers/web-shell.ts';
+import { SHELL, SITE, structuredData, useShellApp } from '../../../../tests/helpers/web-shell.ts';
 import { serviceFields } from '#shared/schemas/services.ts';
 import { createProduct } from '../catalog/products.ts';
 import { createService } from '../services/services.ts';
@@ -27,10 +27,7 @@ const metadata = (id: number | string) => shell.app.inject({ method: 'GET', url:
 describe('GET /api/seo/metadata/product/:id', () => {
   it('answers a simple product as schema.org Product with one Offer and absolute image URLs', async () => {
     const p = await newProduct({ name: 'Caixa organizadora', price: '12,90', stock: '4' }, 2);
-    const res = await metadata(p.id);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('application/ld+json');
-    const ld = res.json();
+    const ld = structuredData(await metadata(p.id));
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',

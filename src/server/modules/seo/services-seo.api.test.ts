@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serviceFields, serviceMessages } from '#shared/schemas/services.ts';
 import { pngImage } from '../../../../tests/helpers/images.ts';
-import { SITE, useShellApp } from '../../../../tests/helpers/web-shell.ts';
+import { SITE, structuredData, useShellApp } from '../../../../tests/helpers/web-shell.ts';
 import { processImage } from '../media/processing.ts';
 import { createService } from '../services/services.ts';
 
@@ -42,10 +42,7 @@ const provider = {
 describe('GET /api/seo/metadata/service/:id', () => {
   it('answers schema.org Service provided by the shop, with its image, address and booking link; an Offer with a price', async () => {
     const s = await newService({ name: 'Sessão online de planeamento', price: '45' }, true);
-    const res = await metadata(s.id);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('application/ld+json');
-    const ld = res.json();
+    const ld = structuredData(await metadata(s.id));
     expect(ld).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Service',

@@ -8,7 +8,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { addressBody, type AddressBody, addressMessages, MAX_ADDRESSES, type SavedAddress } from '#shared/schemas/addresses.ts';
 import { errorMessage } from '../../api/client.ts';
-import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { ConfirmModal, requestStatus } from '../../components/confirm-modal.tsx';
 import { CheckField, FormField, SelectField } from '../../components/form/field.tsx';
 import { countryName, countryOptions } from '#shared/countries.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
@@ -227,8 +227,7 @@ export function AddressBook() {
         confirmLabel="Eliminar"
         busyLabel="a eliminar..."
         variant="danger"
-        busy={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, deleteFailed) : null}
+        {...requestStatus(remove, deleteFailed)}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
         onExited={() => remove.reset()}

@@ -1,7 +1,8 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { DefaultValues, FieldValues, Path, Resolver, UseFormRegisterReturn } from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { CheckField } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useServerForm } from '../../components/form/use-server-form.ts';
@@ -13,16 +14,18 @@ export const decimalText = (value: number | null | undefined) => (value === null
 type Options<Input extends FieldValues, Output> = {
   /** The ids' prefix: `discount` gives `discount-code`, `discount-form-title`. */
   prefix: string;
-  resolver: Resolver<Input, unknown, Output>;
+  /** The shared schema the server checks the body with. */
+  schema: z.ZodType<Output, Input>;
+  /** The record being edited, or null for a new one. */
+  editing: { id: number } | null;
+  /** The form's values, named as the server names its fields (its refusals of `bands.0.price` land on `bands`). */
   values: DefaultValues<Input>;
-  /** The server's field names that land on the form's fields (`bands` takes `bands.0.price`). */
-  fields: readonly string[];
   /** The alert's text when the server gives none. */
   fallback: string;
-  /** Sends the form's values (a create or an update). */
-  save: (body: Input) => Promise<unknown>;
-  /** The tab's notice once saved. */
-  saved: string;
+  /** The tab's save call: a create when `id` is null, else an update. */
+  save: (call: { id: number | null; body: Input }) => Promise<unknown>;
+  /** The tab's notice once saved: of a record edited, of a new one. */
+  saved: { edited: string; created: string };
   onDone: (message: string) => void;
 };
 
@@ -30,15 +33,16 @@ type Options<Input extends FieldValues, Output> = {
  * An inline admin form's state (`InlineEditorTab`): every field checked by the shared schema, sent as typed, the
  * server's refusals on their fields and in the alert, and the tab told once it is saved.
  */
-export function useInlineRecordForm<Input extends FieldValues, Output>({ prefix, resolver, values, fields, fallback, save, saved, onDone }: Options<Input, Output>) {
-  const { form, field, error, busy, submit } = useServerForm(resolver, values, {
+export function useInlineRecordForm<Input extends FieldValues, Output>({ prefix, schema, editing, values, fallback, save, saved, onDone }: Options<Input, Output>) {
+  const fields = Object.keys(values);
+  const { form, field, error, busy, submit } = useServerForm(schema, values, {
     accept: (name) => (fields.includes(name.split('.')[0] ?? '') ? name : undefined),
     fallback,
     alertWithFields: true,
   });
   const onSubmit = submit(async () => {
-    await save(form.getValues());
-    onDone(saved);
+    await save({ id: editing?.id ?? null, body: form.getValues() });
+    onDone(editing ? saved.edited : saved.created);
   });
   const idOf = (name: string) => `${prefix}-${name}`;
   return { form, field, idOf, error, busy, onSubmit, onDone, active: form.register('active' as Path<Input>) };

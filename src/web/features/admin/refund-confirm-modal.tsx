@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../api/client.ts';
-import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { ConfirmModal, requestStatus } from '../../components/confirm-modal.tsx';
 
 type Props = {
   show: boolean;
@@ -23,8 +22,7 @@ export function RefundConfirmModal({ show, title, amount, refund, onConfirm, onC
       confirmLabel={`Reembolsar ${amount}`}
       busyLabel="a reembolsar..."
       variant="danger"
-      busy={refund.isPending}
-      error={refund.isError ? errorMessage(refund.error, 'Não foi possível fazer o reembolso.') : null}
+      {...requestStatus(refund, 'Não foi possível fazer o reembolso.')}
       onConfirm={onConfirm}
       onCancel={onCancel}
       onExited={onExited}

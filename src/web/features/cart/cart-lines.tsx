@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { formatEuros } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
 import { DigitalBadge } from '../../components/digital-badge.tsx';
+import { QuantityInput } from '../../components/form/quantity-input.tsx';
 import { type CartItem, cartTotal, lineName, MAX_LINE_QUANTITY, setQuantity } from './cart-store.ts';
 import { limitToStock } from './cart-totals.ts';
 import { CartThumb, LineRegularPrice } from './cart-ui.tsx';
@@ -56,17 +56,12 @@ function QuantityForm({ item, label, stock }: { item: CartItem; label: string; s
       <label htmlFor={id} className="visually-hidden">
         {`Quantidade de ${label}`}
       </label>
-      <Form.Control
+      <QuantityInput
         id={id}
-        name="quantity"
-        type="number"
-        inputMode="numeric"
-        min={1}
         max={max}
-        step={1}
         className="cart-quantity"
         value={draft ?? String(item.quantity)}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={onChange}
         onBlur={() => setDraft(null)}
       />
       <noscript>

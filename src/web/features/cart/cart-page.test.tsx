@@ -1,25 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { CartPage } from './cart-page.tsx';
 import { clampCartQuantity } from './cart-lines.tsx';
 import { CART_KEY } from './cart-store.ts';
-import {
-  agenda,
-  caixa,
-  cartItem,
-  errorAnswer,
-  euros,
-  type FakeCall,
-  fakeApi,
-  renderRoutes,
-  shownValue,
-  storeCart,
-  storedCart,
-  totalsFor,
-} from './cart-test-utils.tsx';
+import { agenda, caixa, cartItem, errorAnswer, euros, type FakeCall, fakeApi, renderRoutes, resetCartScreensBetweenTests, shownValue, storeCart, storedCart, totalsFor } from './cart-test-utils.tsx';
 import { ART53_TEXT } from '#shared/vat.ts';
-import { dismissCartChanges } from './cart-totals.ts';
 
 const planner = cartItem({ id: '9', productId: 9, name: 'Planner PDF', price: 4.99, quantity: 1, isDigital: true, image: null });
 
@@ -47,14 +33,7 @@ const totalsCalls = (calls: FakeCall[]) => calls.filter((c) => c.path === '/orde
 const summary = () => screen.getByRole('heading', { name: 'Resumo' }).parentElement as HTMLElement;
 const renderCart = () => renderRoutes([{ path: '/carrinho', element: <CartPage /> }, { path: '/checkout', element: <p>Checkout</p> }], '/carrinho');
 
-beforeEach(() => {
-  localStorage.clear();
-  dismissCartChanges();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetCartScreensBetweenTests();
 
 describe('quantity rule', () => {
   it('keeps 1..99 and ignores what is not a number yet', () => {

@@ -1,16 +1,35 @@
 // Test helpers for the cart, checkout and payment screens (not a test file itself): their factories, error
 // answers, the routes with stand-ins for the pages they link to, and readers of the totals shown.
+import { cleanup } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { formatEuros, toCents } from '#shared/money.ts';
 import { orderTotals } from '#shared/orders.ts';
 import { type CartTotalsAnswer, totalsInEuros } from '#shared/schemas/orders.ts';
 import { type Answer, type Entry, renderRoutes as renderWith, standIn } from '../../test/harness.tsx';
 import { cartItem } from '../../test/factories.ts';
 import { CART_KEY, type CartItem } from './cart-store.ts';
+import { dismissCartChanges } from './cart-totals.ts';
 
 export { type Answer, type FakeCall, fakeApi, userFactory } from '../../test/harness.tsx';
 export { cartItem, placedOrderFactory as orderFactory, shopDetailsFactory } from '../../test/factories.ts';
 
+
+/**
+ * Each test of the cart and checkout screens starts with no cart, no checkout draft and no notice of the cart's
+ * changes (they live in storage and module state, which outlast a test), and leaves no screen or stubbed fetch.
+ */
+export function resetCartScreensBetweenTests() {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    dismissCartChanges();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}
 
 export const storeCart = (items: CartItem[]) => localStorage.setItem(CART_KEY, JSON.stringify(items));
 export const storedCart = () => JSON.parse(localStorage.getItem(CART_KEY) ?? 'null') as CartItem[] | null;

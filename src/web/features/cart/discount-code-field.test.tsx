@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { discountMessages } from '#shared/schemas/discounts.ts';
 import { CartPage } from './cart-page.tsx';
-import { agenda, caixa, euros, type FakeCall, fakeApi, renderRoutes, shownValue, storeCart, totalsFor } from './cart-test-utils.tsx';
-import { dismissCartChanges } from './cart-totals.ts';
+import { agenda, caixa, euros, type FakeCall, fakeApi, renderRoutes, resetCartScreensBetweenTests, shownValue, storeCart, totalsFor } from './cart-test-utils.tsx';
 
 // Two boxes at 12,50 € and a diary at 15,00 €: 40,00 € of goods, 6,00 € of delivery.
 const plain = totalsFor([caixa, agenda]);
@@ -37,14 +36,7 @@ function apply(code: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  dismissCartChanges();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetCartScreensBetweenTests();
 
 describe('discount code in the cart', () => {
   it("applies a code: the server's discount line and total, said in the live region", async () => {

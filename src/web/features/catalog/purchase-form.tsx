@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatEuros } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
 import type { Product } from '#shared/schemas/catalog.ts';
+import { QuantityInput } from '../../components/form/quantity-input.tsx';
 import { useHydrated } from '../../components/use-hydrated.ts';
 import { addItem, cartItemId, MAX_LINE_QUANTITY, toCartItem, useCart } from '../cart/cart-store.ts';
 import { OUT_OF_STOCK, unitPriceLabel } from './catalog-ui.tsx';
@@ -118,15 +119,10 @@ export function PurchaseForm({ product }: { product: Product }) {
                     <Button variant="outline-secondary" aria-label="Diminuir quantidade" onClick={() => step(-1)} disabled={!hydrated || quantity <= 1}>
                       <BiDashLgIcon className="bi" aria-hidden="true" />
                     </Button>
-                    <Form.Control
-                      type="number"
-                      name="quantity"
-                      inputMode="numeric"
-                      min={1}
+                    <QuantityInput
                       max={max}
-                      step={1}
                       value={quantityText}
-                      onChange={(event) => onQuantityChange(event.target.value)}
+                      onChange={onQuantityChange}
                       onBlur={() => setQuantityText(String(quantity))}
                       aria-describedby="product-stock"
                     />

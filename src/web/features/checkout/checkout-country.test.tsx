@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { orderMessages } from '#shared/schemas/orders.ts';
-import { agenda, type Answer, caixa, type FakeCall, fakeApi, orderFactory, renderRoutes, shopDetailsFactory, storeCart, totalsFor } from '../cart/cart-test-utils.tsx';
-import { dismissCartChanges } from '../cart/cart-totals.ts';
+import { agenda, type Answer, caixa, type FakeCall, fakeApi, orderFactory, renderRoutes, resetCartScreensBetweenTests, shopDetailsFactory, storeCart, totalsFor } from '../cart/cart-test-utils.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 
 /* Decision 0055: the checkout's country is Portugal or a country of the owner's zones, and prices that country's zone. */
@@ -43,16 +42,8 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const shippingGroup = () => within(screen.getByRole('group', { name: 'Método de envio' }));
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  dismissCartChanges();
-  storeCart([caixa, agenda]);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetCartScreensBetweenTests();
+beforeEach(() => storeCart([caixa, agenda]));
 
 describe("the checkout's country", () => {
   it("offers Portugal and the zones' countries, checks a Spanish postcode and phone, and shows the Spain zone's price before the order", async () => {

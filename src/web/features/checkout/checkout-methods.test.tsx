@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   agenda,
   type Answer,
@@ -10,12 +10,12 @@ import {
   fakeApi,
   orderFactory,
   renderRoutes,
+  resetCartScreensBetweenTests,
   shopDetailsFactory,
   shownValue,
   storeCart,
   totalsFor,
 } from '../cart/cart-test-utils.tsx';
-import { dismissCartChanges } from '../cart/cart-totals.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 import type * as PaymentsApi from '../payments/api.ts';
 import { PayshopPaymentPage } from '../payments/payshop-payment-page.tsx';
@@ -69,16 +69,10 @@ async function ready() {
   await waitFor(() => expect(shownValue(summary, 'Total')).toBe(euros(totals.totalWithTax)));
 }
 
+resetCartScreensBetweenTests();
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  dismissCartChanges();
   cardPages.length = 0;
   storeCart([caixa, agenda]);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('the checkout\'s ways to pay', () => {

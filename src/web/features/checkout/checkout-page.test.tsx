@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIGITAL_CONSENT_TEXT } from '#shared/digital-consent.ts';
 import { orderMessages, type CartTotalsAnswer } from '#shared/schemas/orders.ts';
 import { RETRY_DELAYS_MS } from '../../api/client.ts';
@@ -15,6 +15,7 @@ import {
   fakeApi,
   orderFactory,
   renderRoutes,
+  resetCartScreensBetweenTests,
   shopDetailsFactory,
   shownValue,
   storeCart,
@@ -23,7 +24,6 @@ import {
   userFactory,
 } from '../cart/cart-test-utils.tsx';
 import { ART53_TEXT } from '#shared/vat.ts';
-import { dismissCartChanges } from '../cart/cart-totals.ts';
 import { submitFailed } from './checkout-form.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 import { MbwayPaymentPage } from '../payments/mbway-payment-page.tsx';
@@ -95,15 +95,7 @@ async function ready() {
   await waitFor(() => expect(shownValue(summary(), 'Total')).toBe(euros(totals.totalWithTax)));
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  dismissCartChanges();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetCartScreensBetweenTests();
 
 describe('checkout page', () => {
   it('sends an empty cart back to /carrinho', async () => {

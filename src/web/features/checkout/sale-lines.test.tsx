@@ -1,24 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { CartTotalsAnswer } from '#shared/schemas/orders.ts';
 import { CartPage } from '../cart/cart-page.tsx';
-import { agenda, caixa, euros, fakeApi, renderRoutes, shopDetailsFactory, shownValue, storeCart, storedCart, totalsFor } from '../cart/cart-test-utils.tsx';
-import { dismissCartChanges } from '../cart/cart-totals.ts';
+import { agenda, caixa, euros, fakeApi, renderRoutes, resetCartScreensBetweenTests, shopDetailsFactory, shownValue, storeCart, storedCart, totalsFor } from '../cart/cart-test-utils.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 
 // A line on sale in the cart and at the checkout (decision 0048): the server charges the sale price and tells the
 // regular one, which the line shows struck through (heard as «Preço antes da promoção»); a line without a sale
 // shows none.
 
-beforeEach(() => {
-  localStorage.clear();
-  dismissCartChanges();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetCartScreensBetweenTests();
 
 /** The boxes at 12,50 € were added before their sale: the server now charges 10,00 €, regularly 12,50 €. */
 const onSale = (): CartTotalsAnswer => {

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { type Resolver, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { DISCOUNT_KINDS, type DiscountKind } from '#shared/discounts.ts';
-import { type DiscountCode, type DiscountCodeInput, discountCodeBody, type DiscountCodeValues } from '#shared/schemas/discounts.ts';
+import { type DiscountCode, type DiscountCodeInput, discountCodeBody } from '#shared/schemas/discounts.ts';
 import { FormField, SelectField } from '../../../components/form/field.tsx';
 import { decimalText, InlineRecordForm, useInlineRecordForm } from '../inline-record-form.tsx';
 import { useSaveDiscountCode } from './api.ts';
@@ -23,19 +22,17 @@ const formValues = (code: DiscountCode | null): DiscountCodeInput => ({
   active: code?.active ?? true,
 });
 
-const FIELDS = ['code', 'kind', 'value', 'min_order', 'starts_at', 'ends_at', 'max_uses', 'max_uses_per_customer', 'active'];
-
 /** A code's form: the code, its kind and value, the minimum order, its days, its limits, and whether it is on. */
 export function DiscountCodeForm({ code, onDone }: { code: DiscountCode | null; onDone: (message: string) => void }) {
   const save = useSaveDiscountCode();
   const record = useInlineRecordForm({
     prefix: 'discount',
-    resolver: zodResolver(discountCodeBody) as Resolver<DiscountCodeInput, unknown, DiscountCodeValues>,
+    schema: discountCodeBody,
+    editing: code,
     values: formValues(code),
-    fields: FIELDS,
     fallback: 'Erro ao guardar o código de desconto.',
-    save: (body) => save.mutateAsync({ id: code?.id ?? null, body }),
-    saved: code ? 'Código de desconto guardado.' : 'Código de desconto criado.',
+    save: save.mutateAsync,
+    saved: { edited: 'Código de desconto guardado.', created: 'Código de desconto criado.' },
     onDone,
   });
   const { form, field, idOf } = record;

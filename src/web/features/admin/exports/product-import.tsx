@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { importMessages, MAX_IMPORT_SIZE, type ProductImportResult } from '#shared/schemas/exports.ts';
 import { api, errorMessage } from '../../../api/client.ts';
 import { queryRoots } from '../../../api/query-keys.ts';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ConfirmModal, requestStatus } from '../../../components/confirm-modal.tsx';
 
 /**
  * The products tab's import (issue #17), for a shop moving from another platform: a CSV with the export's
@@ -75,8 +75,7 @@ export function ProductImport() {
         title="Importar produtos"
         confirmLabel="Importar"
         busyLabel="A importar..."
-        busy={run.isPending}
-        error={run.isError ? errorMessage(run.error, 'Não foi possível importar. Nada foi alterado.') : null}
+        {...requestStatus(run, 'Não foi possível importar. Nada foi alterado.')}
         onConfirm={() => run.mutate(false)}
         onCancel={() => setConfirming(false)}
       >

@@ -6,8 +6,7 @@ import { formatLongDateTime } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import { MANUAL_PAYMENT_METHODS, type ManualPaymentMethod, manualPaymentLabel } from '#shared/orders.ts';
 import type { Order } from '#shared/schemas/orders.ts';
-import { errorMessage } from '../../../api/client.ts';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ConfirmModal, requestStatus } from '../../../components/confirm-modal.tsx';
 import { useMarkPaid } from './api.ts';
 import BiCashCoinIcon from '~icons/bi/cash-coin';
 import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
@@ -68,8 +67,7 @@ function MarkPaidModal({ order, show, onClose }: { order: Order; show: boolean; 
       title="Marcar como paga"
       confirmLabel="Confirmar pagamento"
       busyLabel="a registar..."
-      busy={markPaid.isPending}
-      error={markPaid.isError ? errorMessage(markPaid.error, 'Não foi possível registar o pagamento.') : null}
+      {...requestStatus(markPaid, 'Não foi possível registar o pagamento.')}
       onConfirm={() => markPaid.mutate({ method, ...(note.trim() ? { note: note.trim() } : {}) }, { onSuccess: close })}
       onCancel={close}
     >

@@ -1,8 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import { formatEuros } from '#shared/money.ts';
 import type { Refund, ResolveRefundBody } from '#shared/schemas/invoicing.ts';
-import { errorMessage } from '../../../api/client.ts';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ConfirmModal, requestStatus } from '../../../components/confirm-modal.tsx';
 import type { useResolveRefund } from './api.ts';
 
 /* An MB WAY refund left waiting on ifthenpay (the shop stopped before recording its answer): the owner checks
@@ -79,8 +78,7 @@ export function ResolveRefundModal({
       confirmLabel={words.confirm}
       busyLabel={words.busy}
       variant={outcome === 'cancelled' ? 'danger' : 'primary'}
-      busy={resolve.isPending}
-      error={resolve.isError ? errorMessage(resolve.error, 'Não foi possível registar a resposta.') : null}
+      {...requestStatus(resolve, 'Não foi possível registar a resposta.')}
       onConfirm={() => resolve.mutate({ refundId: refund.id, outcome }, { onSuccess: () => onDone(resolvedNotice[outcome]) })}
       onCancel={onCancel}
       onExited={onExited}

@@ -5,7 +5,7 @@ import { nextOrderStatus, type OrderStatus, orderStatusLabel } from '#shared/ord
 import { CARRIERS, carrierLabel } from '#shared/shipping.ts';
 import type { Order } from '#shared/schemas/orders.ts';
 import { errorMessage } from '../../../api/client.ts';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ConfirmModal, requestStatus } from '../../../components/confirm-modal.tsx';
 import { orderNumber } from '../../orders/order-ui.tsx';
 import { useStepStatus } from './api.ts';
 
@@ -89,8 +89,7 @@ export function StatusStepButton({ order, onDone }: { order: Order; onDone: (mes
         title={label}
         confirmLabel={label}
         busyLabel="a guardar..."
-        busy={step.isPending}
-        error={step.isError ? errorMessage(step.error, 'Não foi possível mudar o estado.') : null}
+        {...requestStatus(step, 'Não foi possível mudar o estado.')}
         onConfirm={go}
         onCancel={() => {
           setAsking(false);

@@ -8,8 +8,7 @@ import { formatLongDateTime } from '#shared/dates.ts';
 import { formatEuros } from '#shared/money.ts';
 import { type PaymentMethod, paymentMethodLabel } from '#shared/orders.ts';
 import { paths } from '#shared/paths.ts';
-import { errorMessage } from '../../../api/client.ts';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ConfirmModal, requestStatus } from '../../../components/confirm-modal.tsx';
 import { orderNumber } from '../../orders/order-ui.tsx';
 import { unpaidHoldsQueryOptions, useReleaseHolds } from './api.ts';
 import BiHourglassSplitIcon from '~icons/bi/hourglass-split';
@@ -105,8 +104,7 @@ export function UnpaidHolds() {
         confirmLabel="Libertar stock"
         busyLabel="a libertar o stock..."
         variant="danger"
-        busy={release.isPending}
-        error={release.isError ? errorMessage(release.error, 'Não foi possível libertar o stock.') : null}
+        {...requestStatus(release, 'Não foi possível libertar o stock.')}
         onCancel={() => {
           setAsking(false);
           release.reset();

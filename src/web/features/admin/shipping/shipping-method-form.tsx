@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { type Resolver, useFieldArray, useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { SHIPPING_KINDS, SHIPPING_ZONES, shippingKindLabel, shippingZoneLabel } from '#shared/shipping.ts';
-import { type ShippingMethod, type ShippingMethodInput, shippingMethodBody, type ShippingMethodValues } from '#shared/schemas/shipping.ts';
+import { type ShippingMethod, type ShippingMethodInput, shippingMethodBody } from '#shared/schemas/shipping.ts';
 import { FormField, SelectField } from '../../../components/form/field.tsx';
 import { decimalText, InlineRecordForm, useInlineRecordForm } from '../inline-record-form.tsx';
 import type { ShippingZoneAnswer } from '#shared/schemas/zones.ts';
@@ -25,19 +24,17 @@ export const formValues = (method: ShippingMethod | null): ShippingMethodInput =
   pickup_hours: method?.pickup_hours ?? '',
 });
 
-const FIELDS = ['zone', 'name', 'kind', 'price', 'bands', 'free_above', 'days_min', 'days_max', 'active', 'pickup_address', 'pickup_hours'];
-
 /** A method's form: zone, name, how the price is made (flat, bands of value or weight, pickup), free above, days, active. */
 export function ShippingMethodForm({ method, zones = [], onDone }: { method: ShippingMethod | null; zones?: readonly ShippingZoneAnswer[]; onDone: (message: string) => void }) {
   const save = useSaveShippingMethod();
   const record = useInlineRecordForm({
     prefix: 'shipping',
-    resolver: zodResolver(shippingMethodBody) as Resolver<ShippingMethodInput, unknown, ShippingMethodValues>,
+    schema: shippingMethodBody,
+    editing: method,
     values: formValues(method),
-    fields: FIELDS,
     fallback: 'Erro ao guardar o método de envio.',
-    save: (body) => save.mutateAsync({ id: method?.id ?? null, body }),
-    saved: method ? 'Método de envio guardado.' : 'Método de envio criado.',
+    save: save.mutateAsync,
+    saved: { edited: 'Método de envio guardado.', created: 'Método de envio criado.' },
     onDone,
   });
   const { form, field, idOf } = record;

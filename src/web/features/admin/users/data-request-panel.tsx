@@ -4,8 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { dataRequestBody, type DataRequestBody } from '#shared/schemas/privacy.ts';
-import { errorMessage } from '../../../api/client.ts';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ConfirmModal, requestStatus } from '../../../components/confirm-modal.tsx';
 import { FormField } from '../../../components/form/field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useServerForm } from '../../../components/form/use-server-form.ts';
@@ -89,8 +88,7 @@ export function DataRequestPanel() {
         confirmLabel="Anonimizar"
         busyLabel="A anonimizar..."
         variant="danger"
-        busy={erase.isPending}
-        error={erase.isError ? errorMessage(erase.error, failed) : null}
+        {...requestStatus(erase, failed)}
         onConfirm={onErase}
         onCancel={() => setAsking(null)}
       >
