@@ -1,10 +1,9 @@
+import { callMessages } from './texts/calls.ts';
+
 // Every pt-PT text the server sends and the client falls back to, written once.
 export const messages = {
-  // The shared call behaviour (storefront.md §8), in pt-PT as ARCHITECTURE.md decides.
-  unavailable: 'O servidor está temporariamente indisponível. Por favor, tente novamente mais tarde.',
-  tooManyRequests: 'Demasiados pedidos. Por favor, tente novamente mais tarde.',
-  unexpected: 'Ocorreu um erro inesperado.',
-  connection: 'Não foi possível conectar ao servidor. Por favor, tente novamente mais tarde.',
+  // The shared call behaviour (storefront.md §8), its own module for the browser's API client.
+  ...callMessages,
 
   invalidInput: 'Os dados enviados não são válidos.',
   controlCharacters: 'O texto contém caracteres que não são permitidos.',

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages.ts';
+import { callMessages } from '#shared/texts/calls.ts';
 
 /** An answer that was not 2xx, or no answer at all (status 0). Status and data are kept (storefront.md §8). */
 export class ApiError extends Error {
@@ -75,7 +75,7 @@ function messageOf(data: unknown): string {
     if (typeof error === 'string' && error) return error;
     if (typeof message === 'string' && message) return message;
   }
-  return messages.unexpected;
+  return callMessages.unexpected;
 }
 
 /**
@@ -129,7 +129,7 @@ async function requestOnce<T>(path: string, options: Omit<RequestOptions, 'handl
         await sleep(RETRY_DELAYS_MS[attempt] ?? 0);
         continue;
       }
-      throw new ApiError(messages.connection, 0);
+      throw new ApiError(callMessages.connection, 0);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
@@ -139,9 +139,9 @@ async function requestOnce<T>(path: string, options: Omit<RequestOptions, 'handl
       continue;
     }
     if (response.ok) return data as T;
-    if (response.status === 502) throw new ApiError(messages.unavailable, 502, data);
+    if (response.status === 502) throw new ApiError(callMessages.unavailable, 502, data);
     // A 429 of the shop's own says which limit and what to do (a checkout's); a proxy's gets the spec's text.
-    if (response.status === 429) throw new ApiError(shopAnswer(data) ? messageOf(data) : messages.tooManyRequests, 429, data);
+    if (response.status === 429) throw new ApiError(shopAnswer(data) ? messageOf(data) : callMessages.tooManyRequests, 429, data);
     throw new ApiError(messageOf(data), response.status, data);
   }
 }
@@ -160,6 +160,6 @@ export const api = {
 
 /** The message to show for a failed call: the server's (or the client's pt-PT) text, else the screen's fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.message && err.message !== messages.unexpected) return err.message;
+  if (err instanceof ApiError && err.message && err.message !== callMessages.unexpected) return err.message;
   return fallback;
 }

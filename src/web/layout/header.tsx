@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
+import Collapse from 'react-bootstrap/Collapse';
 import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
+import NavbarContext, { type NavbarContextType } from 'react-bootstrap/NavbarContext';
 import { Link, NavLink, useLocation } from 'react-router';
 import { shop } from '#shared/shop.ts';
 import { paths } from '#shared/paths.ts';
@@ -44,7 +44,7 @@ function AccountMenu() {
  */
 function CartLink({ className, count }: { className: string; count: number }) {
   return (
-    <Nav.Link as={NavLink} to={paths.cart} className={`align-items-center ${className}`} aria-label={count > 0 ? `Carrinho, ${count} artigos` : 'Carrinho'}>
+    <NavLink to={paths.cart} className={`align-items-center ${className} nav-link`} aria-label={count > 0 ? `Carrinho, ${count} artigos` : 'Carrinho'}>
       <BiCart3Icon className="bi me-1" aria-hidden="true" />
       <span className="d-md-none d-lg-inline">Carrinho</span>
       {count > 0 && (
@@ -52,7 +52,7 @@ function CartLink({ className, count }: { className: string; count: number }) {
           {count}
         </Badge>
       )}
-    </Nav.Link>
+    </NavLink>
   );
 }
 
@@ -97,35 +97,51 @@ export function Header() {
     return () => document.removeEventListener('keydown', onKey);
   }, [expanded]);
 
+  // What react-bootstrap's Navbar tells the parts inside it (the account menu's dropdown lays itself out as a
+  // navbar's, in the flow of the open menu on a phone, rather than floating), and the toggle's click.
+  const navbar = useMemo<NavbarContextType>(
+    () => ({ onToggle: () => setOpenAt(expanded ? null : location.key), bsPrefix: 'navbar', expanded, expand: 'md' }),
+    [expanded, location.key],
+  );
+
+  // Bootstrap's navbar markup, as react-bootstrap's Navbar writes it, without that component: it brings its
+  // off-canvas variant (a modal with its manager and focus trap, about 5 KB gzip) into every first page, and
+  // the header never uses it. The collapse keeps react-bootstrap's animation.
   return (
-    <Navbar expand="md" bg="white" className="border-bottom shadow-sm" sticky="top" expanded={expanded} onToggle={(open) => setOpenAt(open ? location.key : null)}>
-      <Container>
-        <Navbar.Brand as={Link} to={paths.home} className="fw-semibold text-brand">
-          <BiBagHeartIcon className="bi me-2" aria-hidden="true" />
-          {shop.name}
-        </Navbar.Brand>
-        <CartLink className="d-md-none ms-auto me-2" count={cartCount} />
-        <Navbar.Toggle ref={toggleRef} aria-controls="main-nav" aria-expanded={expanded} label="Abrir menu" />
-        {/* Its own row under the bar up to 1200 px, beside the brand from there (styles.css). */}
-        <HeaderSearch className={searchShown ? 'header-search-shown' : ''} />
-        <Navbar.Collapse id="main-nav">
-          <Nav className="me-auto" as="ul">
-            {links.map((link) => (
-              <Nav.Item as="li" key={link.to}>
-                <Nav.Link as={NavLink} to={link.to} className="text-nowrap">
-                  {link.label}
-                </Nav.Link>
-              </Nav.Item>
-            ))}
-          </Nav>
-          <Nav className="align-items-md-center gap-2">
-            <SearchToggle shown={searchShown} onShow={() => setSearchAt(searchShown ? null : location.key)} />
-            <CartLink className="d-none d-md-flex" count={cartCount} />
-            <AccountMenu />
-          </Nav>
-        </Navbar.Collapse>
-        <CartCountAnnouncer />
-      </Container>
-    </Navbar>
+    <NavbarContext.Provider value={navbar}>
+      <nav className="border-bottom shadow-sm navbar navbar-expand-md navbar-light bg-white sticky-top">
+        <Container>
+          <Link to={paths.home} className="fw-semibold text-brand navbar-brand">
+            <BiBagHeartIcon className="bi me-2" aria-hidden="true" />
+            {shop.name}
+          </Link>
+          <CartLink className="d-md-none ms-auto me-2" count={cartCount} />
+          <button ref={toggleRef} type="button" className={`navbar-toggler${expanded ? '' : ' collapsed'}`} aria-controls="main-nav" aria-expanded={expanded} aria-label="Abrir menu" onClick={navbar.onToggle}>
+            <span className="navbar-toggler-icon" />
+          </button>
+          {/* Its own row under the bar up to 1200 px, beside the brand from there (styles.css). */}
+          <HeaderSearch className={searchShown ? 'header-search-shown' : ''} />
+          <Collapse in={expanded}>
+            <div id="main-nav" className="navbar-collapse">
+              <ul className="me-auto navbar-nav">
+                {links.map((link) => (
+                  <li key={link.to} className="nav-item">
+                    <NavLink to={link.to} className="text-nowrap nav-link">
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              <div className="align-items-md-center gap-2 navbar-nav">
+                <SearchToggle shown={searchShown} onShow={() => setSearchAt(searchShown ? null : location.key)} />
+                <CartLink className="d-none d-md-flex" count={cartCount} />
+                <AccountMenu />
+              </div>
+            </div>
+          </Collapse>
+          <CartCountAnnouncer />
+        </Container>
+      </nav>
+    </NavbarContext.Provider>
   );
 }

@@ -1,9 +1,11 @@
 import './list-filters.css';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Offcanvas from 'react-bootstrap/Offcanvas';
+import OffcanvasBody from 'react-bootstrap/OffcanvasBody';
+import OffcanvasHeader from 'react-bootstrap/OffcanvasHeader';
+import OffcanvasTitle from 'react-bootstrap/OffcanvasTitle';
 import { formatEuros, parseEuros } from '#shared/money.ts';
 import type { ProductFacets } from '#shared/schemas/catalog.ts';
 import { useHydrated } from '../../components/use-hydrated.ts';
@@ -25,6 +27,13 @@ type Props = {
   showCollections?: boolean;
   onChange: (changes: Changes) => void;
 };
+
+// The phone's drawer (React-Bootstrap's Offcanvas: a modal, its manager, its focus trap) is fetched when the
+// customer first points at or opens it. Until then the filters are what the Offcanvas renders while it is closed:
+// the same block, beside the list from lg up, hidden below.
+const loadDrawer = () => import('react-bootstrap/Offcanvas');
+const Offcanvas = lazy(loadDrawer);
+const prefetchDrawer = () => void loadDrawer().catch(() => undefined);
 
 const PRICE_MIN_INVALID = 'Escreva um preço em euros, por exemplo 12,50.';
 const PRICE_RANGE_INVALID = 'O preço máximo não pode ser inferior ao mínimo.';
@@ -182,6 +191,8 @@ function ChoiceGroup({ title, name, choices, value, disabled, onChoose }: {
  */
 export function ListFiltersPanel({ filters, facets, count, defaultType, showType = true, showCollections = true, onChange }: Props) {
   const [open, setOpen] = useState(false);
+  // Once opened, the drawer stays mounted: it closes with its animation and gives the focus back to its button.
+  const [drawer, setDrawer] = useState(false);
   const hydrated = useHydrated();
   const [available, showAvailable] = useShownChoice(Boolean(filters.disponivel));
   const titleId = useId();
@@ -199,10 +210,74 @@ export function ListFiltersPanel({ filters, facets, count, defaultType, showType
     { value: '', label: 'Todas' },
     ...collections.map((c) => ({ value: c.slug, label: c.name, count: c.count })),
   ];
+  const openDrawer = () => {
+    setDrawer(true);
+    setOpen(true);
+  };
+  const panel = (
+    <>
+      <OffcanvasHeader closeButton closeLabel="Fechar filtros">
+        <OffcanvasTitle as="h2" id={titleId} className="h5">
+          Filtros
+        </OffcanvasTitle>
+      </OffcanvasHeader>
+      <OffcanvasBody className="flex-column">
+        <h2 className="h5 d-none d-lg-block">Filtrar</h2>
+        {chosen.length > 0 && (
+          <div className="mb-4">
+            <h3 className="visually-hidden">Filtros escolhidos</h3>
+            <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">
+              {chosen.map((c) => (
+                <li key={c.name}>
+                  <Button variant="outline-secondary" size="sm" disabled={!hydrated} onClick={() => onChange({ [c.name]: undefined })} aria-label={`Remover filtro ${c.label}`}>
+                    {c.label}
+                    <BiXIcon className="bi ms-1" aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            <Button variant="link" size="sm" className="px-0" disabled={!hydrated} onClick={clearAll}>
+              Limpar filtros
+            </Button>
+          </div>
+        )}
+        <PriceFilter filters={filters} facets={facets} disabled={!hydrated} onChange={onChange} />
+        <fieldset className="mb-4">
+          <legend className="h6">Disponibilidade</legend>
+          <Form.Check
+            type="checkbox"
+            id={`${titleId}-disponivel`}
+            checked={available}
+            disabled={!hydrated}
+            onChange={(event) => {
+              showAvailable(event.target.checked);
+              onChange({ disponivel: event.target.checked ? '1' : undefined });
+            }}
+            label={
+              <>
+                Só disponíveis <span className="text-secondary">({facets?.inStock ?? 0})</span>
+              </>
+            }
+          />
+        </fieldset>
+        {showType && (
+          <ChoiceGroup title="Tipo" name="tipo" choices={typeChoices} value={type} disabled={!hydrated} onChoose={(value) => onChange({ tipo: value === defaultType ? undefined : value || undefined })} />
+        )}
+        {showCollections && collections.length > 0 && (
+          <ChoiceGroup title="Coleção" name="colecao" choices={collectionChoices} value={chosenCollection} disabled={!hydrated} onChoose={(value) => onChange({ colecao: value || undefined })} />
+        )}
+        <Button className="d-lg-none mt-auto" onClick={() => setOpen(false)}>
+          {count === undefined ? 'Ver produtos' : `Ver ${countText(count)}`}
+        </Button>
+      </OffcanvasBody>
+    </>
+  );
+  // The Offcanvas's own markup while it is closed (responsive: in its place, a drawer only below lg).
+  const inPlace = <div className="list-filters offcanvas-lg offcanvas-start">{panel}</div>;
   return (
     <>
       <div className="d-lg-none mb-3">
-        <Button variant="outline-primary" onClick={() => setOpen(true)} disabled={!hydrated} aria-haspopup="dialog">
+        <Button variant="outline-primary" onClick={openDrawer} onPointerEnter={prefetchDrawer} onFocus={prefetchDrawer} disabled={!hydrated} aria-haspopup="dialog">
           <BiFunnelIcon className="bi me-2" aria-hidden="true" />
           Filtros
           {chosenCount(filters) > 0 && (
@@ -214,62 +289,13 @@ export function ListFiltersPanel({ filters, facets, count, defaultType, showType
         </Button>
       </div>
       {/* Named while it is the phone's drawer (a dialog); inline beside the list it is a plain block. */}
-      <Offcanvas show={open} onHide={() => setOpen(false)} responsive="lg" placement="start" aria-labelledby={open ? titleId : undefined} className="list-filters">
-        <Offcanvas.Header closeButton closeLabel="Fechar filtros">
-          <Offcanvas.Title as="h2" id={titleId} className="h5">
-            Filtros
-          </Offcanvas.Title>
-        </Offcanvas.Header>
-        <Offcanvas.Body className="flex-column">
-          <h2 className="h5 d-none d-lg-block">Filtrar</h2>
-          {chosen.length > 0 && (
-            <div className="mb-4">
-              <h3 className="visually-hidden">Filtros escolhidos</h3>
-              <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">
-                {chosen.map((c) => (
-                  <li key={c.name}>
-                    <Button variant="outline-secondary" size="sm" disabled={!hydrated} onClick={() => onChange({ [c.name]: undefined })} aria-label={`Remover filtro ${c.label}`}>
-                      {c.label}
-                      <BiXIcon className="bi ms-1" aria-hidden="true" />
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-              <Button variant="link" size="sm" className="px-0" disabled={!hydrated} onClick={clearAll}>
-                Limpar filtros
-              </Button>
-            </div>
-          )}
-          <PriceFilter filters={filters} facets={facets} disabled={!hydrated} onChange={onChange} />
-          <fieldset className="mb-4">
-            <legend className="h6">Disponibilidade</legend>
-            <Form.Check
-              type="checkbox"
-              id={`${titleId}-disponivel`}
-              checked={available}
-              disabled={!hydrated}
-              onChange={(event) => {
-                showAvailable(event.target.checked);
-                onChange({ disponivel: event.target.checked ? '1' : undefined });
-              }}
-              label={
-                <>
-                  Só disponíveis <span className="text-secondary">({facets?.inStock ?? 0})</span>
-                </>
-              }
-            />
-          </fieldset>
-          {showType && (
-            <ChoiceGroup title="Tipo" name="tipo" choices={typeChoices} value={type} disabled={!hydrated} onChoose={(value) => onChange({ tipo: value === defaultType ? undefined : value || undefined })} />
-          )}
-          {showCollections && collections.length > 0 && (
-            <ChoiceGroup title="Coleção" name="colecao" choices={collectionChoices} value={chosenCollection} disabled={!hydrated} onChoose={(value) => onChange({ colecao: value || undefined })} />
-          )}
-          <Button className="d-lg-none mt-auto" onClick={() => setOpen(false)}>
-            {count === undefined ? 'Ver produtos' : `Ver ${countText(count)}`}
-          </Button>
-        </Offcanvas.Body>
-      </Offcanvas>
+      {drawer ?
+        <Suspense fallback={inPlace}>
+          <Offcanvas show={open} onHide={() => setOpen(false)} responsive="lg" placement="start" aria-labelledby={open ? titleId : undefined} className="list-filters">
+            {panel}
+          </Offcanvas>
+        </Suspense>
+      : inPlace}
     </>
   );
 }
