@@ -83,8 +83,6 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Set when the process is about to stop: it still serves, but tells the proxy to send no more. */
     draining: boolean;
-    /** Set while a fresh process renders its first pages (platform/warm-up.ts): it serves, but is not ready yet. */
-    warming: boolean;
     /** Looks for what the owner must hear of (mails failing, the queue stuck...) and mails her (issue #31). */
     opsWatch: OpsWatch;
   }
@@ -134,7 +132,7 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
   const catalogAnswers = new CatalogAnswers(database.db, shopSecurityHeaders(config));
   const app = Fastify({
     // A repeat of a cached catalogue call is answered at the server's door, before Fastify makes a request of it
-    // (decision 0058); the server is otherwise the one Fastify would make, with its timeouts.
+    // (decision 0057); the server is otherwise the one Fastify would make, with its timeouts.
     serverFactory: (handler, options) => {
       const server = createServer((request, response) => {
         if (!catalogAnswers.serve(request, response, app.draining, (route, status, seconds) => requestAnswered('GET', route, status, seconds))) handler(request, response);
@@ -194,7 +192,6 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
   kickAfterChanges(app, jobs);
   app.decorate('mailer', mailer);
   app.decorate('draining', false);
-  app.decorate('warming', false);
   const opsSources = { paymentsUnansweredSince };
   const opsWatch = registerOperations(app, { config, database, jobs, mailer, sources: opsSources });
   app.decorate('opsWatch', opsWatch);
@@ -240,7 +237,6 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
       const readiness = z.object({ status: z.enum(['ready', 'degraded']), redis: z.literal('down').optional() });
       api.get('/ready', { schema: { tags: ['platform'], response: { 200: readiness, 503: errorBody } } }, async (_request, reply) => {
         if (app.draining) return reply.status(503).send({ message: messages.unavailable, error: messages.unavailable, code: 'DRAINING' });
-        if (app.warming) return reply.status(503).send({ message: messages.unavailable, error: messages.unavailable, code: 'WARMING' });
         // Without Redis the shop still sells (limits count per process): ready, but say it is degraded.
         if (await databaseAnswers(db)) return security.redisState() === 'down' ? { status: 'degraded', redis: 'down' } : { status: 'ready' };
         return reply.status(503).send({ message: messages.unavailable, error: messages.unavailable, code: 'NOT_READY' });

@@ -8,7 +8,6 @@ import { seedDemoServices } from './modules/services/demo.ts';
 import { ensureAdmin } from './modules/users/first-admin.ts';
 import { scheduleBackups } from './platform/backup-schedule.ts';
 import { inheritedSocket } from './platform/inherited-socket.ts';
-import { warmUp } from './platform/warm-up.ts';
 import { scheduleRetentionPurge } from './modules/privacy/retention-purge.ts';
 import { scheduleReferenceReminders } from './modules/payments/reminders.ts';
 
@@ -77,11 +76,7 @@ async function main() {
   const fd = inheritedSocket();
   // Fastify passes its options on to net.Server#listen, which takes `fd` (Fastify's types do not name it).
   const handedOver = { fd, host: config.host === 'localhost' ? '127.0.0.1' : config.host } as FastifyListenOptions;
-  // Ready only once warm (decision 0057): a proxy sends no traffic before, and what reaches it meanwhile is answered.
-  app.warming = true;
   await app.listen(fd === undefined ? { port: config.port, host: config.host } : handedOver);
-  const warm = await warmUp(app);
-  app.log.info(warm, `warmed up: ${warm.pages.length} pages × ${warm.rounds} rounds in ${Math.round(warm.ms)} ms (first round ${Math.round(warm.firstRoundMs)} ms, last ${Math.round(warm.lastRoundMs)} ms)`);
   app.jobs.start();
   app.opsWatch.start();
   if (config.ops.backup) await scheduleBackups(database, config.ops.backup);

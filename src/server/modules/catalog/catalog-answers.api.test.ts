@@ -80,7 +80,7 @@ describe('a repeat of a cached catalogue call, answered before the rest of the r
     expect(draining.res.statusCode).toBe(200);
   });
 
-  it("is answered at the server's door over HTTP, before Fastify: the same answer as the full path's, counted in the metrics (decision 0058)", async () => {
+  it("is answered at the server's door over HTTP, before Fastify: the same answer as the full path's, counted in the metrics (decision 0057)", async () => {
     const box = await insertProduct(ctx, { name: 'Caixa de linho', priceCents: 1890, stock: 2 });
     const url = `/api/product/${box.id}`;
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });

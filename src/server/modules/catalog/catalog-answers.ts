@@ -90,7 +90,7 @@ export class CatalogAnswers {
 
   /**
    * At the server's door (app.ts): answers a repeat of a cached catalogue call before Fastify builds its request,
-   * reply and logger for it, which cost more than the answer itself (decision 0058). Says whether it answered;
+   * reply and logger for it, which cost more than the answer itself (decision 0057). Says whether it answered;
    * `answered` hears of each, for the metrics.
    */
   serve(request: IncomingMessage, response: ServerResponse, draining: boolean, answered: (route: string, status: number, seconds: number) => void): boolean {
