@@ -74,21 +74,31 @@ if (spawnSync('caddy', ['version']).status === 0) {
 }
 check(/health_uri\s+\/api\/ready/.test(caddyfile), 'Caddyfile: health_uri must be /api/ready');
 
-// systemd unit: systemd's own verifier where it is installed (the executable is swapped for one that exists here).
-const unit = readFileSync('deploy/loja.service', 'utf8');
-check(/^Restart=always$/m.test(unit), 'loja.service: Restart=always is missing');
-// Socket activation (decision 0051): the service needs its socket, which holds one stream on loopback.
-const socketUnit = readFileSync('deploy/loja.socket', 'utf8');
-check(/^Requires=loja\.socket$/m.test(unit), 'loja.service: Requires=loja.socket is missing');
-check((socketUnit.match(/^ListenStream=/gm) ?? []).length === 1, 'loja.socket: exactly one ListenStream (the shop listens on one socket)');
-check(/^ListenStream=127\.0\.0\.1:\d+$/m.test(socketUnit), 'loja.socket: ListenStream must be a loopback address and port (Caddy is in front)');
+// systemd units: systemd's own verifier where it is installed (the executable is swapped for one that exists here).
+const units = Object.fromEntries(['loja@.socket', 'loja@.service', 'loja-next@.service'].map((name) => [name, readFileSync(`deploy/${name}`, 'utf8')]));
+const service = units['loja@.service'];
+const spare = units['loja-next@.service'];
+const socketUnit = units['loja@.socket'];
+check(/^Restart=always$/m.test(service), 'loja@.service: Restart=always is missing');
+// Socket activation (decision 0051): each service needs its socket, which holds one stream on loopback.
+check(/^Requires=loja@%i\.socket$/m.test(service), 'loja@.service: Requires=loja@%i.socket is missing');
+check((socketUnit.match(/^ListenStream=/gm) ?? []).length === 1, 'loja@.socket: exactly one ListenStream (the shop listens on one socket)');
+check(/^ListenStream=127\.0\.0\.1:%i$/m.test(socketUnit), 'loja@.socket: ListenStream must be 127.0.0.1:%i (a loopback port, its instance; Caddy is in front)');
+// The upgrade's spare (decision 0058) takes the same socket; a stopping process drains longer than Caddy keeps
+// an idle connection to it, so Caddy has let them all go when it closes.
+check(/^Sockets=loja@%i\.socket$/m.test(spare), 'loja-next@.service: Sockets=loja@%i.socket is missing');
+const keepalive = Number(/^\s*keepalive\s+(\d+)s$/m.exec(caddyfile)?.[1] ?? NaN);
+for (const [name, text] of [['loja@.service', service], ['loja-next@.service', spare]]) {
+  const drain = Number(/^Environment=SHUTDOWN_DRAIN_MS=(\d+)$/m.exec(text)?.[1] ?? NaN);
+  check(drain > keepalive * 1000, `${name}: SHUTDOWN_DRAIN_MS (${drain}) must be longer than the Caddyfile's keepalive (${keepalive} s)`);
+}
 const verifier = spawnSync('systemd-analyze', ['--version']);
 if (verifier.status === 0) {
   const dir = mkdtempSync(join(tmpdir(), 'loja-unit-'));
-  writeFileSync(join(dir, 'loja.service'), unit.replace(/^ExecStart=\S+/m, 'ExecStart=/bin/true'));
-  writeFileSync(join(dir, 'loja.socket'), socketUnit);
-  const verified = spawnSync('systemd-analyze', ['verify', join(dir, 'loja.socket'), join(dir, 'loja.service')], { encoding: 'utf8' });
-  check(verified.status === 0 && !verified.stderr.trim(), `loja.service, loja.socket: systemd-analyze verify: ${verified.stderr.trim()}`);
+  for (const [name, text] of Object.entries(units)) writeFileSync(join(dir, name), text.replace(/^ExecStart=\S+/m, 'ExecStart=/bin/true'));
+  const instances = ['loja@3000.socket', 'loja@3000.service', 'loja-next@3000.service'].map((name) => join(dir, name));
+  const verified = spawnSync('systemd-analyze', ['verify', ...instances], { encoding: 'utf8' });
+  check(verified.status === 0 && !verified.stderr.trim(), `loja@.socket, loja@.service, loja-next@.service: systemd-analyze verify: ${verified.stderr.trim()}`);
 } else {
   console.log('systemd-analyze is not installed: the units are checked by their lines only.');
 }
@@ -97,4 +107,4 @@ if (problems.length) {
   for (const problem of problems) console.error(`✖ ${problem}`);
   process.exit(1);
 }
-console.log('Deploy files checked: Dockerfile, compose.yaml, deploy/Caddyfile, deploy/loja.service, deploy/loja.socket.');
+console.log('Deploy files checked: Dockerfile, compose.yaml, deploy/Caddyfile, deploy/loja@.socket, deploy/loja@.service, deploy/loja-next@.service.');

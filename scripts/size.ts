@@ -4,7 +4,7 @@
 // when the JavaScript grows past its ceiling, or when back-office or editor code reaches a storefront
 // route; prints how far the JavaScript still is from its budget. Run `npm run build` first.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -73,7 +73,9 @@ function standIn(name: string, hash: string): string {
   return value;
 }
 // Numbered in the order of the real names, so that two builds of the same code agree.
-for (const [, name, hash] of [...readdirSync(join(dist, 'assets'))].sort().flatMap((file) => [...file.matchAll(hashed)])) standIn(name as string, hash as string);
+// This build's own files only: the previous build's stay beside them for one upgrade (scripts/build-web.mjs).
+const ownAssets = JSON.parse(readFileSync(join(dist, '.assets-of-this-build.json'), 'utf8')) as string[];
+for (const [, name, hash] of ownAssets.sort().flatMap((file) => [...file.matchAll(hashed)])) standIn(name as string, hash as string);
 const stableNames = (code: Buffer) =>
   code.toString('utf8').replace(hashed, (_, name: string, hash: string, ext: string) => `${name}-${standIn(name, hash)}.${ext}`);
 

@@ -4,6 +4,7 @@
 import { initialRate, nextRate, pickFlow, type Random, type RatePlan, type RateState } from './mix.ts';
 import { parseMetrics, percentile, type Sample } from './stats.ts';
 import type { Visitors } from './traffic.ts';
+import { START_METRIC } from '../../src/server/platform/hand-over.ts';
 import { sleep, type AppProcess, type ShopDatabase } from './layout.ts';
 
 export type TrafficPlan = RatePlan & { durationMs: number; stepMs: number; maxInFlight: number };
@@ -91,7 +92,8 @@ export function sample(apps: AppProcess[], database: ShopDatabase, mailsSent: ()
         processes.push({
           at,
           process: app.name,
-          life: app.life,
+          // Two lives share the port during an upgrade: the start time in the answer says whose it is.
+          life: app.lifeStartedAt(m.get(START_METRIC)?.[0]?.value),
           rss,
           loopP99Ms: (m.get('nodejs_eventloop_lag_p99_seconds')?.[0]?.value ?? 0) * 1000,
           poolInUse: m.get('loja_db_pool_in_use')?.[0]?.value ?? 0,

@@ -11,12 +11,13 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { newProcessAnswers, type Units } from '../../src/server/platform/hand-over.ts';
 import { proxyOptionsFor } from './caddy-version.ts';
 
 export const POSTGRES_URL = process.env.SOAK_POSTGRES_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.SOAK_REDIS_URL?.trim() || 'redis://127.0.0.1:6379/11';
 export const ADMIN = { email: 'dona@loja-soak.test', username: 'dona', password: 'Soak-bench-2026!' };
-/** As compose.yaml and the systemd unit set it: longer than the Caddyfile's health_interval. */
+/** As the systemd units set it: longer than Caddy keeps an idle connection (decision 0058). */
 const SHUTDOWN_DRAIN_MS = '5000';
 
 export type Ports = { proxy: number; caddyAdmin: number; smtp: number; apps: [number, number] };
@@ -145,24 +146,35 @@ export function appEnv(database: ShopDatabase, ports: Ports, smtpUrl: string): R
 }
 
 /**
- * The socket holder: systemd's part in socket activation (deploy/loja.socket, decision 0051). A shell that
- * holds the listening socket as descriptor 3 without ever accepting on it, and starts one life of the app
- * per "start" line on its stdin, in the foreground, handing the socket over (LISTEN_FDS, LISTEN_PID). While
- * a life is dead, connections wait in the socket's queue for the next one instead of being refused.
+ * The socket holder: systemd's part in socket activation (deploy/loja@.socket, decision 0051). A shell that
+ * holds the listening socket as descriptor 3 without ever accepting on it, and starts one life of the app per
+ * "start" line on its stdin, handing the socket over (LISTEN_FDS, LISTEN_PID). While no life runs, connections
+ * wait in the socket's queue for the next one instead of being refused; two lives may run at once, both
+ * accepting on it, as loja@PORT and loja-next@PORT do during an upgrade (decision 0058).
  */
 const HOLDER = `while read -r command; do
   [ "$command" = start ] || continue
-  sh -c 'echo "loja-holder: pid $$"; LISTEN_FDS=1 LISTEN_PID=$$ exec "$0" src/server/main.ts' "$LOJA_NODE" </dev/null
-  echo "loja-holder: exit $?"
+  (
+    sh -c 'echo "loja-holder: pid $$"; LISTEN_FDS=1 LISTEN_PID=$$ exec "$0" src/server/main.ts' "$LOJA_NODE" </dev/null &
+    life=$!
+    wait "$life"
+    echo "loja-holder: exit $life $?"
+  ) &
 done`;
 
-/** One app process as the systemd units run it (`node src/server/main.ts` on the socket loja.socket holds), restarted by the bench as systemd would. */
+/** One start of the app on a socket: `main` is the socket's own service (loja@PORT), `spare` the upgrade's loja-next@PORT. */
+type Life = { life: number; pid: number; role: 'main' | 'spare'; startedAt: number; exited: Promise<void> };
+
+/**
+ * One app process's socket and the lives on it, as the systemd units run them (`node src/server/main.ts` on the
+ * socket loja@PORT.socket holds), restarted by the bench as systemd would.
+ */
 export class AppProcess {
   life = 0;
   private holder: ChildProcess | undefined;
-  private pid: number | undefined;
-  private exited: Promise<void> = Promise.resolve();
-  private onLine: ((line: string) => void) | undefined;
+  private readonly running = new Map<number, Life>();
+  private readonly exits = new Map<number, () => void>();
+  private onPid: ((pid: number) => void) | undefined;
   private tail = '';
 
   readonly name: string;
@@ -196,7 +208,12 @@ export class AppProcess {
       partial += chunk.toString();
       const lines = partial.split('\n');
       partial = lines.pop() ?? '';
-      for (const line of lines) this.onLine?.(line);
+      for (const line of lines) {
+        const started = /^loja-holder: pid (\d+)$/.exec(line)?.[1];
+        const ended = /^loja-holder: exit (\d+) /.exec(line)?.[1];
+        if (started) this.onPid?.(Number(started));
+        if (ended) this.exits.get(Number(ended))?.();
+      }
     };
     holder.stdout?.on('data', read);
     holder.stderr?.on('data', (c: Buffer) => void (this.tail = (this.tail + c.toString()).slice(-4000)));
@@ -204,45 +221,64 @@ export class AppProcess {
     return holder;
   }
 
-  async start() {
+  /** Starts a life (as systemd's Type=simple: returns once it runs, not once it answers). */
+  async spawn(role: Life['role']): Promise<Life> {
     this.holder ??= await this.hold();
+    const startedAt = Date.now();
+    const pid = await new Promise<number>((resolve) => {
+      this.onPid = resolve;
+      this.holder?.stdin?.write('start\n');
+    });
     this.life += 1;
-    let begin: (pid: number) => void = () => {};
-    let end: () => void = () => {};
-    const started = new Promise<number>((resolve) => (begin = resolve));
-    this.exited = new Promise<void>((resolve) => (end = resolve));
-    this.onLine = (line) => {
-      const pid = /^loja-holder: pid (\d+)$/.exec(line)?.[1];
-      if (pid) begin(Number(pid));
-      else if (line.startsWith('loja-holder: exit ')) end();
-    };
-    this.holder.stdin?.write('start\n');
-    const pid = await started;
-    this.pid = pid;
+    const exited = new Promise<void>((resolve) => this.exits.set(pid, resolve));
+    const life: Life = { life: this.life, pid, role, startedAt, exited };
+    this.running.set(pid, life);
     lives.add(pid);
-    void this.exited.then(() => lives.delete(pid));
-    await this.waitReady();
+    void exited.then(() => {
+      this.running.delete(pid);
+      this.exits.delete(pid);
+      lives.delete(pid);
+    });
+    return life;
   }
 
-  /** Until `/api/ready` answers 200 (60 s at most). */
-  async waitReady() {
-    const deadline = Date.now() + 60_000;
-    let dead = false;
-    void this.exited.then(() => (dead = true));
-    while (Date.now() < deadline) {
-      if (dead) throw new Error(`${this.name} exited at start:\n${this.tail}`);
-      const ok = await fetch(`${this.url}/api/ready`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
-      if (ok) return;
-      await sleep(200);
+  /** A new main life, once it answers (60 s at most). */
+  async start() {
+    const life = await this.spawn('main');
+    const died = life.exited.then(() => {
+      throw new Error(`${this.name} exited at start:\n${this.tail}`);
+    });
+    await Promise.race([newProcessAnswers(this.port, life.startedAt), died]);
+  }
+
+  /** Sends the signal to the life in that role (the main one by default) and waits for its exit. */
+  async stop(signal: NodeJS.Signals, role: Life['role'] = 'main') {
+    const life = [...this.running.values()].find((l) => l.role === role);
+    if (!life) return;
+    process.kill(life.pid, signal);
+    await life.exited;
+  }
+
+  /** Which life a process's start (`loja_process_start_time_seconds`) belongs to: the one started nearest to it. */
+  lifeStartedAt(seconds: number | undefined): number {
+    if (seconds === undefined) return this.life;
+    let nearest = { life: this.life, distance: Infinity };
+    for (const l of this.running.values()) {
+      const distance = Math.abs(l.startedAt / 1000 - seconds);
+      if (distance < nearest.distance) nearest = { life: l.life, distance };
     }
-    throw new Error(`${this.name} was not ready within 60 s:\n${this.tail}`);
+    return nearest.life;
   }
 
-  /** Sends the signal and waits for the exit (SIGTERM: the process drains and stops by itself). */
-  async stop(signal: NodeJS.Signals) {
-    if (this.pid !== undefined) process.kill(this.pid, signal);
-    await this.exited;
-  }
+  /** systemd's verbs on this socket's two units, for the upgrade (platform/hand-over.ts). */
+  readonly units: Units = {
+    start: async () => void (await this.spawn('spare')),
+    restart: async () => {
+      await this.stop('SIGTERM', 'main');
+      await this.spawn('main');
+    },
+    stop: async (unit) => this.stop('SIGTERM', unit.startsWith('loja-next@') ? 'spare' : 'main'),
+  };
 
   output = () => this.tail;
 }

@@ -1,5 +1,7 @@
 // The two disturbances of the run: a process killed (and restarted as systemd's Restart=always does, after
-// RestartSec=2), and the README's upgrade steps: backup, migrate, restart one process, then the other.
+// RestartSec=2), and the README's upgrade steps: backup, migrate, then `npm run upgrade`'s hand-over of each
+// socket (the new release beside the old on it, the old restarted, the spare stopped; decision 0058).
+import { handOver } from '../../src/server/platform/hand-over.ts';
 import { backupDir, run, sleep, type AppProcess, type ShopDatabase } from './layout.ts';
 
 export type Span = { what: string; from: number; to: number; steps: string[] };
@@ -24,7 +26,7 @@ export async function killAndRestart(app: AppProcess, t0: number, inFlight: () =
   return { what: `${app.name} killed`, from, to, steps: ['SIGKILL', 'restart after 2 s'] };
 }
 
-/** README "Upgrading without downtime", steps 1 to 4, as an owner types them. */
+/** README "Upgrading without downtime", steps 1 to 3, as an owner types them. */
 export async function upgrade(apps: AppProcess[], database: ShopDatabase, t0: number): Promise<Span> {
   const from = performance.now() - t0;
   const steps: string[] = [];
@@ -37,12 +39,10 @@ export async function upgrade(apps: AppProcess[], database: ShopDatabase, t0: nu
   step('1. db:backup');
   await run('npm', ['run', 'db:migrate'], env);
   step('2. db:migrate');
+  // The same code as `npm run upgrade -- PORT…`, with the bench's processes for systemd's units.
   for (const [i, app] of apps.entries()) {
-    // SIGTERM: /api/ready answers 503 for SHUTDOWN_DRAIN_MS, Caddy moves the traffic, the process stops.
-    await app.stop('SIGTERM');
-    await app.start();
-    await sleep(PROXY_SEES_IT);
-    step(`${i + 3}. ${app.name} restarted`);
+    await handOver(app.port, app.units, { log: (line) => console.log(`  ${((performance.now() - t0) / 1000).toFixed(0).padStart(5)} s    ${app.name}: ${line}`) });
+    step(`${i + 3}. ${app.name}'s socket handed over`);
   }
   return { what: 'upgrade', from, to: performance.now() - t0, steps };
 }

@@ -83,6 +83,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Set when the process is about to stop: it still serves, but tells the proxy to send no more. */
     draining: boolean;
+    /** Listening on a socket systemd handed over (main.ts), rather than on a port of its own. */
+    socketHandedOver: boolean;
     /** Looks for what the owner must hear of (mails failing, the queue stuck...) and mails her (issue #31). */
     opsWatch: OpsWatch;
   }
@@ -152,8 +154,10 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
     bodyLimit: 1024 * 1024,
     // A number of proxies means: believe that many hops of X-Forwarded-For, counted from ours.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    // Stop taking requests on close, but let those in flight finish.
+    // Stop taking requests on close, but let those in flight finish, and answer those that still come on an
+    // open connection (with `Connection: close`, main.ts) rather than a 503 (decision 0058).
     forceCloseConnections: 'idle',
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -192,6 +196,7 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
   kickAfterChanges(app, jobs);
   app.decorate('mailer', mailer);
   app.decorate('draining', false);
+  app.decorate('socketHandedOver', false);
   const opsSources = { paymentsUnansweredSince };
   const opsWatch = registerOperations(app, { config, database, jobs, mailer, sources: opsSources });
   app.decorate('opsWatch', opsWatch);
@@ -236,7 +241,10 @@ export async function buildApp({ config, database, logger, renderer }: BuildOpti
       }));
       const readiness = z.object({ status: z.enum(['ready', 'degraded']), redis: z.literal('down').optional() });
       api.get('/ready', { schema: { tags: ['platform'], response: { 200: readiness, 503: errorBody } } }, async (_request, reply) => {
-        if (app.draining) return reply.status(503).send({ message: messages.unavailable, error: messages.unavailable, code: 'DRAINING' });
+        // A draining process says so, so the proxy moves its traffic first; not one on a socket systemd holds,
+        // which outlives it and which another process accepts on too (decision 0058): it only needs the proxy's
+        // connections to it to end (`Connection: close` on every answer while it drains, main.ts).
+        if (app.draining && !app.socketHandedOver) return reply.status(503).send({ message: messages.unavailable, error: messages.unavailable, code: 'DRAINING' });
         // Without Redis the shop still sells (limits count per process): ready, but say it is degraded.
         if (await databaseAnswers(db)) return security.redisState() === 'down' ? { status: 'degraded', redis: 'down' } : { status: 'ready' };
         return reply.status(503).send({ message: messages.unavailable, error: messages.unavailable, code: 'NOT_READY' });

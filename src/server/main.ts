@@ -49,8 +49,9 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 25_000);
     let sweep: NodeJS.Timeout | undefined;
     try {
-      // First drain: /api/ready says no, so a proxy stops sending here, while requests already on their way
-      // (sent on an open connection a moment ago) are still answered instead of reset.
+      // First drain: every answer closes its connection, so the proxy's connections here end, and /api/ready
+      // says no (but on a socket systemd holds, decision 0058), so a proxy stops sending here, while requests
+      // already on their way (sent on an open connection a moment ago) are still answered instead of reset.
       app.draining = true;
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       // Then stop: connections that fall idle once their answer is sent close at once, not after their keep-alive.
@@ -74,6 +75,7 @@ async function main() {
   // Socket activation (decision 0051): the socket systemd holds, else PORT. Fastify takes the host only to
   // name the address; 'localhost' would make it bind more addresses, so a handed-over socket is named by IP.
   const fd = inheritedSocket();
+  app.socketHandedOver = fd !== undefined;
   // Fastify passes its options on to net.Server#listen, which takes `fd` (Fastify's types do not name it).
   const handedOver = { fd, host: config.host === 'localhost' ? '127.0.0.1' : config.host } as FastifyListenOptions;
   await app.listen(fd === undefined ? { port: config.port, host: config.host } : handedOver);

@@ -39,6 +39,8 @@ describe('GET /metrics (issue #31)', () => {
     for (const name of ['process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes', 'loja_db_pool_in_use', 'loja_invoices_waiting']) {
       expect(text, name).toMatch(new RegExp(`^${name} `, 'm'));
     }
+    // The process's start to the millisecond (an upgrade tells two processes on one socket apart by it).
+    expect(value(text, 'loja_process_start_time_seconds')).toBe(performance.timeOrigin / 1000);
     expect(value(text, 'loja_http_request_duration_seconds_count{method="GET",route="/api/product",status="200"}')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'loja_http_request_duration_seconds_count{method="GET",route="/api/product/:id",status="404"}')).toBeGreaterThanOrEqual(1);
     expect(text).toContain('loja_http_request_duration_seconds_bucket{le="0.2",method="GET",route="/api/product",status="200"}');

@@ -11,6 +11,13 @@ import { messages } from '#shared/messages.ts';
 const processRegistry = new Registry();
 // Process memory (RSS, heap), event-loop delay (percentiles from monitorEventLoopDelay), CPU, handles.
 collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 20 });
+// process_start_time_seconds is rounded to the second; an upgrade tells the new process from the one beside it
+// on the same socket by this one (platform/hand-over.ts).
+new Gauge({
+  name: 'loja_process_start_time_seconds',
+  help: 'When this process started (Unix seconds, to the millisecond).',
+  registers: [processRegistry],
+}).set(performance.timeOrigin / 1000);
 
 const requestDuration = new Histogram({
   name: 'loja_http_request_duration_seconds',
