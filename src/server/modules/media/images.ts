@@ -3,7 +3,7 @@ import type { ImageRef, MediaImage } from '#shared/schemas/catalog.ts';
 import { mediaMessages } from '#shared/schemas/catalog.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { widthsFor, type ProcessedImage } from './processing.ts';
+import { renditionFrom, widthsFor, type ProcessedImage } from './processing.ts';
 import { imageFiles, images } from './tables.ts';
 import { recordChange } from '../audit/audit.ts';
 
@@ -68,7 +68,10 @@ export async function deleteImages(tx: Tx, ids: number[]) {
   if (ids.length) await tx.delete(images).where(inArray(images.id, ids));
 }
 
-/** One rendition's bytes, only under its current version (an old URL is a 404, not stale bytes). */
+/**
+ * One rendition's bytes, only under its current version (an old URL is a 404, not stale bytes). A width the image
+ * should have but was stored without (480 came later) is made once from its next larger rendition, and kept.
+ */
 export async function imageFile(db: Db, id: number, version: string, rendition: string) {
   const [row] = await db
     .select({ bytes: imageFiles.bytes, contentType: imageFiles.contentType })
@@ -76,7 +79,20 @@ export async function imageFile(db: Db, id: number, version: string, rendition: 
     .innerJoin(images, eq(images.id, imageFiles.imageId))
     .where(and(eq(imageFiles.imageId, id), eq(imageFiles.rendition, rendition), eq(images.version, version)))
     .limit(1);
-  return row;
+  return row ?? (/^\d+$/.test(rendition) ? addedWidth(db, id, version, Number(rendition)) : undefined);
+}
+
+async function addedWidth(db: Db, id: number, version: string, width: number) {
+  const [image] = await db.select({ width: images.width }).from(images).where(and(eq(images.id, id), eq(images.version, version))).limit(1);
+  if (!image || !widthsFor(image.width).includes(width)) return undefined;
+  const stored = await db.select({ rendition: imageFiles.rendition, width: imageFiles.width, bytes: imageFiles.bytes }).from(imageFiles).where(eq(imageFiles.imageId, id));
+  const source = stored.filter((f) => /^\d+$/.test(f.rendition) && f.width > width).sort((a, b) => a.width - b.width)[0];
+  if (!source) return undefined;
+  const made = await renditionFrom(source.bytes, width);
+  const file = { rendition: made.rendition, width: made.width, height: made.height, contentType: 'image/webp', bytes: made.bytes };
+  // Two processes asked at once make it twice; one row is kept.
+  await db.insert(imageFiles).values({ imageId: id, ...file }).onConflictDoNothing();
+  return { bytes: file.bytes, contentType: file.contentType };
 }
 
 const mediaName = (name: string) => and(eq(images.kind, 'media'), sql`lower(${images.name}) = ${name.toLowerCase()}`);

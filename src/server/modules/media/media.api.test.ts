@@ -1,9 +1,11 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { mediaMessages, type MediaImage } from '#shared/schemas/catalog.ts';
 import { signedInUser, useTestApp } from '../../../../tests/helpers/app.ts';
 import { multipart, pngImage } from '../../../../tests/helpers/images.ts';
+import { imageFiles } from './tables.ts';
 
 const ctx = useTestApp();
 
@@ -63,6 +65,25 @@ describe('media library', () => {
     const byName = await ctx.app.inject({ method: 'GET', url: '/api/image/name/sobre' });
     expect(byName.statusCode).toBe(200);
     expect(byName.json().id).toBe(image.id);
+  });
+
+  it('makes a width added after an image was stored (480, for phones) once, from a larger rendition, and keeps it', async () => {
+    const { cookie } = await signedInUser(ctx, { isAdmin: true });
+    const image: MediaImage = (await upload(cookie, 'Guardada antes', await pngImage(1200, 600))).json();
+    // As it was stored before 480 was one of the widths.
+    await ctx.database.db.delete(imageFiles).where(and(eq(imageFiles.imageId, image.id), eq(imageFiles.rendition, '480')));
+    const url = image.url.replace(/\/\d+\.webp$/, '/480.webp');
+    expect(image.srcset).toContain(`${url} 480w`);
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 480, height: 240 });
+    const kept = await ctx.database.db.select({ width: imageFiles.width }).from(imageFiles).where(and(eq(imageFiles.imageId, image.id), eq(imageFiles.rendition, '480')));
+    expect(kept).toEqual([{ width: 480 }]);
+    // Only the widths the image has, under its current version.
+    for (const other of [image.url.replace(/\/\d+\.webp$/, '/500.webp'), url.replace(/\/[0-9a-f]{12}\//, '/000000000000/')]) {
+      expect((await ctx.app.inject({ method: 'GET', url: other })).statusCode).toBe(404);
+    }
   });
 
   it('replaces an image uploaded again under the same name, with new URLs', async () => {
@@ -147,7 +168,7 @@ describe('media library', () => {
     const image: MediaImage = res.json();
     // Drawn at twice its size (sharp on screens of high density), never past the largest width.
     expect(image).toMatchObject({ width: 1600, height: 1600 });
-    expect(image.srcset.split(', ')).toHaveLength(4);
+    expect(image.srcset.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['320w', '480w', '640w', '1024w', '1600w']);
     const thumb = await ctx.app.inject({ method: 'GET', url: image.thumbnail });
     expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 300, height: 300 });
   }, 60_000);

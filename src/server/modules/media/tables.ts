@@ -28,7 +28,7 @@ export const imageFiles = pgTable(
     imageId: integer('image_id')
       .notNull()
       .references(() => images.id, { onDelete: 'cascade' }),
-    // '320', '640', '1024', '1600' (widths, never upscaled) or 'thumb'.
+    // '320', '480', '640', '1024', '1600' (widths, never upscaled) or 'thumb'.
     rendition: text('rendition').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
