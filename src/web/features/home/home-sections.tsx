@@ -36,8 +36,9 @@ const HERO_SIZES = `${WIDE} 50vw, 100vw`;
 export function HeroSection({ titleId }: { titleId: string }) {
   const image = useQuery(aboutImageQuery);
   const picture = image.data;
-  // Beside the text on a wide screen the picture is the page's largest paint: fetched first there. On a phone it comes
-  // under the text (the largest paint then): it waits its turn behind the style sheets and the typeface (issue #32).
+  // Beside the text on a wide screen the picture is the page's largest paint: fetched first there, by this preload at
+  // a high priority. On a phone it comes under the text (the largest paint then): the picture itself asks for a low
+  // priority, so it waits its turn behind the style sheets and the typeface (issue #32).
   if (picture) preload(picture.url, { as: 'image', imageSrcSet: picture.srcset, imageSizes: HERO_SIZES, fetchPriority: 'high', media: WIDE });
   return (
     <div className="row align-items-center g-4 g-lg-5">
@@ -66,6 +67,7 @@ export function HeroSection({ titleId }: { titleId: string }) {
             sizes={HERO_SIZES}
             width={picture.width}
             height={picture.height}
+            fetchPriority="low"
             alt=""
           />
         </div>
