@@ -148,14 +148,14 @@ export function appEnv(database: ShopDatabase, ports: Ports, smtpUrl: string): R
 /**
  * The socket holder: systemd's part in socket activation (deploy/loja@.socket, decision 0051). A shell that
  * holds the listening socket as descriptor 3 without ever accepting on it, and starts one life of the app per
- * "start" line on its stdin, handing the socket over (LISTEN_FDS, LISTEN_PID). While no life runs, connections
- * wait in the socket's queue for the next one instead of being refused; two lives may run at once, both
- * accepting on it, as loja@PORT and loja-next@PORT do during an upgrade (decision 0058).
+ * "start" line on its stdin, handing the socket over (LISTEN_FDS, LISTEN_PID), at the units' Nice=10. While no
+ * life runs, connections wait in the socket's queue for the next one instead of being refused; two lives may run
+ * at once, both accepting on it, as loja@PORT and loja-next@PORT do during an upgrade (decision 0058).
  */
 const HOLDER = `while read -r command; do
   [ "$command" = start ] || continue
   (
-    sh -c 'echo "loja-holder: pid $$"; LISTEN_FDS=1 LISTEN_PID=$$ exec "$0" src/server/main.ts' "$LOJA_NODE" </dev/null &
+    sh -c 'echo "loja-holder: pid $$"; LISTEN_FDS=1 LISTEN_PID=$$ exec nice -n 10 "$0" src/server/main.ts' "$LOJA_NODE" </dev/null &
     life=$!
     wait "$life"
     echo "loja-holder: exit $life $?"

@@ -7,7 +7,8 @@ import { seedDemoContent } from './modules/content/demo.ts';
 import { seedDemoServices } from './modules/services/demo.ts';
 import { ensureAdmin } from './modules/users/first-admin.ts';
 import { scheduleBackups } from './platform/backup-schedule.ts';
-import { inheritedSocket } from './platform/inherited-socket.ts';
+import { fullShareOfTheCpu, inheritedSocket } from './platform/inherited-socket.ts';
+import { warmUp } from './platform/warm-up.ts';
 import { scheduleRetentionPurge } from './modules/privacy/retention-purge.ts';
 import { scheduleReferenceReminders } from './modules/payments/reminders.ts';
 
@@ -78,7 +79,12 @@ async function main() {
   app.socketHandedOver = fd !== undefined;
   // Fastify passes its options on to net.Server#listen, which takes `fd` (Fastify's types do not name it).
   const handedOver = { fd, host: config.host === 'localhost' ? '127.0.0.1' : config.host } as FastifyListenOptions;
+  // Warm before taking any request (decision 0058): on a socket systemd holds, the process it joins or replaces
+  // carries the traffic meanwhile; a start niced by its unit leaves it the CPU, and takes its full share once it listens.
+  const warm = await warmUp(app);
+  app.log.info(warm, `warmed up: ${warm.pages.length} pages × ${warm.rounds} rounds in ${Math.round(warm.ms)} ms`);
   await app.listen(fd === undefined ? { port: config.port, host: config.host } : handedOver);
+  fullShareOfTheCpu(app.log);
   app.jobs.start();
   app.opsWatch.start();
   if (config.ops.backup) await scheduleBackups(database, config.ops.backup);
