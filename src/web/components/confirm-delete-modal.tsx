@@ -18,7 +18,7 @@ type Props = ConfirmDeleteState & {
   question: ReactNode;
 };
 
-/** backoffice.md §2: deletion asks for confirmation first. The one delete dialog of every admin tab and form. */
+/** backoffice.md §2: deletion asks for confirmation first. The one delete dialog of every admin tab and form, and of the address book. */
 export function ConfirmDeleteModal({ title, question, show, deleting, error, onConfirm, onCancel, onExited }: Props) {
   return (
     <ConfirmModal

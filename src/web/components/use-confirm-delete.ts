@@ -14,7 +14,7 @@ type Options<Item, Key, Answer> = {
 };
 
 /**
- * The delete confirmation of an admin tab or form: which record is asked about, the modal's state, and the
+ * The delete confirmation of an admin tab or form (or the address book): which record is asked about, the modal's state, and the
  * delete itself. The record is kept until the modal has faded out, so its question does not go blank.
  */
 export function useConfirmDelete<Item, Key, Answer>(

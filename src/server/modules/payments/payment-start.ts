@@ -64,41 +64,54 @@ export async function nextGatewayOrderId(db: Db, orderId: number) {
  * plus the grace of decision 0044, and is cancelled only then.
  * The payment page asks for it, and so does the order-received mail of a Multibanco order.
  */
-export async function multibancoPayment({ db, gateway }: PaymentsContext, orderId: number, viewer: Viewer): Promise<PaymentRow> {
-  const order = await unpaidOrder(db, orderId, viewer);
+export async function multibancoPayment(ctx: PaymentsContext, orderId: number, viewer: Viewer): Promise<PaymentRow> {
+  const order = await unpaidOrder(ctx.db, orderId, viewer);
+  return referencePayment(ctx, order, 'multibanco', async (gatewayOrderId, expiryDays) => {
+    const issued = await ctx.gateway.createMultibancoReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, expiryDays }).catch(gatewayFailure);
+    return {
+      requestId: issued.requestId,
+      entity: issued.entity,
+      reference: issued.reference,
+      // The reference's own last day; computed the same way when the answer has none (or one not readable).
+      expiresAt: referenceDeadline(issued.expiryDate) ?? deadlineAfterDays(expiryDays),
+      gatewayExpiryDate: issued.expiryDate,
+    };
+  });
+}
+
+/** What the gateway answered for a new reference, as stored. */
+type IssuedReference = Pick<typeof payments.$inferInsert, 'requestId' | 'entity' | 'reference' | 'gatewayExpiryDate'> & { expiresAt: Date };
+
+/**
+ * A reference paid later (Multibanco, Payshop): the one still valid, or a new one `issue` asks the gateway for,
+ * to last to the end of the Lisbon day the order's hold ends; stored with the order's stock held to its
+ * deadline plus the grace of decision 0044.
+ */
+export async function referencePayment(
+  { db, gateway }: PaymentsContext,
+  order: PayableOrder,
+  method: 'multibanco' | 'payshop',
+  issue: (gatewayOrderId: string, expiryDays: number) => Promise<IssuedReference>,
+): Promise<PaymentRow> {
   // The attempt's id is counted before the current reference is read: a reference another request (or the
   // order-received mail's job) stores in between is then either read here, or stored under this same id, so
   // this request's insert collides with it and answers it (never a second reference).
   const gatewayOrderId = await nextGatewayOrderId(db, order.id);
-  const current = await latestPayment(db, order.id, 'multibanco');
+  const current = await latestPayment(db, order.id, method);
   // A reference still payable is answered even past the hold it outlives (its own deadline is the one shown).
   if (stillPending(current)) return current;
   refuseEndedHold(order);
-  const expiryDays = expiryDaysUntil(paymentEnd(order, MULTIBANCO_MS));
-  const issued = await gateway.createMultibancoReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, expiryDays }).catch(gatewayFailure);
-  // The reference's own last day; computed the same way when the answer has none (or one not readable).
-  const expiresAt = referenceDeadline(issued.expiryDate) ?? deadlineAfterDays(expiryDays);
+  const issued = await issue(gatewayOrderId, expiryDaysUntil(paymentEnd(order, MULTIBANCO_MS)));
   const stored = await db.transaction(async (tx) => {
-    const row = await insertPayment(tx, {
-      orderId: order.id,
-      method: 'multibanco',
-      gateway: gateway.name,
-      amountCents: order.totalWithTaxCents,
-      gatewayOrderId,
-      requestId: issued.requestId,
-      entity: issued.entity,
-      reference: issued.reference,
-      expiresAt,
-      gatewayExpiryDate: issued.expiryDate,
-    });
-    if (row) await holdStockUntil(tx, order.id, new Date(expiresAt.getTime() + MULTIBANCO_GRACE_MS));
+    const row = await insertPayment(tx, { orderId: order.id, method, gateway: gateway.name, amountCents: order.totalWithTaxCents, gatewayOrderId, ...issued });
+    if (row) await holdStockUntil(tx, order.id, new Date(issued.expiresAt.getTime() + MULTIBANCO_GRACE_MS));
     return row;
   });
-  return stored ?? (await storedMeanwhile(db, order.id, 'multibanco'));
+  return stored ?? (await storedMeanwhile(db, order.id, method));
 }
 
 /** The payment a concurrent request stored first (see insertPayment). */
-export async function storedMeanwhile(db: Db, orderId: number, method: PaymentRow['method']) {
+async function storedMeanwhile(db: Db, orderId: number, method: PaymentRow['method']) {
   const row = await latestPayment(db, orderId, method);
   if (!row) throw new Error(`payment of order ${orderId} neither stored nor found`);
   return row;

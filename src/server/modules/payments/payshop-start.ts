@@ -1,10 +1,10 @@
 import { toEuros } from '#shared/money.ts';
 import { paymentMessages } from '#shared/schemas/payments.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
-import { holdStockUntil, queuePayshopOrderMail, type Viewer } from '../orders/for-payments.ts';
-import { deadlineAfterDays, expiryDaysUntil, lastDayText } from './lisbon-days.ts';
-import { insertPayment, latestPayment, mailingShop, MULTIBANCO_GRACE_MS, type PaymentRow, type PaymentsContext, stillPending } from './payment-records.ts';
-import { gatewayFailure, MULTIBANCO_MS, nextGatewayOrderId, paymentEnd, refuseEndedHold, storedMeanwhile, unpaidOrder } from './payment-start.ts';
+import { queuePayshopOrderMail, type Viewer } from '../orders/for-payments.ts';
+import { deadlineAfterDays, lastDayText } from './lisbon-days.ts';
+import { mailingShop, type PaymentRow, type PaymentsContext } from './payment-records.ts';
+import { gatewayFailure, referencePayment, unpaidOrder } from './payment-start.ts';
 
 /*
  * POST /payment/payshop (issue #27): a reference paid in cash at a Payshop agent or a CTT post office, issued and
@@ -13,36 +13,21 @@ import { gatewayFailure, MULTIBANCO_MS, nextGatewayOrderId, paymentEnd, refuseEn
  */
 
 /** The order's Payshop reference: the one still valid, or a new one from the gateway. */
-export async function payshopPayment({ db, gateway }: PaymentsContext, orderId: number, viewer: Viewer): Promise<PaymentRow> {
-  const order = await unpaidOrder(db, orderId, viewer);
-  if (!gateway.offers.payshop) throw invalid(paymentMessages.methodNotOffered, { payment_method: paymentMessages.methodNotOffered });
-  // Counted before the current reference is read, as for Multibanco: two requests at once store one reference.
-  const gatewayOrderId = await nextGatewayOrderId(db, order.id);
-  const current = await latestPayment(db, order.id, 'payshop');
-  if (stillPending(current)) return current;
-  refuseEndedHold(order);
-  const expiryDays = expiryDaysUntil(paymentEnd(order, MULTIBANCO_MS));
-  const issued = await gateway
-    .createPayshopReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, lastDay: lastDayText(expiryDays) })
-    .catch(gatewayFailure);
-  // Payable to the end of its `validade` day (decision 0052: the SDK reads a day more; the shop keeps the earlier).
-  const expiresAt = deadlineAfterDays(expiryDays);
-  const stored = await db.transaction(async (tx) => {
-    const row = await insertPayment(tx, {
-      orderId: order.id,
-      method: 'payshop',
-      gateway: gateway.name,
-      amountCents: order.totalWithTaxCents,
-      gatewayOrderId,
+export async function payshopPayment(ctx: PaymentsContext, orderId: number, viewer: Viewer): Promise<PaymentRow> {
+  const order = await unpaidOrder(ctx.db, orderId, viewer);
+  if (!ctx.gateway.offers.payshop) throw invalid(paymentMessages.methodNotOffered, { payment_method: paymentMessages.methodNotOffered });
+  return referencePayment(ctx, order, 'payshop', async (gatewayOrderId, expiryDays) => {
+    const issued = await ctx.gateway
+      .createPayshopReference({ gatewayOrderId, amountCents: order.totalWithTaxCents, lastDay: lastDayText(expiryDays) })
+      .catch(gatewayFailure);
+    return {
       requestId: issued.requestId,
       reference: issued.reference,
-      expiresAt,
+      // Payable to the end of its `validade` day (decision 0052: the SDK reads a day more; the shop keeps the earlier).
+      expiresAt: deadlineAfterDays(expiryDays),
       gatewayExpiryDate: lastDayText(expiryDays),
-    });
-    if (row) await holdStockUntil(tx, order.id, new Date(expiresAt.getTime() + MULTIBANCO_GRACE_MS));
-    return row;
+    };
   });
-  return stored ?? (await storedMeanwhile(db, order.id, 'payshop'));
 }
 
 /** POST /payment/payshop: asking again answers the same reference while it lasts. */

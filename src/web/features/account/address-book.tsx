@@ -8,13 +8,14 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { addressBody, type AddressBody, addressMessages, MAX_ADDRESSES, type SavedAddress } from '#shared/schemas/addresses.ts';
 import { errorMessage } from '../../api/client.ts';
-import { ConfirmModal, requestStatus } from '../../components/confirm-modal.tsx';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 import { CheckField, FormField, SelectField } from '../../components/form/field.tsx';
 import { countryName, countryOptions } from '#shared/countries.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useServerForm } from '../../components/form/use-server-form.ts';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useFlashMessage } from '../../components/use-timers.ts';
+import { useConfirmDelete } from '../../components/use-confirm-delete.ts';
 import { useAddresses, useDeleteAddress, useSaveAddress } from './api.ts';
 import BiPlusLgIcon from '~icons/bi/plus-lg';
 
@@ -146,7 +147,6 @@ export function AddressBook() {
   const remove = useDeleteAddress();
   const flash = useFlashMessage();
   const [editing, setEditing] = useState<SavedAddress | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<SavedAddress | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -162,16 +162,14 @@ export function AddressBook() {
       { onSuccess: () => flash.show(addressMessages.madeDefault), onError: (err) => setFailure(errorMessage(err, saveFailed)) },
     );
   };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        flash.show(addressMessages.deleted);
-        heading.current?.focus();
-      },
-    });
-  };
+  const removal = useConfirmDelete(remove, {
+    keyOf: (address: SavedAddress) => address.id,
+    failed: deleteFailed,
+    onDeleted: () => {
+      flash.show(addressMessages.deleted);
+      heading.current?.focus();
+    },
+  });
 
   const addresses = book.data ?? [];
   return (
@@ -207,7 +205,7 @@ export function AddressBook() {
                   busy={save.isPending}
                   onEdit={() => setEditing(address)}
                   onMakeDefault={() => makeDefault(address)}
-                  onDelete={() => setDeleting(address)}
+                  onDelete={() => removal.ask(address)}
                 />,
             )}
           </ul>
@@ -221,21 +219,15 @@ export function AddressBook() {
           : <p className="small text-secondary mb-0">{addressMessages.tooMany}</p>}
         </>
       }
-      <ConfirmModal
-        show={deleting !== null}
+      <ConfirmDeleteModal
         title="Eliminar morada"
-        confirmLabel="Eliminar"
-        busyLabel="a eliminar..."
-        variant="danger"
-        {...requestStatus(remove, deleteFailed)}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-        onExited={() => remove.reset()}
-      >
-        <p className="mb-0">
-          Eliminar a morada <strong>{deleting ? `${deleting.address}, ${deleting.city}` : ''}</strong>? As encomendas já feitas não mudam.
-        </p>
-      </ConfirmModal>
+        question={
+          <>
+            Eliminar a morada <strong>{removal.target ? `${removal.target.address}, ${removal.target.city}` : ''}</strong>? As encomendas já feitas não mudam.
+          </>
+        }
+        {...removal.modal}
+      />
     </section>
   );
 }

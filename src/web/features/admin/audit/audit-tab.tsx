@@ -9,6 +9,7 @@ import { AdminTable } from '../admin-table.tsx';
 import { QueryState } from '../query-state.tsx';
 import { type AuditFilters, auditQueryOptions } from './api.ts';
 import { AuditChanges } from './audit-changes.tsx';
+import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 const PARAMS = { entity: 'entidade', actor: 'quem', from: 'desde', to: 'ate' } as const;
 
@@ -49,11 +50,7 @@ export function AuditTab() {
           <Form.Label>Tipo</Form.Label>
           <Form.Select value={filters.entity ?? ''} onChange={(e) => setFilter('entity', e.target.value || undefined)}>
             <option value="">Todos</option>
-            {AUDIT_ENTITIES.map((entity) => (
-              <option key={entity} value={entity}>
-                {auditEntityLabel[entity]}
-              </option>
-            ))}
+            <LabelOptions values={AUDIT_ENTITIES} labels={auditEntityLabel} />
           </Form.Select>
         </Form.Group>
         <Form.Group className="col-6 col-md-3" controlId={`${id}-actor`}>

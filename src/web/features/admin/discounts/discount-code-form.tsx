@@ -6,6 +6,7 @@ import { type DiscountCode, type DiscountCodeInput, discountCodeBody } from '#sh
 import { FormField, SelectField } from '../../../components/form/field.tsx';
 import { decimalText, InlineRecordForm, useInlineRecordForm } from '../inline-record-form.tsx';
 import { useSaveDiscountCode } from './api.ts';
+import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 export const discountKindLabel: Record<DiscountKind, string> = { percent: 'Percentagem', fixed: 'Valor fixo', free_shipping: 'Portes grátis' };
 
@@ -46,11 +47,7 @@ export function DiscountCodeForm({ code, onDone }: { code: DiscountCode | null; 
         </Col>
         <Col xs={12} md={4}>
           <SelectField id={idOf('kind')} label="Tipo" {...field('kind')}>
-            {DISCOUNT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {discountKindLabel[k]}
-              </option>
-            ))}
+            <LabelOptions values={DISCOUNT_KINDS} labels={discountKindLabel} />
           </SelectField>
         </Col>
         <Col xs={12} md={4}>

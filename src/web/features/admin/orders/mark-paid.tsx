@@ -11,6 +11,7 @@ import { useMarkPaid } from './api.ts';
 import BiCashCoinIcon from '~icons/bi/cash-coin';
 import BiCheckCircleFillIcon from '~icons/bi/check-circle-fill';
 import BiHourglassSplitIcon from '~icons/bi/hourglass-split';
+import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 /**
  * Whether the order is paid, how, and what is owed back; for an unpaid order, "Marcar como paga": a
@@ -78,11 +79,7 @@ function MarkPaidModal({ order, show, onClose }: { order: Order; show: boolean; 
       <Form.Group className="mb-3" controlId={methodId}>
         <Form.Label>Como foi pago</Form.Label>
         <Form.Select value={method} onChange={(e) => setMethod(e.target.value as ManualPaymentMethod)} disabled={markPaid.isPending}>
-          {MANUAL_PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {manualPaymentLabel[m]}
-            </option>
-          ))}
+          <LabelOptions values={MANUAL_PAYMENT_METHODS} labels={manualPaymentLabel} />
         </Form.Select>
       </Form.Group>
       <Form.Group controlId={noteId}>

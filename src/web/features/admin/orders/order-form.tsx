@@ -21,6 +21,7 @@ import { OrderItemsField } from './order-items-field.tsx';
 import { lostItems, orderFormDefaults, type OrderFormOutput, orderFormResolver, type OrderFormValues, orderPayload } from './order-form-values.ts';
 import { adminListHref } from '../admin-tabs.ts';
 import type { TabNotice } from '../notice-alert.tsx';
+import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 export const saveFailed = 'Erro ao guardar encomenda. Por favor verifique os dados e tente novamente.';
 
@@ -113,11 +114,7 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
           </SelectField>
           <Row className="g-3">
             <SelectField wrapper={Col} wrapperProps={{ sm: 6 }} className="" label="Método de pagamento" {...field('payment_method')}>
-              {methodChoices(order?.payment_method).map((method) => (
-                <option key={method} value={method}>
-                  {paymentMethodLabel[method]}
-                </option>
-              ))}
+              <LabelOptions values={methodChoices(order?.payment_method)} labels={paymentMethodLabel} />
             </SelectField>
             <SelectField
               wrapper={Col}
@@ -127,11 +124,7 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
               help="Ao passar para ou de «Cancelada», o stock dos produtos é reposto ou retirado."
               {...field('status')}
             >
-              {statusChoices(order).map((status) => (
-                <option key={status} value={status}>
-                  {orderStatusLabel[status]}
-                </option>
-              ))}
+              <LabelOptions values={statusChoices(order)} labels={orderStatusLabel} />
             </SelectField>
           </Row>
         </fieldset>
@@ -247,11 +240,7 @@ function ParcelFields({ order, field }: { order: Order | undefined; field: (name
             <Row className="g-3 mb-3">
               <SelectField wrapper={Col} wrapperProps={{ sm: 6 }} className="" label="Transportadora" help="Ao marcar como «Enviada», o cliente recebe o número com a ligação de seguimento." {...field('tracking_carrier')}>
                 <option value="">Sem transportadora</option>
-                {CARRIERS.map((carrier) => (
-                  <option key={carrier} value={carrier}>
-                    {carrierLabel[carrier]}
-                  </option>
-                ))}
+                <LabelOptions values={CARRIERS} labels={carrierLabel} />
               </SelectField>
               <FormField wrapper={Col} wrapperProps={{ sm: 6 }} className="" label="Número de seguimento" autoComplete="off" {...field('tracking_number')} />
             </Row>

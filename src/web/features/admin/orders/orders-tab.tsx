@@ -22,6 +22,7 @@ import { useTabDelete } from '../use-tab-delete.ts';
 import { pastLastPage, useListParams } from '../../../components/use-list-params.ts';
 import { orderNumber } from '../../orders/order-ui.tsx';
 import BiPlusLgIcon from '~icons/bi/plus-lg';
+import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 
 const isStatus = (value: string | null): value is OrderStatus => (ORDER_STATUSES as readonly (string | null)[]).includes(value);
@@ -73,11 +74,7 @@ export function OrdersTab() {
           <Form.Label>Estado</Form.Label>
           <Form.Select value={status ?? ''} onChange={(e) => setStatus(e.target.value)}>
             <option value="">Todos</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {orderStatusLabel[value]}
-              </option>
-            ))}
+            <LabelOptions values={ORDER_STATUSES} labels={orderStatusLabel} />
           </Form.Select>
         </Form.Group>
       </TabToolbar>

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../api/client.ts';
 import { ConfirmModal, requestStatus } from '../../../components/confirm-modal.tsx';
 import { orderNumber } from '../../orders/order-ui.tsx';
 import { useStepStatus } from './api.ts';
+import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 // The steps that e-mail the customer (orders/mails.ts): asked first, since an e-mail cannot be taken back.
 const MAILS_CUSTOMER: ReadonlySet<OrderStatus> = new Set(['shipped', 'delivered']);
@@ -24,11 +25,7 @@ function ParcelFields({ parcel, onChange, disabled }: { parcel: Parcel; onChange
         <Form.Label>Transportadora</Form.Label>
         <Form.Select value={parcel.carrier} disabled={disabled} onChange={(event) => onChange({ ...parcel, carrier: event.target.value })}>
           <option value="">Sem transportadora</option>
-          {CARRIERS.map((carrier) => (
-            <option key={carrier} value={carrier}>
-              {carrierLabel[carrier]}
-            </option>
-          ))}
+          <LabelOptions values={CARRIERS} labels={carrierLabel} />
         </Form.Select>
       </Form.Group>
       <Form.Group controlId={`${id}-number`}>

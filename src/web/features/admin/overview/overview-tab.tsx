@@ -14,6 +14,7 @@ import { TurnoverMeter } from './turnover-meter.tsx';
 import { DistanceSalesMeter } from './distance-sales-meter.tsx';
 import { WithdrawalsPanel } from './withdrawals-panel.tsx';
 import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
+import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 // The chart's library (chart.js) is fetched only when the Resumo tab draws it.
 const DailyChart = lazy(async () => ({ default: (await import('./daily-chart.tsx')).DailyChart }));
@@ -116,11 +117,7 @@ export function OverviewTab() {
                   Período
                 </Form.Label>
                 <Form.Select id={`${id}-period`} className="w-auto" value={days} onChange={(e) => choose(Number(e.target.value))}>
-                  {OVERVIEW_PERIODS.map((period) => (
-                    <option key={period} value={period}>
-                      {periodLabel[period]}
-                    </option>
-                  ))}
+                  <LabelOptions values={OVERVIEW_PERIODS} labels={periodLabel} />
                 </Form.Select>
               </div>
               <Suspense fallback={<PageSpinner label="A desenhar o gráfico..." />}>

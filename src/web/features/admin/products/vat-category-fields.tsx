@@ -6,6 +6,7 @@ import { VAT_CATEGORIES, VAT_EXEMPTION_CODES } from '#shared/vat.ts';
 import { categoryLabel, VAT_EXEMPTION_REASONS } from '#shared/vat-labels.ts';
 import { fieldId, SelectField } from '../../../components/form/field.tsx';
 import type { ProductFormValues } from './product-form-values.ts';
+import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 type VatField = 'vat_category' | 'vat_exemption_reason';
 /** The product's own fields ('') or a variant's (`variants.2.`), which may be left to the product's. */
@@ -44,11 +45,7 @@ export function VatCategoryFields({ prefix = '', labelSuffix }: { prefix?: Prefi
           {...field('vat_category')}
         >
           {ofVariant && <option value="">{AS_PRODUCT}</option>}
-          {VAT_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {categoryLabel[c]}
-            </option>
-          ))}
+          <LabelOptions values={VAT_CATEGORIES} labels={categoryLabel} />
         </SelectField>
       </Col>
       {category === 'exempt' && (

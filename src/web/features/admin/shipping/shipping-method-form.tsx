@@ -8,6 +8,7 @@ import { FormField, SelectField } from '../../../components/form/field.tsx';
 import { decimalText, InlineRecordForm, useInlineRecordForm } from '../inline-record-form.tsx';
 import type { ShippingZoneAnswer } from '#shared/schemas/zones.ts';
 import { useSaveShippingMethod } from './api.ts';
+import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 /** The form's values from a method (editing) or a new mainland flat method. */
 export const formValues = (method: ShippingMethod | null): ShippingMethodInput => ({
@@ -48,11 +49,7 @@ export function ShippingMethodForm({ method, zones = [], onDone }: { method: Shi
       <Row>
         <Col xs={12} md={4}>
           <SelectField id={idOf('zone')} label="Zona" {...field('zone')}>
-            {SHIPPING_ZONES.map((zone) => (
-              <option key={zone} value={zone}>
-                {shippingZoneLabel[zone]}
-              </option>
-            ))}
+            <LabelOptions values={SHIPPING_ZONES} labels={shippingZoneLabel} />
             {zones.map((zone) => (
               <option key={zone.code} value={zone.code}>
                 {zone.name}
@@ -65,11 +62,7 @@ export function ShippingMethodForm({ method, zones = [], onDone }: { method: Shi
         </Col>
       </Row>
       <SelectField id={idOf('kind')} label="Preço" {...field('kind')}>
-        {SHIPPING_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {shippingKindLabel[k]}
-          </option>
-        ))}
+        <LabelOptions values={SHIPPING_KINDS} labels={shippingKindLabel} />
       </SelectField>
       {kind === 'flat' && <FormField id={idOf('price')} label="Preço (€)" inputMode="decimal" {...field('price')} />}
       {banded && (

@@ -12,6 +12,7 @@ import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useServerForm } from '../../../components/form/use-server-form.ts';
 import { QueryState } from '../query-state.tsx';
 import { taxSettingsQuery, useSaveTaxSetting } from './api.ts';
+import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 /** What applies today, in the owner's words. */
 function Current({ settings }: { settings: TaxSettings }) {
@@ -66,18 +67,10 @@ function ChangeForm({ settings }: { settings: TaxSettings }) {
         <h2 className="h5">Mudar a partir de uma data</h2>
         <Form noValidate onSubmit={onSubmit}>
           <SelectField id="tax-regime" label="Regime de IVA" {...field('regime')}>
-            {VAT_REGIMES.map((r) => (
-              <option key={r} value={r}>
-                {regimeLabel[r]}
-              </option>
-            ))}
+            <LabelOptions values={VAT_REGIMES} labels={regimeLabel} />
           </SelectField>
           <SelectField id="tax-region" label="Região da loja" help="A taxa é a da região onde a loja está, não a da morada de entrega (CIVA art. 6.º)." {...field('region')}>
-            {VAT_REGIONS.map((r) => (
-              <option key={r} value={r}>
-                {regionLabel[r]}
-              </option>
-            ))}
+            <LabelOptions values={VAT_REGIONS} labels={regionLabel} />
           </SelectField>
           <FormField id="tax-valid-from" label="A partir de" type="date" min={lisbonToday()} help="As encomendas já feitas ficam com o IVA com que foram vendidas." {...field('valid_from')} />
           {error && <p className="text-danger small">{error}</p>}

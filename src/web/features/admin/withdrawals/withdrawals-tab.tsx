@@ -16,6 +16,7 @@ import { NoticeAlert } from '../notice-alert.tsx';
 import { PagedList } from '../paged-list.tsx';
 import { ADMIN_WITHDRAWALS_PAGE_SIZE, withdrawalsQueryOptions } from './api.ts';
 import { RefundWithdrawalModal } from './refund-withdrawal.tsx';
+import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 const isStatus = (value: string | null): value is WithdrawalStatus => (WITHDRAWAL_STATUSES as readonly (string | null)[]).includes(value);
 const lastDay = (exclusiveEnd: string) => formatDate(new Date(Date.parse(exclusiveEnd) - 1).toISOString());
@@ -41,11 +42,7 @@ export function WithdrawalsTab() {
           <Form.Label className="mb-0 text-nowrap">Estado</Form.Label>
           <Form.Select className="w-auto" value={status ?? ''} onChange={(e) => set({ status: e.target.value || undefined })}>
             <option value="">Todas</option>
-            {WITHDRAWAL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {withdrawalStatusLabel[s]}
-              </option>
-            ))}
+            <LabelOptions values={WITHDRAWAL_STATUSES} labels={withdrawalStatusLabel} />
           </Form.Select>
         </Form.Group>
       </div>
