@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { ImageRef, MediaImage } from '#shared/schemas/catalog.ts';
 import { mediaMessages } from '#shared/schemas/catalog.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -85,8 +85,13 @@ export async function imageFile(db: Db, id: number, version: string, rendition: 
 async function addedWidth(db: Db, id: number, version: string, width: number) {
   const [image] = await db.select({ width: images.width }).from(images).where(and(eq(images.id, id), eq(images.version, version))).limit(1);
   if (!image || !widthsFor(image.width).includes(width)) return undefined;
-  const stored = await db.select({ rendition: imageFiles.rendition, width: imageFiles.width, bytes: imageFiles.bytes }).from(imageFiles).where(eq(imageFiles.imageId, id));
-  const source = stored.filter((f) => /^\d+$/.test(f.rendition) && f.width > width).sort((a, b) => a.width - b.width)[0];
+  // Only the next larger width's bytes are read, not every rendition's.
+  const [source] = await db
+    .select({ bytes: imageFiles.bytes })
+    .from(imageFiles)
+    .where(and(eq(imageFiles.imageId, id), ne(imageFiles.rendition, 'thumb'), gt(imageFiles.width, width)))
+    .orderBy(asc(imageFiles.width))
+    .limit(1);
   if (!source) return undefined;
   const made = await renditionFrom(source.bytes, width);
   const file = { rendition: made.rendition, width: made.width, height: made.height, contentType: 'image/webp', bytes: made.bytes };
