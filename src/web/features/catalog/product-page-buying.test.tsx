@@ -88,6 +88,29 @@ describe('delivery and returns beside the buttons', () => {
   });
 });
 
+/** A screen that matches max-width queries (a phone) or not, and `resize(phone)` to change it as a window would. */
+function screenOf(phone: boolean) {
+  const lists: { query: string; listeners: (() => void)[] }[] = [];
+  let matches = phone;
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const list = { query, listeners: [] as (() => void)[] };
+    lists.push(list);
+    return {
+      media: query,
+      get matches() {
+        return matches && /max-width/.test(query);
+      },
+      addEventListener: (_: string, listener: () => void) => list.listeners.push(listener),
+      removeEventListener: (_: string, listener: () => void) => list.listeners.splice(list.listeners.indexOf(listener), 1),
+    };
+  });
+  return (nowPhone: boolean) =>
+    act(() => {
+      matches = nowPhone;
+      for (const list of lists) for (const listener of [...list.listeners]) listener();
+    });
+}
+
 describe('sticky add-to-cart bar (phones)', () => {
   const agenda = productFactory({
     id: 8,
@@ -99,6 +122,7 @@ describe('sticky add-to-cart bar (phones)', () => {
 
   it('appears once the add button has scrolled away, with the chosen variant, adds it, and goes when the button is back', async () => {
     const see = fakeObserver();
+    screenOf(true);
     serve(agenda);
     renderCatalog('/produtos/8');
     await screen.findByRole('heading', { level: 1, name: 'Agenda 2026' });
@@ -122,8 +146,27 @@ describe('sticky add-to-cart bar (phones)', () => {
     expect(document.documentElement.classList.contains('has-sticky-buy')).toBe(false);
   });
 
+  it('is not followed on a screen of 768 px or more, and is once the window narrows to a phone', async () => {
+    const see = fakeObserver();
+    const resize = screenOf(false);
+    serve(agenda);
+    renderCatalog('/produtos/8');
+    await screen.findByRole('heading', { level: 1, name: 'Agenda 2026' });
+    const main = screen.getByRole('button', { name: 'Adicionar ao Carrinho' });
+    see(main, false);
+    expect(screen.queryByRole('region', { name: 'Compra rápida' })).toBeNull();
+    expect(document.documentElement.classList.contains('has-sticky-buy')).toBe(false);
+
+    resize(true);
+    see(main, false);
+    expect(await screen.findByRole('region', { name: 'Compra rápida' })).toBeTruthy();
+    resize(false);
+    expect(screen.queryByRole('region', { name: 'Compra rápida' })).toBeNull();
+  });
+
   it('is never there for a product out of stock', async () => {
     fakeObserver();
+    screenOf(true);
     serve(productFactory({ id: 3, stock: 0 }));
     renderCatalog('/produtos/3');
     await screen.findByText('Fora de stock');

@@ -18,6 +18,8 @@ import BiDashLgIcon from '~icons/bi/dash-lg';
 import BiPlusLgIcon from '~icons/bi/plus-lg';
 import BiXCircleIcon from '~icons/bi/x-circle';
 
+/** Where the sticky buy bar shows (its CSS hides it from Bootstrap's md breakpoint, 768 px): not followed on a wider screen. */
+const PHONE_SCREEN = '(max-width: 767.98px)';
 // Code the first view does not need: the phone's buy bar once the page is scrolled.
 const StickyBuyBar = lazy(async () => ({ default: (await import('./sticky-buy-bar.tsx')).StickyBuyBar }));
 // Only a sold-out product shows it (with the form kit's validation): its own chunk.
@@ -46,7 +48,7 @@ export function PurchaseForm({ product }: { product: Product }) {
   // The text in the box: empty while the customer retypes it; the quantity used is never below 1.
   const [quantityText, setQuantityText] = useState('1');
   const [addButton, setAddButton] = useState<HTMLButtonElement | null>(null);
-  const buttonScrolledAway = useScrolledPast(addButton);
+  const buttonScrolledAway = useScrolledPast(addButton, PHONE_SCREEN);
 
   const variant = variants.find((v) => v.id === variantId) ?? variants[0];
   const stock = variant ? variant.stock : product.stock;
