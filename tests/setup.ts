@@ -9,9 +9,16 @@ configure({ asyncUtilTimeout: 5000 });
 // A test that prints an error or a warning fails, as the browser journeys do. An expected one is captured
 // in the test (`vi.spyOn(console, 'error').mockImplementation(() => {})`) and asserted, not printed.
 let consoleSpies: MockInstance[] = [];
-const printed: string[] = [];
-// Node's own warnings (MaxListenersExceededWarning and the like) count too.
-process.on('warning', (warning) => printed.push(`process warning: ${warning.name}: ${warning.message}`));
+// What a test printed, one list per worker: the database tests share their modules (vitest.config.ts, isolate:
+// false), so this file runs again for each of their files, and Node's warning listener is added once.
+const worker = globalThis as { testPrinted?: string[] };
+if (!worker.testPrinted) {
+  const list: string[] = [];
+  worker.testPrinted = list;
+  // Node's own warnings (MaxListenersExceededWarning and the like) count too.
+  process.on('warning', (warning) => list.push(`process warning: ${warning.name}: ${warning.message}`));
+}
+const printed = worker.testPrinted;
 
 beforeEach(() => {
   printed.length = 0;
