@@ -9,7 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 // A test that prints an error or a warning fails, as the browser journeys do. An expected one is captured
 // in the test (`vi.spyOn(console, 'error').mockImplementation(() => {})`) and asserted, not printed.
 let consoleSpies: MockInstance[] = [];
-// What a test printed, one list per worker: the database tests share their modules (vitest.config.ts, isolate:
+// What a test printed, one list per worker: a worker's files share their modules (vitest.config.ts, isolate:
 // false), so this file runs again for each of their files, and Node's warning listener is added once.
 const worker = globalThis as { testPrinted?: string[] };
 if (!worker.testPrinted) {
