@@ -69,7 +69,11 @@ async function shootForm(page: Page, name: string) {
     // The lazy thumbnails load once they are near the screen.
     await page.evaluate(async () => {
       window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
-      await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+      // Two frames, or a fifth of a second where the headless compositor produces none.
+      await new Promise((frame) => {
+        requestAnimationFrame(() => requestAnimationFrame(frame));
+        setTimeout(frame, 200);
+      });
       window.scrollTo({ top: 0, behavior: 'instant' });
     });
     await expectImagesLoaded(page);

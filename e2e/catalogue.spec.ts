@@ -328,7 +328,12 @@ async function loadAllImages(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+      // Two frames, or a fifth of a second where the headless compositor has stopped producing frames (seen once on
+      // the landing machine: the loop waited six minutes for a frame that never came).
+      await new Promise((frame) => {
+        requestAnimationFrame(() => requestAnimationFrame(frame));
+        setTimeout(frame, 200);
+      });
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   });

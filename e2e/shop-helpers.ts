@@ -118,7 +118,15 @@ export async function shoot(page: Page, name: string) {
     for (const viewport of screenWidths) {
       await page.setViewportSize(viewport);
       if (viewport.width < 768) await expectAccessible(page, `${name} a ${viewport.width} px`);
-      else await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      // Two frames, or a fifth of a second where the headless compositor produces none.
+      else
+        await page.evaluate(
+          () =>
+            new Promise((done) => {
+              requestAnimationFrame(() => requestAnimationFrame(done));
+              setTimeout(done, 200);
+            }),
+        );
       await page.screenshot({ path: resolve(screensDir, `${name}-${viewport.width}.png`), fullPage: true, animations: 'disabled' });
     }
     if (original) await page.setViewportSize(original);

@@ -33,7 +33,14 @@ async function capture(page: Page, name: string, options: { fullPage?: boolean }
   await page.mouse.move(0, 0);
   for (const viewport of widths) {
     await page.setViewportSize(viewport);
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    // Two frames, or a fifth of a second where the headless compositor produces none.
+    await page.evaluate(
+      () =>
+        new Promise((done) => {
+          requestAnimationFrame(() => requestAnimationFrame(done));
+          setTimeout(done, 200);
+        }),
+    );
     const file = join(outDir, `${name}-${viewport.width}.png`);
     await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: 'disabled' });
     console.log(file);
