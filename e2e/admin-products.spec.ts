@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { admin, baseURL, escapeRegExp, expect, expectAccessible, openAccountMenu, randomSuffix, signIn, test, urlOf } from './fixtures.ts';
-import { expectImagesLoaded } from './shop-helpers.ts';
+import { afterTwoFrames, expectImagesLoaded } from './shop-helpers.ts';
 
 const dashboardUrl = new RegExp(`^${escapeRegExp(baseURL)}/admin-dashboard(\\?.*)?$`);
 const productsTabUrl = urlOf('/admin-dashboard?tab=produtos');
@@ -67,15 +67,9 @@ async function shootForm(page: Page, name: string) {
   ]) {
     await page.setViewportSize(viewport);
     // The lazy thumbnails load once they are near the screen.
-    await page.evaluate(async () => {
-      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
-      // Two frames, or a fifth of a second where the headless compositor produces none.
-      await new Promise((frame) => {
-        requestAnimationFrame(() => requestAnimationFrame(frame));
-        setTimeout(frame, 200);
-      });
-      window.scrollTo({ top: 0, behavior: 'instant' });
-    });
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    await afterTwoFrames(page);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expectImagesLoaded(page);
     await expectAccessible(page, `${name} a ${viewport.width} px`);
     // axe scrolls as it checks, and the sticky header would sit mid-page in a full-page shot taken while scrolled.

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { demoCatalogue } from '../src/server/modules/catalog/demo/catalogue.ts';
 import { expect, expectAccessible, patience, test, urlOf } from './fixtures.ts';
-import { expectImagesLoaded } from './shop-helpers.ts';
+import { afterTwoFrames, expectImagesLoaded } from './shop-helpers.ts';
 
 // The shop these journeys browse is the demo catalogue e2e/serve.ts seeds (DEMO_CATALOGUE=true): what the
 // pages should show is worked out from that list, so a change to it changes the expectations with it.
@@ -325,18 +325,12 @@ const widths = [
  * hidden slides load only when they are chosen).
  */
 async function loadAllImages(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      // Two frames, or a fifth of a second where the headless compositor has stopped producing frames (seen once on
-      // the landing machine: the loop waited six minutes for a frame that never came).
-      await new Promise((frame) => {
-        requestAnimationFrame(() => requestAnimationFrame(frame));
-        setTimeout(frame, 200);
-      });
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
+  const step = (page.viewportSize()?.height ?? 740) / 2;
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += step) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await afterTwoFrames(page);
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await expectImagesLoaded(page);
 }
 

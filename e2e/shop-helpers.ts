@@ -97,6 +97,21 @@ export async function expectImagesLoaded(page: Page) {
     .toBe(true);
 }
 
+/**
+ * Two frames drawn, or a fifth of a second where the headless compositor draws none: once, under load, it stopped
+ * producing frames on a page whose script still ran, and a wait on requestAnimationFrame alone hung until the
+ * test's timeout.
+ */
+export async function afterTwoFrames(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise((done) => {
+        requestAnimationFrame(() => requestAnimationFrame(done));
+        setTimeout(done, 200);
+      }),
+  );
+}
+
 /** Screenshots for a person to look at: test-results/screens/<name>-<width>.png, phone first, then desktop. */
 export const screensDir = resolve(import.meta.dirname, '..', 'test-results', 'screens');
 const screenWidths = [
@@ -118,15 +133,7 @@ export async function shoot(page: Page, name: string) {
     for (const viewport of screenWidths) {
       await page.setViewportSize(viewport);
       if (viewport.width < 768) await expectAccessible(page, `${name} a ${viewport.width} px`);
-      // Two frames, or a fifth of a second where the headless compositor produces none.
-      else
-        await page.evaluate(
-          () =>
-            new Promise((done) => {
-              requestAnimationFrame(() => requestAnimationFrame(done));
-              setTimeout(done, 200);
-            }),
-        );
+      else await afterTwoFrames(page);
       await page.screenshot({ path: resolve(screensDir, `${name}-${viewport.width}.png`), fullPage: true, animations: 'disabled' });
     }
     if (original) await page.setViewportSize(original);

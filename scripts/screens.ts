@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
-import { placeGuestOrder } from '../e2e/shop-helpers.ts';
+import { afterTwoFrames, placeGuestOrder } from '../e2e/shop-helpers.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -33,14 +33,7 @@ async function capture(page: Page, name: string, options: { fullPage?: boolean }
   await page.mouse.move(0, 0);
   for (const viewport of widths) {
     await page.setViewportSize(viewport);
-    // Two frames, or a fifth of a second where the headless compositor produces none.
-    await page.evaluate(
-      () =>
-        new Promise((done) => {
-          requestAnimationFrame(() => requestAnimationFrame(done));
-          setTimeout(done, 200);
-        }),
-    );
+    await afterTwoFrames(page);
     const file = join(outDir, `${name}-${viewport.width}.png`);
     await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: 'disabled' });
     console.log(file);
@@ -83,7 +76,8 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 try {
   await mkdir(outDir, { recursive: true });
   await waitUntilReady();
-  const envFile = join(root, 'test-results', process.env.E2E_PORT ? `e2e-env-${port}.json` : 'e2e-env.json');
+  // The shop above is always started with E2E_PORT, so it writes the file named by its port (e2e/serve.ts).
+  const envFile = join(root, 'test-results', `e2e-env-${port}.json`);
   const { adminEmail, adminPassword, dataDir } = JSON.parse(await readFile(envFile, 'utf8')) as { adminEmail: string; adminPassword: string; dataDir: string };
   const page = await browser.newPage({ baseURL, locale: 'pt-PT', timezoneId: 'Europe/Lisbon' });
 
