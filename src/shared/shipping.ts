@@ -1,3 +1,4 @@
+import { valuesOf } from './labelled.ts';
 import { type Cents, formatCents } from './money.ts';
 import type { ShippingMethod } from './schemas/shipping.ts';
 
@@ -8,13 +9,9 @@ import type { ShippingMethod } from './schemas/shipping.ts';
  * all read these rules, so what a customer is told is what she pays.
  */
 
-export const SHIPPING_ZONES = ['continente', 'madeira', 'acores'] as const;
-export type ShippingZone = (typeof SHIPPING_ZONES)[number];
-export const shippingZoneLabel: Record<ShippingZone, string> = {
-  continente: 'Portugal continental',
-  madeira: 'Madeira e Porto Santo',
-  acores: 'Açores',
-};
+export const shippingZoneLabel = { continente: 'Portugal continental', madeira: 'Madeira e Porto Santo', acores: 'Açores' };
+export const SHIPPING_ZONES = valuesOf(shippingZoneLabel);
+export type ShippingZone = keyof typeof shippingZoneLabel;
 export const isPortugueseZone = (zone: string): zone is ShippingZone => (SHIPPING_ZONES as readonly string[]).includes(zone);
 
 /**
@@ -34,14 +31,9 @@ export function zoneOfPostalCode(postalCode: string): ShippingZone | null {
 /** The postcode inside an address written as one string (the spec's `shipping_address`): its last 0000-000. */
 export const postalCodeIn = (address: string) => [...address.matchAll(/\b(\d{4}-\d{3})\b/g)].at(-1)?.[1] ?? null;
 
-export const SHIPPING_KINDS = ['flat', 'value_bands', 'weight_bands', 'pickup'] as const;
-export type ShippingKind = (typeof SHIPPING_KINDS)[number];
-export const shippingKindLabel: Record<ShippingKind, string> = {
-  flat: 'Preço fixo',
-  value_bands: 'Por valor da encomenda',
-  weight_bands: 'Por peso',
-  pickup: 'Levantamento no ateliê',
-};
+export const shippingKindLabel = { flat: 'Preço fixo', value_bands: 'Por valor da encomenda', weight_bands: 'Por peso', pickup: 'Levantamento no ateliê' };
+export const SHIPPING_KINDS = valuesOf(shippingKindLabel);
+export type ShippingKind = keyof typeof shippingKindLabel;
 
 /** A band: up to this order value (cents) or weight (grams), this price; `upTo` null is "and above". */
 export type ShippingBand = { upTo: number | null; priceCents: Cents };
@@ -132,16 +124,9 @@ export const FRESH_SHOP_METHODS: readonly ShippingRules[] = [
 ];
 
 /** The carriers an owner may name when an order leaves, and where a customer follows a parcel of each. */
-export const CARRIERS = ['ctt', 'ctt_expresso', 'dpd', 'gls', 'correos_express', 'other'] as const;
-export type Carrier = (typeof CARRIERS)[number];
-export const carrierLabel: Record<Carrier, string> = {
-  ctt: 'CTT',
-  ctt_expresso: 'CTT Expresso',
-  dpd: 'DPD',
-  gls: 'GLS',
-  correos_express: 'Correos Express',
-  other: 'Outra',
-};
+export const carrierLabel = { ctt: 'CTT', ctt_expresso: 'CTT Expresso', dpd: 'DPD', gls: 'GLS', correos_express: 'Correos Express', other: 'Outra' };
+export const CARRIERS = valuesOf(carrierLabel);
+export type Carrier = keyof typeof carrierLabel;
 const cttTracking = (n: string) => `https://appserver.ctt.pt/CustomerArea/PublicArea_Detail?ObjectCodeInput=${n}&SearchInput=${n}&IsFromPublicArea=true`;
 const trackingPages: Record<Carrier, ((n: string) => string) | null> = {
   ctt: cttTracking,

@@ -1,3 +1,4 @@
+import { valuesOf } from './labelled.ts';
 import { calendarDayPlus, lisbonDayStart, lisbonToday } from './dates.ts';
 
 /*
@@ -24,16 +25,15 @@ export const CONFIRM_LABEL = 'Confirmar desistência';
  * supplied with consent and services fully performed with consent are not marks of a product but facts of
  * an order (the consent), read by `lineWithdrawal`.
  */
-export const EXEMPTION_REASONS = ['personalised', 'perishable', 'sealed_hygiene', 'mixed', 'sealed_media'] as const;
-export type ExemptionReason = (typeof EXEMPTION_REASONS)[number];
-
-export const exemptionLabel: Record<ExemptionReason, string> = {
+export const exemptionLabel = {
   personalised: 'Bem feito segundo as especificações do cliente ou claramente personalizado',
   perishable: 'Bem que se pode deteriorar ou ficar rapidamente fora de prazo',
   sealed_hygiene: 'Bem selado que, por razões de saúde ou de higiene, não pode ser devolvido depois de aberto',
   mixed: 'Bem que, depois de entregue, fica inseparavelmente misturado com outros artigos',
   sealed_media: 'Gravação de áudio ou vídeo ou programa informático selado, depois de retirado o selo',
 };
+export const EXEMPTION_REASONS = valuesOf(exemptionLabel);
+export type ExemptionReason = keyof typeof exemptionLabel;
 
 /** How a line without the right is named to the buyer, on the product page, the checkout and the order. */
 export const NO_WITHDRAWAL = 'Sem direito de livre resolução';

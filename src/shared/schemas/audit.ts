@@ -1,32 +1,11 @@
 import { z } from 'zod';
+import { valuesOf } from '../labelled.ts';
 import { dateTime, emailAddress } from './common.ts';
 import './locale.ts';
 import { calendarDayField, dayRangeMessages } from './days.ts';
 
 /** The audit log (issue #17): every admin change, who made it, from where, and the values before and after. */
-export const AUDIT_ENTITIES = [
-  'user',
-  'product',
-  'collection',
-  'shipping-method',
-  'shipping-zone',
-  'discount-code',
-  'service',
-  'order',
-  'content',
-  'newsletter',
-  'media',
-  'settings',
-  'message',
-  'payment-alert',
-  'session',
-  'access',
-  'personal-data',
-  'withdrawal',
-] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-
-export const auditEntityLabel: Record<AuditEntity, string> = {
+export const auditEntityLabel = {
   user: 'Utilizador',
   product: 'Produto',
   collection: 'Coleção',
@@ -46,53 +25,19 @@ export const auditEntityLabel: Record<AuditEntity, string> = {
   'personal-data': 'Dados pessoais (RGPD)',
   withdrawal: 'Desistência',
 };
+export const AUDIT_ENTITIES = valuesOf(auditEntityLabel);
+export type AuditEntity = keyof typeof auditEntityLabel;
 
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'archive',
-  'status',
-  'payment',
-  'refund',
-  'refund-cancel',
-  'invoice',
-  'send',
-  'read',
-  'test',
-  'resolve',
-  'sign-in',
-  'sign-out',
-  'refused',
-  'release',
-  'export',
-  'anonymise',
-  'withdraw',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const auditActionLabel: Record<AuditAction, string> = {
-  create: 'Criou',
-  update: 'Alterou',
-  delete: 'Eliminou',
-  archive: 'Arquivou',
-  status: 'Mudou o estado',
-  payment: 'Registou o pagamento',
-  refund: 'Reembolsou',
-  'refund-cancel': 'Anulou o pedido de reembolso',
-  invoice: 'Registou a fatura emitida noutro programa',
-  send: 'Enviou',
-  read: 'Leu',
-  test: 'Enviou um teste',
-  resolve: 'Resolveu',
-  'sign-in': 'Entrou',
-  'sign-out': 'Saiu',
-  refused: 'Foi recusado',
-  release: 'Libertou o stock (encomenda por pagar cancelada)',
-  export: 'Exportou os dados',
-  anonymise: 'Anonimizou os dados',
-  withdraw: 'Desistiu do contrato',
+export const auditActionLabel = {
+  create: 'Criou', update: 'Alterou', delete: 'Eliminou', archive: 'Arquivou', status: 'Mudou o estado',
+  payment: 'Registou o pagamento', refund: 'Reembolsou', 'refund-cancel': 'Anulou o pedido de reembolso',
+  invoice: 'Registou a fatura emitida noutro programa', release: 'Libertou o stock (encomenda por pagar cancelada)',
+  send: 'Enviou', read: 'Leu', test: 'Enviou um teste', resolve: 'Resolveu',
+  'sign-in': 'Entrou', 'sign-out': 'Saiu', refused: 'Foi recusado',
+  export: 'Exportou os dados', anonymise: 'Anonimizou os dados', withdraw: 'Desistiu do contrato',
 };
+export const AUDIT_ACTIONS = valuesOf(auditActionLabel);
+export type AuditAction = keyof typeof auditActionLabel;
 
 export const auditMessages = dayRangeMessages;
 

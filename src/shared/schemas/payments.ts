@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './locale.ts';
+import { valuesOf } from '../labelled.ts';
 import { CUSTOMER_PAYMENT_METHODS } from '../orders.ts';
 import { dateTime, email, euros } from './common.ts';
 import { mbwayMobile, mbwayPhoneMessages } from './mbway-phone.ts';
@@ -163,17 +164,9 @@ export const guestTokenQuery = z.object({ token: guestToken });
 
 export const mbwayStatusAnswer = z.object({ status: z.enum(MBWAY_STATUSES) });
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'canceled', 'rejected'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export const paymentStatusLabel: Record<PaymentStatus, string> = {
-  pending: 'A aguardar pagamento',
-  paid: 'Pago',
-  failed: 'Falhou',
-  expired: 'Expirado',
-  canceled: 'Cancelado',
-  rejected: 'Recusado',
-};
+export const paymentStatusLabel = { pending: 'A aguardar pagamento', paid: 'Pago', failed: 'Falhou', expired: 'Expirado', canceled: 'Cancelado', rejected: 'Recusado' };
+export const PAYMENT_STATUSES = valuesOf(paymentStatusLabel);
+export type PaymentStatus = keyof typeof paymentStatusLabel;
 
 /** One attempt to pay an order, as its owner sees it; admins also get the gateway's ids. */
 export const paymentInfo = z.object({
