@@ -22,7 +22,7 @@ const tabKeys = {
   messages: 'mensagens',
   audit: 'registo',
 } as const;
-type TabName = keyof typeof tabKeys;
+export type TabName = keyof typeof tabKeys;
 
 /** A tab's list, where its forms go back after a save or a delete. */
 export const adminListHref = (tab: TabName) => `${paths.admin}?${TAB_PARAM}=${encodeURIComponent(tabKeys[tab])}`;

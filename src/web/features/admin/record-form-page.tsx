@@ -5,6 +5,7 @@ import Container from 'react-bootstrap/Container';
 import { Link, useParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { RequireAdmin } from '../../session/guards.tsx';
+import { adminListHref, type TabName } from './admin-tabs.ts';
 import { QueryState, recordIdFrom } from './query-state.tsx';
 
 type ShellProps = { title: string; description: string; width: string; children: ReactNode };
@@ -35,19 +36,25 @@ export function RecordNotFound({ message, listHref, listLabel }: RecordNotFoundP
   );
 }
 
-type Props<T extends { id: number }, K extends QueryKey> = {
-  /** The Container's max width. */
+/**
+ * A kind of record as the back office names it ("Novo produto", "Editar produto", "A carregar produto...",
+ * "Voltar à lista de produtos"), the tab its list is on, and the width of its form.
+ */
+export type RecordKind = {
+  one: string;
+  many: string;
+  feminine?: boolean;
+  list: TabName;
   width: string;
-  create: { title: string; description: string; form: ReactNode };
-  edit: {
-    title: string;
-    description: string;
-    query: (id: number) => UseQueryOptions<T, Error, T, K>;
-    loadingLabel: string;
-    loadError: string;
-    form: (record: T) => ReactNode;
-  };
-  notFound: RecordNotFoundProps;
+  loadError: string;
+  notFound: string;
+};
+
+type Props<T extends { id: number }, K extends QueryKey> = {
+  kind: RecordKind;
+  query: (id: number) => UseQueryOptions<T, Error, T, K>;
+  /** The form, empty on the create page (no record), filled on the edit page. */
+  form: (record?: T) => ReactNode;
 };
 
 /** An admin create page (no `:id`) or edit page (`/edit-…/:id`) for one record: admins only, the record loaded, not found on a bad or unknown id. */
@@ -59,31 +66,31 @@ export function RecordFormPage<T extends { id: number }, K extends QueryKey>(pro
   );
 }
 
-function RecordFormScreen<T extends { id: number }, K extends QueryKey>({ width, create, edit, notFound }: Props<T, K>) {
+function RecordFormScreen<T extends { id: number }, K extends QueryKey>({ kind, query, form }: Props<T, K>) {
   const { id } = useParams();
+  const [o, um, novo] = kind.feminine ? ['a', 'uma', 'Nova'] : ['o', 'um', 'Novo'];
+  const notFound = <RecordNotFound message={kind.notFound} listHref={adminListHref(kind.list)} listLabel={`Voltar à lista de ${kind.many}`} />;
   if (id === undefined) {
     return (
-      <AdminFormShell title={create.title} description={create.description} width={width}>
-        {create.form}
+      <AdminFormShell title={`${novo} ${kind.one}`} description={`Criar ${um} ${novo.toLowerCase()} ${kind.one}.`} width={kind.width}>
+        {form()}
       </AdminFormShell>
     );
   }
   const recordId = recordIdFrom(id);
   return (
-    <AdminFormShell title={edit.title} description={edit.description} width={width}>
-      {recordId === null ?
-        <RecordNotFound {...notFound} />
-      : <EditRecord id={recordId} edit={edit} notFound={notFound} />}
+    <AdminFormShell title={`Editar ${kind.one}`} description={`Editar ${o} ${kind.one}.`} width={kind.width}>
+      {recordId === null ? notFound : <EditRecord id={recordId} kind={kind} query={query} form={form} notFound={notFound} />}
     </AdminFormShell>
   );
 }
 
-function EditRecord<T extends { id: number }, K extends QueryKey>({ id, edit, notFound }: { id: number } & Pick<Props<T, K>, 'edit' | 'notFound'>) {
-  const record = useQuery(edit.query(id));
+function EditRecord<T extends { id: number }, K extends QueryKey>({ id, kind, query, form, notFound }: Props<T, K> & { id: number; notFound: ReactNode }) {
+  const record = useQuery(query(id));
   return (
-    <QueryState query={record} loadingLabel={edit.loadingLabel} loadError={edit.loadError} notFound={<RecordNotFound {...notFound} />}>
+    <QueryState query={record} loadingLabel={`A carregar ${kind.one}...`} loadError={kind.loadError} notFound={notFound}>
       {/* A fresh form per record, so its default values are this record's. */}
-      {(data) => <Fragment key={data.id}>{edit.form(data)}</Fragment>}
+      {(data) => <Fragment key={data.id}>{form(data)}</Fragment>}
     </QueryState>
   );
 }

@@ -1,24 +1,11 @@
 import { collectionMessages } from '#shared/schemas/collections.ts';
-import { adminListHref } from '../admin-tabs.ts';
-import { RecordFormPage } from '../record-form-page.tsx';
+import { RecordFormPage, type RecordKind } from '../record-form-page.tsx';
 import { adminCollectionQueryOptions } from './api.ts';
 import { CollectionForm } from './collection-form.tsx';
 
+const collection: RecordKind = { one: 'coleção', many: 'coleções', feminine: true, list: 'collections', width: '52rem', loadError: 'Erro ao carregar a coleção.', notFound: collectionMessages.notFound };
+
 /** /admin-dashboard/create-collection and /admin-dashboard/edit-collection/:id (issue #30). */
 export function CollectionFormPage() {
-  return (
-    <RecordFormPage
-      width="52rem"
-      create={{ title: 'Nova coleção', description: 'Criar uma nova coleção de produtos.', form: <CollectionForm /> }}
-      edit={{
-        title: 'Editar coleção',
-        description: 'Editar uma coleção e os seus produtos.',
-        query: adminCollectionQueryOptions,
-        loadingLabel: 'A carregar coleção...',
-        loadError: 'Erro ao carregar a coleção.',
-        form: (collection) => <CollectionForm collection={collection} />,
-      }}
-      notFound={{ message: collectionMessages.notFound, listHref: adminListHref('collections'), listLabel: 'Voltar à lista de coleções' }}
-    />
-  );
+  return <RecordFormPage kind={collection} query={adminCollectionQueryOptions} form={(record) => <CollectionForm collection={record} />} />;
 }
