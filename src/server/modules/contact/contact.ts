@@ -9,14 +9,11 @@ import { contactMessages } from './tables.ts';
 
 type Row = typeof contactMessages.$inferSelect;
 
-const toMessage = (row: Row): ContactMessage => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  subject: row.subject,
-  message: row.message,
-  readAt: row.readAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
+/** What the back office reads of a message: all but the sender's IP address (kept against abuse). */
+const toMessage = ({ ip: _ip, readAt, createdAt, ...message }: Row): ContactMessage => ({
+  ...message,
+  readAt: readAt?.toISOString() ?? null,
+  createdAt: createdAt.toISOString(),
 });
 
 /** Keeps the message and queues its mail to the shop in one transaction: neither exists without the other. */

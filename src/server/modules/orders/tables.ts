@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DISCOUNT_KINDS } from '#shared/discounts.ts';
+import { MANUAL_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from '#shared/orders.ts';
+import { ORDER_ACTORS } from '#shared/order-life.ts';
+import { REFUND_METHODS } from '#shared/schemas/invoicing.ts';
+import { CARRIERS, SHIPPING_KINDS } from '#shared/shipping.ts';
 import { VAT_REGIMES, VAT_REGIONS } from '#shared/vat.ts';
 import { EXEMPTION_REASONS } from '#shared/withdrawal.ts';
 import { users } from '../users/tables.ts';
@@ -19,8 +23,8 @@ export const orders = pgTable(
     // it opens one order whose contents this row already holds. Orders from before it was kept have only the hash.
     accessTokenHash: text('access_token_hash'),
     accessToken: text('access_token'),
-    status: text('status', { enum: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] }).notNull().default('pending'),
-    paymentMethod: text('payment_method', { enum: ['multibanco', 'mbway', 'card', 'payshop', 'credit_card', 'paypal'] }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     shippingAddress: text('shipping_address').notNull(),
     // The address's country (ISO 3166-1 alpha-2, decision 0055); orders from before it are Portugal's.
     country: text('country').notNull().default('PT'),
@@ -34,10 +38,10 @@ export const orders = pgTable(
     shippingMethodId: integer('shipping_method_id').references(() => shippingMethods.id, { onDelete: 'set null' }),
     shippingMethodName: text('shipping_method_name'),
     shippingZone: text('shipping_zone'),
-    shippingKind: text('shipping_kind', { enum: ['flat', 'value_bands', 'weight_bands', 'pickup'] }),
+    shippingKind: text('shipping_kind', { enum: SHIPPING_KINDS }),
     pickupDetails: text('pickup_details'),
     // The parcel, once it left: its carrier and the number the customer follows it by.
-    trackingCarrier: text('tracking_carrier', { enum: ['ctt', 'ctt_expresso', 'dpd', 'gls', 'correos_express', 'other'] }),
+    trackingCarrier: text('tracking_carrier', { enum: CARRIERS }),
     trackingNumber: text('tracking_number'),
     // The VAT it was sold under (decision 0053): the shop's regime and region then, and shipping's rate in percent.
     // Orders from before keep the mainland's normal regime they were sold under.
@@ -63,7 +67,7 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     // A payment an admin recorded by hand ("Marcar como paga"): how it arrived, her note, who recorded it.
     // Null when the gateway confirmed it (its payments row says how).
-    paidMethod: text('paid_method', { enum: ['multibanco', 'mbway', 'transfer', 'cash', 'other'] }),
+    paidMethod: text('paid_method', { enum: MANUAL_PAYMENT_METHODS }),
     paidNote: text('paid_note'),
     paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
     // A paid order that was cancelled owes the customer their money until the owner marks it refunded.
@@ -124,7 +128,7 @@ export const refunds = pgTable(
     // What was given back, line by line: [{ itemId, quantity, cents }], `cents` at the line's worth after the order's
     // discount (decision 0054); refunds recorded before it was kept have none and went back at the full unit price.
     lines: jsonb('lines').$type<{ itemId: number; quantity: number; cents?: number }[]>().notNull(),
-    method: text('method', { enum: ['mbway', 'transfer'] }).notNull(),
+    method: text('method', { enum: REFUND_METHODS }).notNull(),
     // An MB WAY refund is 'requested' while the gateway is asked (the sum is reserved), 'settled' once done.
     status: text('status', { enum: ['requested', 'settled'] }).notNull().default('settled'),
     iban: text('iban'),
@@ -179,9 +183,9 @@ export const orderStatusChanges = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status', { enum: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] }),
-    toStatus: text('to_status', { enum: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] }).notNull(),
-    actor: text('actor', { enum: ['customer', 'admin', 'payment', 'job'] }).notNull(),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_changes_order_idx').on(t.orderId, t.at)],

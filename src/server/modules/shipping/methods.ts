@@ -13,20 +13,8 @@ import { checkZoneExists, zoneOfAddress } from './zones.ts';
 
 type MethodRow = typeof shippingMethods.$inferSelect;
 
-const toRules = (row: MethodRow): ShippingRules => ({
-  id: row.id,
-  zone: row.zone,
-  name: row.name,
-  kind: row.kind,
-  priceCents: row.priceCents,
-  bands: row.bands,
-  freeAboveCents: row.freeAboveCents,
-  daysMin: row.daysMin,
-  daysMax: row.daysMax,
-  active: row.active,
-  pickupAddress: row.pickupAddress,
-  pickupHours: row.pickupHours,
-});
+/** A method's rules are its row but for when it was written. */
+const toRules = ({ createdAt: _created, updatedAt: _updated, ...rules }: MethodRow): ShippingRules => rules;
 
 /** Every method, by zone then age (the back office's list); `activeOnly` for what customers are offered. */
 export async function shippingRules(db: Db | Tx, activeOnly = false): Promise<ShippingRules[]> {

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { SHIPPING_KINDS } from '#shared/shipping.ts';
 
 /**
  * The owner's shipping methods, per zone (decision 0046): a flat price, bands of order value (cents) or of
@@ -12,7 +13,7 @@ export const shippingMethods = pgTable(
     // A zone of Portugal's ('continente', 'madeira', 'acores') or the code of one of the owner's shipping_zones.
     zone: text('zone').notNull(),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['flat', 'value_bands', 'weight_bands', 'pickup'] }).notNull(),
+    kind: text('kind', { enum: SHIPPING_KINDS }).notNull(),
     priceCents: integer('price_cents').notNull().default(0),
     // [{ upTo, priceCents }], upTo in cents (value bands) or grams (weight bands), null for "and above".
     bands: jsonb('bands').$type<{ upTo: number | null; priceCents: number }[]>().notNull().default([]),
