@@ -3,6 +3,8 @@ import { productAnswer } from '../../tests/helpers/answers.ts';
 import { productJsonLd } from './json-ld.ts';
 
 const SITE = 'https://loja.example.pt';
+const IN_STOCK = 'https://schema.org/InStock';
+const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
 
 const product = productAnswer;
 
@@ -22,7 +24,7 @@ describe('productJsonLd', () => {
         '@type': 'Offer',
         price: '12.90',
         priceCurrency: 'EUR',
-        availability: 'https://schema.org/InStock',
+        availability: IN_STOCK,
         url: `${SITE}/produtos/7`,
         seller: { '@type': 'Organization', name: 'Loja', url: SITE },
       },
@@ -30,8 +32,8 @@ describe('productJsonLd', () => {
   });
 
   it('is out of stock without units, but a digital product never is', () => {
-    expect(productJsonLd(product({ stock: 0 }), SITE).offers.availability).toBe('https://schema.org/OutOfStock');
-    expect(productJsonLd(product({ stock: 0, isDigital: true }), SITE).offers.availability).toBe('https://schema.org/InStock');
+    expect(productJsonLd(product({ stock: 0 }), SITE).offers.availability).toBe(OUT_OF_STOCK);
+    expect(productJsonLd(product({ stock: 0, isDigital: true }), SITE).offers.availability).toBe(IN_STOCK);
   });
 
   it('sums variants up in an AggregateOffer with one Offer per variant', () => {
@@ -43,20 +45,20 @@ describe('productJsonLd', () => {
       highPrice: '21.90',
       priceCurrency: 'EUR',
       offerCount: 3,
-      availability: 'https://schema.org/InStock',
+      availability: IN_STOCK,
     });
     const offers = 'offers' in ld.offers ? ld.offers.offers : [];
     expect(offers.map((o) => [o.name, o.sku, o.price, o.availability])).toEqual([
-      ['Variante 1', 'SKU-1', '12.00', 'https://schema.org/OutOfStock'],
-      ['Variante 2', 'SKU-2', '9.50', 'https://schema.org/InStock'],
-      ['Variante 3', undefined, '21.90', 'https://schema.org/InStock'],
+      ['Variante 1', 'SKU-1', '12.00', OUT_OF_STOCK],
+      ['Variante 2', 'SKU-2', '9.50', IN_STOCK],
+      ['Variante 3', undefined, '21.90', IN_STOCK],
     ]);
   });
 
   it('is out of stock when every variant is, and names the SKU of a single variant', () => {
     const ld = productJsonLd(product({ hasVariants: true, variants: [variant(1, 5, 0)] }), SITE);
     expect(ld.sku).toBe('SKU-1');
-    expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(ld.offers.availability).toBe(OUT_OF_STOCK);
   });
 
   it('never carries the digital access link, even when handed the admin view', () => {

@@ -59,22 +59,19 @@ describe('contact form', () => {
   });
 
   it('answers 400 with a pt-PT message per field and stores nothing', async () => {
+    // What each field says when it is left empty (or, for the e-mail, holds no address).
+    const missing = { name: texts.nameRequired, email: messages.emailInvalid, subject: texts.subjectRequired, message: texts.messageRequired };
     const ip = newIp();
     const empty = await send(ctx, {}, ip);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().fields).toEqual({
-      name: texts.nameRequired,
-      email: messages.emailInvalid,
-      subject: texts.subjectRequired,
-      message: texts.messageRequired,
-    });
+    expect(empty.json().fields).toEqual(missing);
 
     const email = uniqueEmail('invalido');
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ name: '   ' }, 'name', texts.nameRequired],
-      [{ email: 'não-é-email' }, 'email', messages.emailInvalid],
-      [{ subject: '\n' }, 'subject', texts.subjectRequired],
-      [{ message: '  ' }, 'message', texts.messageRequired],
+      [{ name: '   ' }, 'name', missing.name],
+      [{ email: 'não-é-email' }, 'email', missing.email],
+      [{ subject: '\n' }, 'subject', missing.subject],
+      [{ message: '  ' }, 'message', missing.message],
       [{ name: 'a'.repeat(121) }, 'name', messages.tooLong],
       [{ subject: 'a'.repeat(201) }, 'subject', messages.tooLong],
       [{ message: 'a'.repeat(5001) }, 'message', messages.tooLong],

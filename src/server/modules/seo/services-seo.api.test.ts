@@ -17,12 +17,11 @@ const shell = useShellApp(SHOP);
 
 const picture = async () => processImage(await pngImage(1200, 800, '#7d9a7a'), { allowSvg: false });
 
+/** What a service of these tests is unless told otherwise: its description and its booking calendar. */
+const defaults = { description: 'Uma sessão de organização.', schedule_link: 'https://calendly.com/loja/sessao' };
+
 const newService = async (form: Record<string, string>, withImage = false) =>
-  createService(
-    shell.database.db,
-    serviceFields.parse({ description: 'Uma sessão de organização.', schedule_link: 'https://calendly.com/loja/sessao', ...form }),
-    withImage ? await picture() : null,
-  );
+  createService(shell.database.db, serviceFields.parse({ ...defaults, ...form }), withImage ? await picture() : null);
 
 const metadata = (id: number | string) => shell.app.inject({ method: 'GET', url: `/api/seo/metadata/service/${id}` });
 const page = (url: string) => shell.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -47,12 +46,12 @@ describe('GET /api/seo/metadata/service/:id', () => {
       '@context': 'https://schema.org',
       '@type': 'Service',
       name: 'Sessão online de planeamento',
-      description: 'Uma sessão de organização.',
+      description: defaults.description,
       url: `${SITE}/servicos/${s.id}`,
       image: [expect.stringMatching(new RegExp(`^${SITE}/api/images/\\d+/[0-9a-f]{12}/1200\\.webp$`))],
       provider,
       areaServed: { '@type': 'Country', name: 'Portugal' },
-      potentialAction: { '@type': 'ReserveAction', target: 'https://calendly.com/loja/sessao' },
+      potentialAction: { '@type': 'ReserveAction', target: defaults.schedule_link },
       offers: { '@type': 'Offer', price: '45.00', priceCurrency: 'EUR', url: `${SITE}/servicos/${s.id}` },
     });
     expect((await shell.app.inject({ method: 'GET', url: ld.image[0].slice(SITE.length) })).statusCode).toBe(200);

@@ -1,21 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  agenda,
-  type Answer,
-  caixa,
-  euros,
-  type FakeCall,
-  fakeApi,
-  orderFactory,
-  renderRoutes,
-  resetCartScreensBetweenTests,
-  shopDetailsFactory,
-  shownValue,
-  storeCart,
-  totalsFor,
-} from '../cart/cart-test-utils.tsx';
+import { agenda, type Answer, caixa, euros, type FakeCall, fakeApi, orderFactory, renderRoutes, resetCartScreensBetweenTests, shopDetailsFactory, shownValue, storeCart, totalsFor } from '../cart/cart-test-utils.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 import type * as PaymentsApi from '../payments/api.ts';
 import { PayshopPaymentPage } from '../payments/payshop-payment-page.tsx';
