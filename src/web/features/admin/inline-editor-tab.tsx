@@ -8,6 +8,7 @@ import { MessageAlert } from '../../components/message-alert.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useConfirmDelete } from '../../components/use-confirm-delete.ts';
+import { nounWords, type RecordNoun } from './record-noun.ts';
 
 /** What a tab's rows may do: open a record in the form, ask to delete it, and say how an action of its own went. */
 export type InlineRowActions<Item> = {
@@ -20,18 +21,14 @@ export type InlineRowActions<Item> = {
 type Props<Item extends { id: number }, Data> = {
   /** The tab's list, as `useQuery` gives it. */
   list: UseQueryResult<Data>;
-  loadingLabel: string;
-  loadError: string;
+  /** The records' name: the loading line, the «Novo …» button, the delete's title and failure. */
+  noun: RecordNoun;
   title: string;
-  /** The «Novo …» button's words. */
-  newLabel: string;
   intro: ReactNode;
   /** The form for a record (null: a new one); `onDone` closes it with the notice to show ('' for none). */
   form: (item: Item | null, onDone: (message: string) => void) => ReactNode;
   deletion: {
     mutation: UseMutationResult<{ message: string }, Error, number>;
-    failed: string;
-    title: string;
     question: (item: Item | null) => string;
   };
   /** The list of records. */
@@ -43,19 +40,20 @@ type Props<Item extends { id: number }, Data> = {
  * a «Novo …» button, the form in a card above the list, a success notice after a save or delete, and the
  * confirmation before a delete.
  */
-export function InlineEditorTab<Item extends { id: number }, Data>({ list, loadingLabel, loadError, title, newLabel, intro, form, deletion, children }: Props<Item, Data>) {
+export function InlineEditorTab<Item extends { id: number }, Data>({ list, noun, title, intro, form, deletion, children }: Props<Item, Data>) {
+  const words = nounWords(noun);
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const confirm = useConfirmDelete(deletion.mutation, {
     keyOf: (item: Item) => item.id,
-    failed: deletion.failed,
+    failed: words.removeError,
     onAsk: () => setNotice(null),
     onDeleted: (answer) => setNotice(answer.message),
   });
 
-  if (list.isPending) return <PageSpinner label={loadingLabel} />;
-  if (list.isError) return <RetryAlert message={errorMessage(list.error, loadError)} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
+  if (list.isPending) return <PageSpinner label={words.loadingMany} />;
+  if (list.isError) return <RetryAlert message={errorMessage(list.error, words.loadManyError)} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
   const done = (message: string) => {
     setEditing(null);
     setNotice(message || null);
@@ -69,7 +67,7 @@ export function InlineEditorTab<Item extends { id: number }, Data>({ list, loadi
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <h2 className="h4 mb-0">{title}</h2>
         <Button onClick={() => setEditing('new')} disabled={editing !== null}>
-          {newLabel}
+          {words.create}
         </Button>
       </div>
       <p className="small text-secondary">{intro}</p>
@@ -84,7 +82,7 @@ export function InlineEditorTab<Item extends { id: number }, Data>({ list, loadi
         </Card>
       )}
       {children(list.data, { edit, remove: confirm.ask, setNotice, setFailure })}
-      <ConfirmDeleteModal {...confirm.modal} title={deletion.title} question={deletion.question(confirm.target)} />
+      <ConfirmDeleteModal {...confirm.modal} title={words.remove} question={deletion.question(confirm.target)} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { CheckField } from '../../components/form/field.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useServerForm } from '../../components/form/use-server-form.ts';
 import { MessageAlert } from '../../components/message-alert.tsx';
+import { nounWords, type RecordNoun } from './record-noun.ts';
 
 /** A stored number as its field shows it: `25.5` -> '25,5', none -> ''. */
 export const decimalText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
@@ -20,12 +21,10 @@ type Options<Input extends FieldValues, Output> = {
   editing: { id: number } | null;
   /** The form's values, named as the server names its fields (its refusals of `bands.0.price` land on `bands`). */
   values: DefaultValues<Input>;
-  /** The alert's text when the server gives none. */
-  fallback: string;
+  /** The records' name: the alert's text when the server gives none, the notice once saved. */
+  noun: RecordNoun;
   /** The tab's save call: a create when `id` is null, else an update. */
   save: (call: { id: number | null; body: Input }) => Promise<unknown>;
-  /** The tab's notice once saved: of a record edited, of a new one. */
-  saved: { edited: string; created: string };
   onDone: (message: string) => void;
 };
 
@@ -33,16 +32,17 @@ type Options<Input extends FieldValues, Output> = {
  * An inline admin form's state (`InlineEditorTab`): every field checked by the shared schema, sent as typed, the
  * server's refusals on their fields and in the alert, and the tab told once it is saved.
  */
-export function useInlineRecordForm<Input extends FieldValues, Output>({ prefix, schema, editing, values, fallback, save, saved, onDone }: Options<Input, Output>) {
+export function useInlineRecordForm<Input extends FieldValues, Output>({ prefix, schema, editing, values, noun, save, onDone }: Options<Input, Output>) {
+  const words = nounWords(noun);
   const fields = Object.keys(values);
   const { form, field, error, busy, submit } = useServerForm(schema, values, {
     accept: (name) => (fields.includes(name.split('.')[0] ?? '') ? name : undefined),
-    fallback,
+    fallback: words.saveError,
     alertWithFields: true,
   });
   const onSubmit = submit(async () => {
     await save({ id: editing?.id ?? null, body: form.getValues() });
-    onDone(editing ? saved.edited : saved.created);
+    onDone(editing ? words.saved : words.created);
   });
   const idOf = (name: string) => `${prefix}-${name}`;
   return { form, field, idOf, error, busy, onSubmit, onDone, active: form.register('active' as Path<Input>) };

@@ -7,6 +7,7 @@ import { PageMeta } from '../../components/page-meta.tsx';
 import { RequireAdmin } from '../../session/guards.tsx';
 import { adminListHref, type TabName } from './admin-tabs.ts';
 import { QueryState, recordIdFrom } from './query-state.tsx';
+import { nounWords, type RecordNoun } from './record-noun.ts';
 
 type ShellProps = { title: string; description: string; width: string; children: ReactNode };
 
@@ -36,14 +37,8 @@ export function RecordNotFound({ message, listHref, listLabel }: RecordNotFoundP
   );
 }
 
-/**
- * A kind of record as the back office names it ("Novo produto", "Editar produto", "A carregar produto...",
- * "Voltar à lista de produtos"), the tab its list is on, and the width of its form.
- */
-export type RecordKind = {
-  one: string;
-  many: string;
-  feminine?: boolean;
+/** A kind of record with a page of its own: its name, the tab its list is on, and the width of its form. */
+export type RecordKind = RecordNoun & {
   list: TabName;
   width: string;
   loadError: string;
@@ -68,18 +63,18 @@ export function RecordFormPage<T extends { id: number }, K extends QueryKey>(pro
 
 function RecordFormScreen<T extends { id: number }, K extends QueryKey>({ kind, query, form }: Props<T, K>) {
   const { id } = useParams();
-  const [o, um, novo] = kind.feminine ? ['a', 'uma', 'Nova'] : ['o', 'um', 'Novo'];
-  const notFound = <RecordNotFound message={kind.notFound} listHref={adminListHref(kind.list)} listLabel={`Voltar à lista de ${kind.many}`} />;
+  const words = nounWords(kind);
+  const notFound = <RecordNotFound message={kind.notFound} listHref={adminListHref(kind.list)} listLabel={words.backToList} />;
   if (id === undefined) {
     return (
-      <AdminFormShell title={`${novo} ${kind.one}`} description={`Criar ${um} ${novo.toLowerCase()} ${kind.one}.`} width={kind.width}>
+      <AdminFormShell title={words.create} description={words.createAbout} width={kind.width}>
         {form()}
       </AdminFormShell>
     );
   }
   const recordId = recordIdFrom(id);
   return (
-    <AdminFormShell title={`Editar ${kind.one}`} description={`Editar ${o} ${kind.one}.`} width={kind.width}>
+    <AdminFormShell title={words.edit} description={words.editAbout} width={kind.width}>
       {recordId === null ? notFound : <EditRecord id={recordId} kind={kind} query={query} form={form} notFound={notFound} />}
     </AdminFormShell>
   );
@@ -88,7 +83,7 @@ function RecordFormScreen<T extends { id: number }, K extends QueryKey>({ kind, 
 function EditRecord<T extends { id: number }, K extends QueryKey>({ id, kind, query, form, notFound }: Props<T, K> & { id: number; notFound: ReactNode }) {
   const record = useQuery(query(id));
   return (
-    <QueryState query={record} loadingLabel={`A carregar ${kind.one}...`} loadError={kind.loadError} notFound={notFound}>
+    <QueryState query={record} loadingLabel={nounWords(kind).loadingOne} loadError={kind.loadError} notFound={notFound}>
       {/* A fresh form per record, so its default values are this record's. */}
       {(data) => <Fragment key={data.id}>{form(data)}</Fragment>}
     </QueryState>

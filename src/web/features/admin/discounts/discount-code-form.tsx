@@ -5,8 +5,11 @@ import { DISCOUNT_KINDS, type DiscountKind } from '#shared/discounts.ts';
 import { type DiscountCode, type DiscountCodeInput, discountCodeBody } from '#shared/schemas/discounts.ts';
 import { FormField, SelectField } from '../../../components/form/field.tsx';
 import { decimalText, InlineRecordForm, useInlineRecordForm } from '../inline-record-form.tsx';
+import type { RecordNoun } from '../record-noun.ts';
 import { useSaveDiscountCode } from './api.ts';
 import { LabelOptions } from '../../../components/form/label-options.tsx';
+
+export const discountCodeNoun: RecordNoun = { one: 'código de desconto', many: 'códigos de desconto' };
 
 export const discountKindLabel: Record<DiscountKind, string> = { percent: 'Percentagem', fixed: 'Valor fixo', free_shipping: 'Portes grátis' };
 
@@ -31,9 +34,8 @@ export function DiscountCodeForm({ code, onDone }: { code: DiscountCode | null; 
     schema: discountCodeBody,
     editing: code,
     values: formValues(code),
-    fallback: 'Erro ao guardar o código de desconto.',
+    noun: discountCodeNoun,
     save: save.mutateAsync,
-    saved: { edited: 'Código de desconto guardado.', created: 'Código de desconto criado.' },
     onDone,
   });
   const { form, field, idOf } = record;

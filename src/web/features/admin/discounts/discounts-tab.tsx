@@ -10,7 +10,8 @@ import { errorMessage } from '../../../api/client.ts';
 import { ACTIONS_COLUMN, TableHead } from '../../../components/table-head.tsx';
 import { EditDeleteButtons, InlineEditorTab, type InlineRowActions } from '../inline-editor-tab.tsx';
 import { discountCodesQuery, useDeleteDiscountCode, useSaveDiscountCode } from './api.ts';
-import { DiscountCodeForm, discountKindLabel } from './discount-code-form.tsx';
+import { nounWords } from '../record-noun.ts';
+import { DiscountCodeForm, discountCodeNoun, discountKindLabel } from './discount-code-form.tsx';
 
 /** When a code applies, in words: 'de 1 de junho de 2026 a 31 de agosto de 2026', 'sem datas'. */
 function period(c: DiscountCode) {
@@ -36,22 +37,18 @@ export function DiscountsTab() {
       await save.mutateAsync({ id: c.id, body: { ...body, active: !c.active } });
       setNotice(c.active ? `Código ${c.code} desativado.` : `Código ${c.code} ativado.`);
     } catch (err) {
-      setFailure(errorMessage(err, 'Erro ao guardar o código de desconto.'));
+      setFailure(errorMessage(err, nounWords(discountCodeNoun).saveError));
     }
   };
   return (
     <InlineEditorTab<DiscountCode, DiscountCodeList>
       list={list}
-      loadingLabel="A carregar os códigos de desconto..."
-      loadError="Erro ao carregar os códigos de desconto."
+      noun={discountCodeNoun}
       title="Códigos de desconto"
-      newLabel="Novo código de desconto"
       intro="Um código por encomenda. O desconto sai do valor dos produtos, repartido pelas taxas de IVA; «Portes grátis» anula os portes. Uma encomenda cancelada devolve o uso do código."
       form={(code, onDone) => <DiscountCodeForm code={code} onDone={onDone} />}
       deletion={{
         mutation: remove,
-        failed: 'Erro ao eliminar o código de desconto.',
-        title: 'Eliminar código de desconto',
         question: (c) => `Eliminar o código «${c?.code ?? ''}»? As encomendas que o usaram guardam o desconto que tiveram.`,
       }}
     >

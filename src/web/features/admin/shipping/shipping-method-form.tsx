@@ -7,10 +7,13 @@ import { type ShippingMethod, type ShippingMethodInput, shippingMethodBody } fro
 import { FormField, SelectField } from '../../../components/form/field.tsx';
 import { decimalText, InlineRecordForm, useInlineRecordForm } from '../inline-record-form.tsx';
 import type { ShippingZoneAnswer } from '#shared/schemas/zones.ts';
+import type { RecordNoun } from '../record-noun.ts';
 import { useSaveShippingMethod } from './api.ts';
 import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 /** The form's values from a method (editing) or a new mainland flat method. */
+export const shippingMethodNoun: RecordNoun = { one: 'método de envio', many: 'métodos de envio' };
+
 export const formValues = (method: ShippingMethod | null): ShippingMethodInput => ({
   zone: method?.zone ?? 'continente',
   name: method?.name ?? '',
@@ -33,9 +36,8 @@ export function ShippingMethodForm({ method, zones = [], onDone }: { method: Shi
     schema: shippingMethodBody,
     editing: method,
     values: formValues(method),
-    fallback: 'Erro ao guardar o método de envio.',
+    noun: shippingMethodNoun,
     save: save.mutateAsync,
-    saved: { edited: 'Método de envio guardado.', created: 'Método de envio criado.' },
     onDone,
   });
   const { form, field, idOf } = record;

@@ -10,7 +10,8 @@ import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ACTIONS_COLUMN, TableHead } from '../../../components/table-head.tsx';
 import { EditDeleteButtons, InlineEditorTab } from '../inline-editor-tab.tsx';
 import { shippingMethodsQuery, shippingZonesQuery, useDeleteShippingMethod } from './api.ts';
-import { ShippingMethodForm } from './shipping-method-form.tsx';
+import { nounWords } from '../record-noun.ts';
+import { ShippingMethodForm, shippingMethodNoun } from './shipping-method-form.tsx';
 import { ZonesSection } from './zones-section.tsx';
 
 /** One zone's methods: what each charges, in the terms' words, and its delivery time. */
@@ -61,22 +62,18 @@ export function ShippingTab() {
   const list = useQuery(shippingMethodsQuery);
   const zones = useQuery(shippingZonesQuery);
   const remove = useDeleteShippingMethod();
-  if (zones.isPending) return <PageSpinner label="A carregar os métodos de envio..." />;
+  if (zones.isPending) return <PageSpinner label={nounWords(shippingMethodNoun).loadingMany} />;
   if (zones.isError) return <RetryAlert message={errorMessage(zones.error, 'Erro ao carregar as zonas de envio.')} retrying={zones.isFetching} onRetry={() => void zones.refetch()} />;
   const added = zones.data.zones;
   return (
     <InlineEditorTab<ShippingMethod, ShippingMethodList>
       list={list}
-      loadingLabel="A carregar os métodos de envio..."
-      loadError="Erro ao carregar os métodos de envio."
+      noun={shippingMethodNoun}
       title="Envios"
-      newLabel="Novo método de envio"
       intro="Em Portugal, a zona vem do código postal da morada: continente (1000 a 8999), Madeira e Porto Santo (9000 a 9499), Açores (9500 a 9999); noutro país da União Europeia, é a zona que acrescentou com esse país. No checkout, a cliente vê os métodos ativos da sua zona; fica escolhido o mais barato com entrega em casa."
       form={(method, onDone) => <ShippingMethodForm method={method} zones={added} onDone={onDone} />}
       deletion={{
         mutation: remove,
-        failed: 'Erro ao eliminar o método de envio.',
-        title: 'Eliminar método de envio',
         question: (m) => `Eliminar «${m?.name ?? ''}»? As encomendas já feitas guardam o nome e os portes que pagaram.`,
       }}
     >
