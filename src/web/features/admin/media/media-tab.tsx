@@ -18,7 +18,6 @@ export function MediaTab() {
   const [deletions, setDeletions] = useState(0);
 
   const confirm = useTabDelete<MediaImage, number>(remove, {
-    keyOf: (image) => image.id,
     failed: 'Erro ao eliminar imagem.',
     deleted: mediaMessages.imageDeleted,
     setNotice,

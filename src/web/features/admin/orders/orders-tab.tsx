@@ -45,7 +45,6 @@ export function OrdersTab() {
   const setStatus = (value: string) => set({ status: isStatus(value) ? value : undefined });
 
   const confirm = useTabDelete<Order, number>(remove, {
-    keyOf: (order) => order.id,
     failed: 'Erro ao eliminar encomenda.',
     deleted: orderMessages.deleted,
     setNotice,

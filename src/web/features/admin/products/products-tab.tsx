@@ -50,7 +50,6 @@ export function ProductsTab() {
   }, [typed, q, set]);
 
   const confirm = useTabDelete<Product, number>(remove, {
-    keyOf: (product) => product.id,
     failed: 'Erro ao eliminar produto.',
     deleted: catalogMessages.productDeleted,
     setNotice,

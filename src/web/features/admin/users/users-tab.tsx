@@ -41,7 +41,6 @@ export function UsersTab() {
   const visible = useMemo(() => filterUsers(users.data ?? [], search), [users.data, search]);
 
   const confirm = useTabDelete<PublicUser, number>(remove, {
-    keyOf: (user) => user.id,
     failed: 'Erro ao eliminar utilizador.',
     deleted: 'Utilizador eliminado.',
     setNotice,
