@@ -60,3 +60,6 @@ export const adminTabs: readonly [AdminTab, ...AdminTab[]] = [
   adminTab(tabKeys.tax, 'IVA', async () => (await import('./tax/tax-tab.tsx')).TaxTab),
   adminTab(tabKeys.audit, 'Registo', async () => (await import('./audit/audit-tab.tsx')).AuditTab),
 ];
+
+/** A tab's name, as its link in the dashboard says it. */
+export const tabTitle = (tab: TabName) => adminTabs.find((t) => t.key === tabKeys[tab])?.title ?? '';

@@ -8,6 +8,7 @@ import { MessageAlert } from '../../components/message-alert.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useConfirmDelete } from '../../components/use-confirm-delete.ts';
+import { tabTitle } from './admin-tabs.ts';
 import { nounWords, type RecordNoun } from './record-noun.ts';
 
 /** What a tab's rows may do: open a record in the form, ask to delete it, and say how an action of its own went. */
@@ -21,9 +22,8 @@ export type InlineRowActions<Item> = {
 type Props<Item extends { id: number }, Data> = {
   /** The tab's list, as `useQuery` gives it. */
   list: UseQueryResult<Data>;
-  /** The records' name: the loading line, the «Novo …» button, the delete's title and failure. */
+  /** The records' name: the heading (their tab's), the loading line, «Novo …», the delete's title and failure. */
   noun: RecordNoun;
-  title: string;
   intro: ReactNode;
   /** The form for a record (null: a new one); `onDone` closes it with the notice to show ('' for none). */
   form: (item: Item | null, onDone: (message: string) => void) => ReactNode;
@@ -40,7 +40,7 @@ type Props<Item extends { id: number }, Data> = {
  * a «Novo …» button, the form in a card above the list, a success notice after a save or delete, and the
  * confirmation before a delete.
  */
-export function InlineEditorTab<Item extends { id: number }, Data>({ list, noun, title, intro, form, deletion, children }: Props<Item, Data>) {
+export function InlineEditorTab<Item extends { id: number }, Data>({ list, noun, intro, form, deletion, children }: Props<Item, Data>) {
   const words = nounWords(noun);
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -65,7 +65,7 @@ export function InlineEditorTab<Item extends { id: number }, Data>({ list, noun,
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-        <h2 className="h4 mb-0">{title}</h2>
+        <h2 className="h4 mb-0">{tabTitle(noun.list)}</h2>
         <Button onClick={() => setEditing('new')} disabled={editing !== null}>
           {words.create}
         </Button>

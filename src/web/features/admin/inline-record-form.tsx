@@ -12,15 +12,15 @@ import { nounWords, type RecordNoun } from './record-noun.ts';
 /** A stored number as its field shows it: `25.5` -> '25,5', none -> ''. */
 export const decimalText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
 
-type Options<Input extends FieldValues, Output> = {
+type Options<Input extends FieldValues, Output, Item extends { id: number }> = {
   /** The ids' prefix: `discount` gives `discount-code`, `discount-form-title`. */
   prefix: string;
   /** The shared schema the server checks the body with. */
   schema: z.ZodType<Output, Input>;
   /** The record being edited, or null for a new one. */
-  editing: { id: number } | null;
-  /** The form's values, named as the server names its fields (its refusals of `bands.0.price` land on `bands`). */
-  values: DefaultValues<Input>;
+  editing: Item | null;
+  /** The form's values for it, named as the server names its fields (its refusals of `bands.0.price` land on `bands`). */
+  values: (editing: Item | null) => DefaultValues<Input>;
   /** The records' name: the alert's text when the server gives none, the notice once saved. */
   noun: RecordNoun;
   /** The tab's save call: a create when `id` is null, else an update. */
@@ -32,8 +32,10 @@ type Options<Input extends FieldValues, Output> = {
  * An inline admin form's state (`InlineEditorTab`): every field checked by the shared schema, sent as typed, the
  * server's refusals on their fields and in the alert, and the tab told once it is saved.
  */
-export function useInlineRecordForm<Input extends FieldValues, Output>({ prefix, schema, editing, values, noun, save, onDone }: Options<Input, Output>) {
+export function useInlineRecordForm<Input extends FieldValues, Output, Item extends { id: number }>(options: Options<Input, Output, Item>) {
+  const { prefix, schema, editing, noun, save, onDone } = options;
   const words = nounWords(noun);
+  const values = options.values(editing);
   const fields = Object.keys(values);
   const { form, field, error, busy, submit } = useServerForm(schema, values, {
     accept: (name) => (fields.includes(name.split('.')[0] ?? '') ? name : undefined),

@@ -5,7 +5,7 @@ import Container from 'react-bootstrap/Container';
 import { Link, useParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta.tsx';
 import { RequireAdmin } from '../../session/guards.tsx';
-import { adminListHref, type TabName } from './admin-tabs.ts';
+import { adminListHref } from './admin-tabs.ts';
 import { QueryState, recordIdFrom } from './query-state.tsx';
 import { nounWords, type RecordNoun } from './record-noun.ts';
 
@@ -37,9 +37,8 @@ export function RecordNotFound({ message, listHref, listLabel }: RecordNotFoundP
   );
 }
 
-/** A kind of record with a page of its own: its name, the tab its list is on, and the width of its form. */
+/** A kind of record with a page of its own: its name and list, the width of its form, and its load's failures. */
 export type RecordKind = RecordNoun & {
-  list: TabName;
   width: string;
   loadError: string;
   notFound: string;

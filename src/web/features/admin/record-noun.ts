@@ -1,8 +1,16 @@
+import type { TabName } from './admin-tabs.ts';
+
 /**
  * How the back office names a kind of record in pt-PT, the one place its pages, buttons and messages take their
  * words from: «Novo produto», «A carregar os códigos de desconto...», «Método de envio guardado.».
  */
-export type RecordNoun = { one: string; many: string; feminine?: boolean };
+export type RecordNoun = {
+  one: string;
+  many: string;
+  feminine?: boolean;
+  /** The dashboard's tab the records are listed on. */
+  list: TabName;
+};
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

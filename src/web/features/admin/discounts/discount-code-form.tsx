@@ -5,11 +5,11 @@ import { DISCOUNT_KINDS, type DiscountKind } from '#shared/discounts.ts';
 import { type DiscountCode, type DiscountCodeInput, discountCodeBody } from '#shared/schemas/discounts.ts';
 import { FormField, SelectField } from '../../../components/form/field.tsx';
 import { decimalText, InlineRecordForm, useInlineRecordForm } from '../inline-record-form.tsx';
-import type { RecordNoun } from '../record-noun.ts';
+import { nounWords, type RecordNoun } from '../record-noun.ts';
 import { useSaveDiscountCode } from './api.ts';
 import { LabelOptions } from '../../../components/form/label-options.tsx';
 
-export const discountCodeNoun: RecordNoun = { one: 'código de desconto', many: 'códigos de desconto' };
+export const discountCodeNoun: RecordNoun = { one: 'código de desconto', many: 'códigos de desconto', list: 'discounts' };
 
 export const discountKindLabel: Record<DiscountKind, string> = { percent: 'Percentagem', fixed: 'Valor fixo', free_shipping: 'Portes grátis' };
 
@@ -29,20 +29,12 @@ const formValues = (code: DiscountCode | null): DiscountCodeInput => ({
 /** A code's form: the code, its kind and value, the minimum order, its days, its limits, and whether it is on. */
 export function DiscountCodeForm({ code, onDone }: { code: DiscountCode | null; onDone: (message: string) => void }) {
   const save = useSaveDiscountCode();
-  const record = useInlineRecordForm({
-    prefix: 'discount',
-    schema: discountCodeBody,
-    editing: code,
-    values: formValues(code),
-    noun: discountCodeNoun,
-    save: save.mutateAsync,
-    onDone,
-  });
+  const record = useInlineRecordForm({ prefix: 'discount', schema: discountCodeBody, noun: discountCodeNoun, editing: code, values: formValues, save: save.mutateAsync, onDone });
   const { form, field, idOf } = record;
   const kind = useWatch({ control: form.control, name: 'kind' });
 
   return (
-    <InlineRecordForm record={record} title={code ? `Editar «${code.code}»` : 'Novo código de desconto'} activeLabel="Ativo (aceite no carrinho e no checkout)">
+    <InlineRecordForm record={record} title={code ? `Editar «${code.code}»` : nounWords(discountCodeNoun).create} activeLabel="Ativo (aceite no carrinho e no checkout)">
       <Row>
         <Col xs={12} md={4}>
           <FormField id={idOf('code')} label="Código" help="Letras e algarismos; maiúsculas e minúsculas são o mesmo código." autoCapitalize="characters" {...field('code')} />

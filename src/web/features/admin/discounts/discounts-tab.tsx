@@ -44,7 +44,6 @@ export function DiscountsTab() {
     <InlineEditorTab<DiscountCode, DiscountCodeList>
       list={list}
       noun={discountCodeNoun}
-      title="Códigos de desconto"
       intro="Um código por encomenda. O desconto sai do valor dos produtos, repartido pelas taxas de IVA; «Portes grátis» anula os portes. Uma encomenda cancelada devolve o uso do código."
       form={(code, onDone) => <DiscountCodeForm code={code} onDone={onDone} />}
       deletion={{

@@ -7,12 +7,12 @@ import { type ShippingMethod, type ShippingMethodInput, shippingMethodBody } fro
 import { FormField, SelectField } from '../../../components/form/field.tsx';
 import { decimalText, InlineRecordForm, useInlineRecordForm } from '../inline-record-form.tsx';
 import type { ShippingZoneAnswer } from '#shared/schemas/zones.ts';
-import type { RecordNoun } from '../record-noun.ts';
+import { nounWords, type RecordNoun } from '../record-noun.ts';
 import { useSaveShippingMethod } from './api.ts';
 import { LabelOptions } from '../../../components/form/label-options.tsx';
 
 /** The form's values from a method (editing) or a new mainland flat method. */
-export const shippingMethodNoun: RecordNoun = { one: 'método de envio', many: 'métodos de envio' };
+export const shippingMethodNoun: RecordNoun = { one: 'método de envio', many: 'métodos de envio', list: 'shipping' };
 
 export const formValues = (method: ShippingMethod | null): ShippingMethodInput => ({
   zone: method?.zone ?? 'continente',
@@ -31,15 +31,7 @@ export const formValues = (method: ShippingMethod | null): ShippingMethodInput =
 /** A method's form: zone, name, how the price is made (flat, bands of value or weight, pickup), free above, days, active. */
 export function ShippingMethodForm({ method, zones = [], onDone }: { method: ShippingMethod | null; zones?: readonly ShippingZoneAnswer[]; onDone: (message: string) => void }) {
   const save = useSaveShippingMethod();
-  const record = useInlineRecordForm({
-    prefix: 'shipping',
-    schema: shippingMethodBody,
-    editing: method,
-    values: formValues(method),
-    noun: shippingMethodNoun,
-    save: save.mutateAsync,
-    onDone,
-  });
+  const record = useInlineRecordForm({ prefix: 'shipping', schema: shippingMethodBody, noun: shippingMethodNoun, editing: method, values: formValues, save: save.mutateAsync, onDone });
   const { form, field, idOf } = record;
   const { control, formState } = form;
   const kind = useWatch({ control, name: 'kind' });
@@ -47,7 +39,7 @@ export function ShippingMethodForm({ method, zones = [], onDone }: { method: Shi
   const banded = kind === 'value_bands' || kind === 'weight_bands';
 
   return (
-    <InlineRecordForm record={record} title={method ? `Editar «${method.name}»` : 'Novo método de envio'} activeLabel="Ativo (oferecido no checkout)">
+    <InlineRecordForm record={record} title={method ? `Editar «${method.name}»` : nounWords(shippingMethodNoun).create} activeLabel="Ativo (oferecido no checkout)">
       <Row>
         <Col xs={12} md={4}>
           <SelectField id={idOf('zone')} label="Zona" {...field('zone')}>

@@ -69,7 +69,6 @@ export function ShippingTab() {
     <InlineEditorTab<ShippingMethod, ShippingMethodList>
       list={list}
       noun={shippingMethodNoun}
-      title="Envios"
       intro="Em Portugal, a zona vem do código postal da morada: continente (1000 a 8999), Madeira e Porto Santo (9000 a 9499), Açores (9500 a 9999); noutro país da União Europeia, é a zona que acrescentou com esse país. No checkout, a cliente vê os métodos ativos da sua zona; fica escolhido o mais barato com entrega em casa."
       form={(method, onDone) => <ShippingMethodForm method={method} zones={added} onDone={onDone} />}
       deletion={{
