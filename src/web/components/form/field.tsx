@@ -1,4 +1,5 @@
 import type { ComponentProps, ElementType, ReactNode } from 'react';
+import Col, { type ColProps } from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import { type FieldErrors, type FieldValues, get, type Path, type UseFormRegister, type UseFormRegisterReturn } from 'react-hook-form';
 
@@ -37,9 +38,9 @@ type ShellProps = {
   helpId?: string;
   /** Where the message replaces the help text (the shop's forms), instead of following it. */
   hideHelpOnError?: boolean;
-  /** The wrapper: a Form.Group by default, a Col in a row of fields. */
-  wrapper?: ElementType;
-  /** Props of the wrapper besides its class (a Col's widths, a style). */
+  /** In a row of fields: a Col of these widths, with no margin of its own (a Form.Group otherwise). */
+  column?: ColProps;
+  /** Props of the Form.Group besides its class (a style). */
   wrapperProps?: Record<string, unknown>;
   className?: string;
   labelClassName?: string;
@@ -55,17 +56,18 @@ export function FieldShell({
   help,
   helpId,
   hideHelpOnError = false,
-  wrapper: Wrapper = Form.Group,
+  column,
   wrapperProps,
-  className = 'mb-3',
+  className = column ? '' : 'mb-3',
   labelClassName,
   control,
 }: ShellProps & { control: (described: Described) => ReactNode }) {
   const showHelp = Boolean(help) && !(hideHelpOnError && error);
   const ownHelpId = help ? (helpId ?? helpIdOf(id)) : helpId;
   const described = { id, ...describeField(id, error, showHelp || !help ? ownHelpId : undefined) };
+  const [Wrapper, wrapped]: [ElementType, object | undefined] = column ? [Col, column] : [Form.Group, wrapperProps];
   return (
-    <Wrapper {...wrapperProps} className={className}>
+    <Wrapper {...wrapped} className={className}>
       <Form.Label htmlFor={id} className={labelClassName}>
         {label}
       </Form.Label>
@@ -91,7 +93,7 @@ export function FormField({
   help,
   helpId,
   hideHelpOnError,
-  wrapper,
+  column,
   wrapperProps,
   className,
   labelClassName,
@@ -99,7 +101,7 @@ export function FormField({
 }: ShellProps & { registration: UseFormRegisterReturn } & ControlProps) {
   return (
     <FieldShell
-      {...{ id, label, error, help, helpId, hideHelpOnError, wrapper, wrapperProps, className, labelClassName }}
+      {...{ id, label, error, help, helpId, hideHelpOnError, column, wrapperProps, className, labelClassName }}
       control={(described) => <Form.Control {...control} {...described} {...registration} />}
     />
   );

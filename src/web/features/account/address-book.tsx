@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
@@ -48,28 +47,8 @@ function AddressForm({ editing, first, onDone }: { editing: SavedAddress | null;
       <FormField id={`${prefix}-name`} label="Nome completo" autoComplete="name" required {...field('name')} />
       <FormField id={`${prefix}-address`} label="Morada" autoComplete="address-line1" required {...field('address')} />
       <Row className="g-3 mb-3">
-        <FormField
-          id={`${prefix}-postal`}
-          label="Código postal"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          placeholder="0000-000"
-          required
-          wrapper={Col}
-          wrapperProps={{ xs: 12, sm: 5 }}
-          className=""
-          {...field('postal_code')}
-        />
-        <FormField
-          id={`${prefix}-city`}
-          label="Cidade"
-          autoComplete="address-level2"
-          required
-          wrapper={Col}
-          wrapperProps={{ xs: 12, sm: 7 }}
-          className=""
-          {...field('city')}
-        />
+        <FormField column={{ xs: 12, sm: 5 }} id={`${prefix}-postal`} label="Código postal" autoComplete="postal-code" inputMode="numeric" placeholder="0000-000" required {...field('postal_code')} />
+        <FormField column={{ xs: 12, sm: 7 }} id={`${prefix}-city`} label="Cidade" autoComplete="address-level2" required {...field('city')} />
       </Row>
       {/* Portugal, or the country an address saved from a checkout abroad keeps (decision 0055). */}
       <SelectField id={`${prefix}-country`} label="País" {...field('country')}>

@@ -1,7 +1,6 @@
 import { CARRIERS, carrierLabel } from '#shared/shipping.ts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { type FieldErrors, FormProvider, type UseFormRegister, type UseFormReset } from 'react-hook-form';
@@ -113,13 +112,11 @@ export function OrderForm({ order, users }: { order?: Order; users: readonly Pub
             ))}
           </SelectField>
           <Row className="g-3">
-            <SelectField wrapper={Col} wrapperProps={{ sm: 6 }} className="" label="Método de pagamento" {...field('payment_method')}>
+            <SelectField column={{ sm: 6 }} label="Método de pagamento" {...field('payment_method')}>
               <LabelOptions values={methodChoices(order?.payment_method)} labels={paymentMethodLabel} />
             </SelectField>
             <SelectField
-              wrapper={Col}
-              wrapperProps={{ sm: 6 }}
-              className=""
+              column={{ sm: 6 }}
               label="Estado"
               help="Ao passar para ou de «Cancelada», o stock dos produtos é reposto ou retirado."
               {...field('status')}
@@ -238,11 +235,11 @@ function ParcelFields({ order, field }: { order: Order | undefined; field: (name
               </p>
             )}
             <Row className="g-3 mb-3">
-              <SelectField wrapper={Col} wrapperProps={{ sm: 6 }} className="" label="Transportadora" help="Ao marcar como «Enviada», o cliente recebe o número com a ligação de seguimento." {...field('tracking_carrier')}>
+              <SelectField column={{ sm: 6 }} label="Transportadora" help="Ao marcar como «Enviada», o cliente recebe o número com a ligação de seguimento." {...field('tracking_carrier')}>
                 <option value="">Sem transportadora</option>
                 <LabelOptions values={CARRIERS} labels={carrierLabel} />
               </SelectField>
-              <FormField wrapper={Col} wrapperProps={{ sm: 6 }} className="" label="Número de seguimento" autoComplete="off" {...field('tracking_number')} />
+              <FormField column={{ sm: 6 }} label="Número de seguimento" autoComplete="off" {...field('tracking_number')} />
             </Row>
     </>
   );
