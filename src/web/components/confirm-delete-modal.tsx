@@ -19,20 +19,9 @@ type Props = ConfirmDeleteState & {
 };
 
 /** backoffice.md §2: deletion asks for confirmation first. The one delete dialog of every admin tab and form, and of the address book. */
-export function ConfirmDeleteModal({ title, question, show, deleting, error, onConfirm, onCancel, onExited }: Props) {
+export function ConfirmDeleteModal({ title, question, deleting, ...state }: Props) {
   return (
-    <ConfirmModal
-      show={show}
-      title={title}
-      confirmLabel="Eliminar"
-      busyLabel="a eliminar..."
-      variant="danger"
-      busy={deleting}
-      error={error}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-      onExited={onExited}
-    >
+    <ConfirmModal {...state} title={title} confirmLabel="Eliminar" busyLabel="a eliminar..." variant="danger" busy={deleting}>
       <p className="mb-0">{question}</p>
     </ConfirmModal>
   );

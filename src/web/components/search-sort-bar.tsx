@@ -10,17 +10,14 @@ import { useHydrated } from './use-hydrated.ts';
 type SearchSortBarProps = {
   /** Prefix of the two fields' ids (`<idPrefix>-pesquisa`, `<idPrefix>-ordenar`): unique on the page. */
   idPrefix: string;
-  placeholder: string;
-  query: string;
-  onQuery: (text: string) => void;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  sort: string;
-  sortOptions: readonly { value: string; label: string }[];
-  onSort: (value: string) => void;
+  /** The search box: what it shows, what is typed, and the form's submit (its button, Enter). */
+  search: { placeholder: string; value: string; onChange: (text: string) => void; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
+  /** The "Ordenar por" select. */
+  sort: { value: string; options: readonly { value: string; label: string }[]; onChange: (value: string) => void };
 };
 
 /** A storefront list's search box and "Ordenar por" select, side by side from md up. */
-export function SearchSortBar({ idPrefix, placeholder, query, onQuery, onSubmit, sort, sortOptions, onSort }: SearchSortBarProps) {
+export function SearchSortBar({ idPrefix, search, sort }: SearchSortBarProps) {
   const searchId = `${idPrefix}-pesquisa`;
   const sortId = `${idPrefix}-ordenar`;
   // On a server-rendered list, what is typed or chosen before the app runs would be lost: wait for it.
@@ -28,20 +25,20 @@ export function SearchSortBar({ idPrefix, placeholder, query, onQuery, onSubmit,
   return (
     <Row className="g-3 align-items-end mb-4">
       <Col xs={12} md={7} lg={8}>
-        <Form role="search" onSubmit={onSubmit}>
+        <Form role="search" onSubmit={search.onSubmit}>
           <Form.Label htmlFor={searchId}>Pesquisar</Form.Label>
           {/* The list follows what is typed; the button is the form's way to send it for whoever looks for one. */}
           <InputGroup>
             <Form.Control
               id={searchId}
               type="search"
-              placeholder={placeholder}
-              value={query}
+              placeholder={search.placeholder}
+              value={search.value}
               maxLength={100}
               autoComplete="off"
               enterKeyHint="search"
               disabled={!hydrated}
-              onChange={(event) => onQuery(event.target.value)}
+              onChange={(event) => search.onChange(event.target.value)}
             />
             <Button type="submit" variant="outline-primary" disabled={!hydrated}>
               <BiSearchIcon className="bi" aria-hidden="true" />
@@ -52,8 +49,8 @@ export function SearchSortBar({ idPrefix, placeholder, query, onQuery, onSubmit,
       </Col>
       <Col xs={12} md={5} lg={4}>
         <Form.Label htmlFor={sortId}>Ordenar por</Form.Label>
-        <Form.Select id={sortId} value={sort} disabled={!hydrated} onChange={(event) => onSort(event.target.value)}>
-          {sortOptions.map((option) => (
+        <Form.Select id={sortId} value={sort.value} disabled={!hydrated} onChange={(event) => sort.onChange(event.target.value)}>
+          {sort.options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

@@ -195,13 +195,8 @@ export function ProductList({ kind }: { kind: ListKind }) {
       {typeof kind.intro === 'function' ? kind.intro(data) : kind.intro}
       <SearchSortBar
         idPrefix={kind.id}
-        placeholder="Pesquisar produtos..."
-        query={draft}
-        onQuery={setDraft}
-        onSubmit={onSubmit}
-        sort={sort}
-        sortOptions={sorts}
-        onSort={onSort}
+        search={{ placeholder: 'Pesquisar produtos...', value: draft, onChange: setDraft, onSubmit }}
+        sort={{ value: sort, options: sorts, onChange: onSort }}
       />
       <Row className="g-4">
         <Col lg={3} as="aside" aria-label="Filtros da lista">

@@ -95,13 +95,8 @@ export function ServicesPage() {
       <h1 className="services-heading h2 mb-4">Serviços</h1>
       <SearchSortBar
         idPrefix="servicos"
-        placeholder="Pesquisar serviços..."
-        query={query}
-        onQuery={setQuery}
-        onSubmit={(event) => event.preventDefault()}
-        sort={sort}
-        sortOptions={serviceSortOptions}
-        onSort={onSort}
+        search={{ placeholder: 'Pesquisar serviços...', value: query, onChange: setQuery, onSubmit: (event) => event.preventDefault() }}
+        sort={{ value: sort, options: serviceSortOptions, onChange: onSort }}
       />
       {body}
     </Container>
