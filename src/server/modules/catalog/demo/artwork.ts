@@ -14,25 +14,12 @@ export const butter: Palette = { background: '#faf3d9', main: '#d4a72c', accent:
 export const lavender: Palette = { background: '#eeeaf5', main: '#8a7bb0', accent: '#d2cae6', ink: '#352c52' };
 export const stone: Palette = { background: '#eeece8', main: '#8b8680', accent: '#d3cfc8', ink: '#34312d' };
 export const teal: Palette = { background: '#e1f0ee', main: '#3f8f86', accent: '#a9d6cf', ink: '#1d4540' };
+/** The palettes by name, as the demo catalogue's data names them. */
+export const palettes = { sage, sand, terracotta, mist, blush, butter, lavender, stone, teal };
 
-export type Motif =
-  | 'box'
-  | 'boxes'
-  | 'tag'
-  | 'planner'
-  | 'hanger'
-  | 'divider'
-  | 'basket'
-  | 'jar'
-  | 'bag'
-  | 'cables'
-  | 'tiers'
-  | 'notepad'
-  | 'kit'
-  | 'pdf'
-  | 'checklist'
-  | 'video'
-  | 'book';
+/** What a picture shows, drawn by `motif`. */
+export const MOTIFS = ['box', 'boxes', 'tag', 'planner', 'hanger', 'divider', 'basket', 'jar', 'bag', 'cables', 'tiers', 'notepad', 'kit', 'pdf', 'checklist', 'video', 'book'] as const;
+export type Motif = (typeof MOTIFS)[number];
 
 /** SVG canvas: 800×600 units, drawn at 500×375 and rasterised at 144 dpi, so the images are 1000×750. */
 const W = 800;
