@@ -60,11 +60,10 @@ export function CollectionForm({ collection }: { collection?: AdminCollection })
   return (
     <>
       <Form noValidate onSubmit={onSubmit} aria-busy={saving}>
-        <FormField id={id('name')} label="Nome" type="text" autoComplete="off" maxLength={120} {...field('name')} />
+        <FormField id={id('name')} label="Nome" autoComplete="off" maxLength={120} {...field('name')} />
         <FormField
           id={id('slug')}
           label="Endereço (slug)"
-          type="text"
           autoComplete="off"
           maxLength={80}
           help="A página da coleção fica em /colecoes/<endereço>. Vazio: feito a partir do nome."

@@ -105,7 +105,7 @@ export function ProductForm({ product }: { product?: Product }) {
   return (
     <FormProvider {...methods}>
       <Form noValidate onSubmit={onSubmit} aria-busy={saving}>
-        <FormField label="Nome" type="text" autoComplete="off" maxLength={200} {...text('name')} />
+        <FormField label="Nome" autoComplete="off" maxLength={200} {...text('name')} />
 
         <FormField label="Descrição" as="textarea" rows={5} maxLength={10_000} {...text('description')} />
 

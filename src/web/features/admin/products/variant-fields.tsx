@@ -71,7 +71,7 @@ export function VariantFields({ saved = [] }: { saved?: readonly Variant[] | und
                 <legend className="fs-6 fw-semibold mb-2">Variante {number}</legend>
                 <Row className="g-2">
                   <Col xs={12} md={4}>
-                    <FormField label={<>Nome{hidden}</>} type="text" autoComplete="off" maxLength={120} {...input(index, 'name')} />
+                    <FormField label={<>Nome{hidden}</>} autoComplete="off" maxLength={120} {...input(index, 'name')} />
                   </Col>
                   <Col xs={6} md={3}>
                     <FormField label={<>Preço (€){hidden}</>} inputMode="decimal" autoComplete="off" {...input(index, 'price')} />
@@ -80,7 +80,7 @@ export function VariantFields({ saved = [] }: { saved?: readonly Variant[] | und
                     <FormField label={<>Stock{hidden}</>} type="number" inputMode="numeric" min={0} step={1} {...input(index, 'stock')} />
                   </Col>
                   <Col xs={12} md={3}>
-                    <FormField label={<>SKU (opcional){hidden}</>} type="text" autoComplete="off" maxLength={64} {...input(index, 'sku')} />
+                    <FormField label={<>SKU (opcional){hidden}</>} autoComplete="off" maxLength={64} {...input(index, 'sku')} />
                   </Col>
                   <Col xs={6} md={4}>
                     <FormField label={<>Peso (g, opcional){hidden}</>} type="number" inputMode="numeric" min={0} step={1} {...input(index, 'weight_grams')} />

@@ -57,7 +57,7 @@ export function ServiceForm({ service }: { service?: Service }) {
   return (
     <>
       <Form noValidate onSubmit={onSubmit} aria-busy={saving}>
-        <FormField label="Nome" type="text" autoComplete="off" maxLength={200} {...text('name')} />
+        <FormField label="Nome" autoComplete="off" maxLength={200} {...text('name')} />
 
         <FormField label="Descrição" as="textarea" rows={6} maxLength={10_000} {...text('description')} />
 

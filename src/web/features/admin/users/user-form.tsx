@@ -65,7 +65,7 @@ export function UserForm({ user }: { user?: PublicUser }) {
     <Form noValidate onSubmit={onSubmit}>
       {failure && <Alert variant="danger">{failure}</Alert>}
 
-      <FormField label="Nome de utilizador" type="text" autoComplete="off" maxLength={60} {...field('username')} />
+      <FormField label="Nome de utilizador" autoComplete="off" maxLength={60} {...field('username')} />
       <FormField label="Email" type="email" inputMode="email" autoComplete="off" maxLength={254} {...field('email')} />
       <FormField
         label="Palavra-passe"
