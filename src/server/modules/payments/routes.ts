@@ -143,20 +143,16 @@ export const paymentRoutes =
       (await sandbox.sandboxMbwayRequest(ctx, request.params.requestId)).view,
     );
 
-    app.post(
-      '/payment/sandbox/mbway/:requestId',
-      { schema: { tags, params: sandboxRequestParam, body: sandboxDecisionBody, response: { 200: sandboxMbwayRequest } } },
-      async (request) => sandbox.sandboxDecide(ctx, request.params.requestId, request.body.accept),
+    app.post('/payment/sandbox/mbway/:requestId', { schema: { tags, params: sandboxRequestParam, body: sandboxDecisionBody, response: { 200: sandboxMbwayRequest } } }, async (request) =>
+      sandbox.sandboxDecide(ctx, request.params.requestId, request.body.accept),
     );
 
     app.get('/payment/sandbox/card/:requestId', { schema: { tags, params: sandboxRequestParam, response: { 200: sandboxCardAnswer } } }, async (request) =>
       (await sandbox.sandboxCardPayment(ctx, request.params.requestId)).view,
     );
 
-    app.post(
-      '/payment/sandbox/card/:requestId',
-      { schema: { tags, params: sandboxRequestParam, body: sandboxCardBody, response: { 200: sandboxCardAnswer } } },
-      async (request) => sandbox.sandboxCardOutcome(ctx, request.params.requestId, request.body.action),
+    app.post('/payment/sandbox/card/:requestId', { schema: { tags, params: sandboxRequestParam, body: sandboxCardBody, response: { 200: sandboxCardAnswer } } }, async (request) =>
+      sandbox.sandboxCardOutcome(ctx, request.params.requestId, request.body.action),
     );
 
     app.post('/payment/sandbox/payshop', { schema: { tags, body: sandboxPayshopBody, response: { 200: messageBody } } }, async (request) =>
