@@ -40,7 +40,8 @@ for (const width of [375, 1280]) {
       await expect(page).toHaveURL(/\/carrinho\?adicionado=/);
       await expect(main(page).getByRole('status')).toHaveText(`${CABOS} foi adicionado ao carrinho.`);
       await expect(main(page).getByRole('spinbutton', { name: `Quantidade de ${CABOS}` })).toHaveValue('1');
-      expect(await page.evaluate(() => document.documentElement.dataset.app), 'the app has not run').toBe('held');
+      // The page's starter is a module script, run once the page is parsed: the held one, never the app.
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app), { message: 'the app has not run' }).toBe('held');
     });
 
     await test.step('a página do produto: a variante e a quantidade escolhidas vão com o toque', async () => {
