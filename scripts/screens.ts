@@ -123,6 +123,10 @@ try {
     { path: '/perfil', name: 'perfil' },
     { path: '/admin-dashboard', name: 'admin-dashboard' },
     { path: '/admin-dashboard?tab=encomendas', name: 'admin-encomendas' },
+    { path: '/admin-dashboard?tab=envios', name: 'admin-envios' },
+    { path: '/admin-dashboard/create-collection', name: 'admin-nova-colecao' },
+    { path: `/admin-dashboard/edit-product/${product.id}`, name: 'admin-editar-produto' },
+    { path: '/avise-me/confirmar', name: 'aviso-sem-token' },
   ]);
 
   await page.setContent(await newestMailTo(dataDir, adminEmail));
