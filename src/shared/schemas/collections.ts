@@ -7,7 +7,8 @@ import { imageRef, productFacets, productList } from './catalog.ts';
 
 export { collectionMessages, collectionSorts, type CollectionSort } from '../texts/catalog.ts';
 
-const sortValues = collectionSorts.map((s) => s.value) as [(typeof collectionSorts)[number]['value'], ...(typeof collectionSorts)[number]['value'][]];
+/** How a collection's page may sort its products, for `z.enum`. */
+export const COLLECTION_SORTS = collectionSorts.map((s) => s.value) as [(typeof collectionSorts)[number]['value'], ...(typeof collectionSorts)[number]['value'][]];
 
 /** A collection as the shop shows it: its page's address is /colecoes/{slug}. */
 export const collection = z.object({
@@ -17,7 +18,7 @@ export const collection = z.object({
   /** Sanitised HTML. */
   description: z.string(),
   image: imageRef.nullable(),
-  sort: z.enum(sortValues),
+  sort: z.enum(COLLECTION_SORTS),
   published: z.boolean(),
   onHome: z.boolean(),
   productCount: z.number().int(),
@@ -65,7 +66,7 @@ export const collectionBody = z
     description: z.string().max(20_000, { error: messages.tooLong }).default(''),
     image_id: z.number().int().positive().nullable().default(null),
     product_ids: z.array(z.number().int().positive()).max(1000).default([]),
-    sort: z.enum(sortValues).default('manual'),
+    sort: z.enum(COLLECTION_SORTS).default('manual'),
     published: z.boolean().default(false),
     on_home: z.boolean().default(false),
   })

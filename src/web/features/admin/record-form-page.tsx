@@ -74,15 +74,17 @@ function RecordFormScreen<T extends { id: number }, K extends QueryKey>({ kind, 
   const recordId = recordIdFrom(id);
   return (
     <AdminFormShell title={words.edit} description={words.editAbout} width={kind.width}>
-      {recordId === null ? notFound : <EditRecord id={recordId} kind={kind} query={query} form={form} notFound={notFound} />}
+      {recordId === null ? notFound : <EditRecord id={recordId} query={query} form={form} loadingLabel={words.loadingOne} loadError={kind.loadError} notFound={notFound} />}
     </AdminFormShell>
   );
 }
 
-function EditRecord<T extends { id: number }, K extends QueryKey>({ id, kind, query, form, notFound }: Props<T, K> & { id: number; notFound: ReactNode }) {
+type EditProps<T extends { id: number }, K extends QueryKey> = Pick<Props<T, K>, 'query' | 'form'> & { id: number; loadingLabel: string; loadError: string; notFound: ReactNode };
+
+function EditRecord<T extends { id: number }, K extends QueryKey>({ id, query, form, loadingLabel, loadError, notFound }: EditProps<T, K>) {
   const record = useQuery(query(id));
   return (
-    <QueryState query={record} loadingLabel={nounWords(kind).loadingOne} loadError={kind.loadError} notFound={notFound}>
+    <QueryState query={record} loadingLabel={loadingLabel} loadError={loadError} notFound={notFound}>
       {/* A fresh form per record, so its default values are this record's. */}
       {(data) => <Fragment key={data.id}>{form(data)}</Fragment>}
     </QueryState>

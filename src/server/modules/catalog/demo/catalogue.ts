@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLLECTION_SORTS } from '#shared/schemas/collections.ts';
 import { UNITS } from '#shared/unit-price.ts';
 import { MOTIFS, palettes } from './artwork.ts';
 import data from './catalogue.json' with { type: 'json' };
@@ -33,7 +34,7 @@ const demoProduct = z.object({
 /** A demo product as the admin form would send it (parsed by the same `productFields`), plus its pictures. */
 export type DemoProduct = z.output<typeof demoProduct>;
 
-const demoCollection = z.object({ name: z.string(), description: z.string(), sort: z.enum(['manual', 'price_asc']), products: z.array(z.string()) });
+const demoCollection = z.object({ name: z.string(), description: z.string(), sort: z.enum(COLLECTION_SORTS), products: z.array(z.string()) });
 
 const demo = z.object({ products: z.array(demoProduct), collections: z.array(demoCollection) }).parse(data);
 
